@@ -1,0 +1,82 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppDeps } from './deps';
+import type { AppEnv } from './http/router';
+import { ApiError } from './http/errors';
+import { langOf, serverMessage } from './http/i18n';
+import { resolveSession } from './auth/session';
+import { loginRoutes, logoutRoutes } from './routes/login';
+import { resourseRoutes } from './routes/resourse';
+import { sysUserRoutes } from './routes/sysUser';
+import { webWaterArchiveRoutes } from './routes/webWaterArchive';
+import { commandRoutes } from './routes/command';
+import { frontLogRoutes } from './routes/frontLog';
+import { buildingRoutes, projectRoutes } from './routes/project';
+import { referencePage } from './http/reference';
+
+export const API_BASE = '/api/v1/electricity';
+/** The login call of SPEC.md section 7, relative to /api/ (it carries its own /v1/ prefix). */
+export const LOGIN_PATH = '/v1/quan_xian/deng_lu/login';
+
+/** Calls that do not need a session. */
+const PUBLIC = new Set([`${API_BASE}${LOGIN_PATH}`, `/api${LOGIN_PATH}`]);
+
+/** Writes a read-only operator may still make (their own password, the front-end error log). */
+const READ_ONLY_WRITES = new Set([`${API_BASE}/sysUser/updateUserPwd`, `${API_BASE}/frontLog/addFrontLog`]);
+
+export function createApp(deps: AppDeps) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps);
+    if (PUBLIC.has(c.req.path) || !c.req.path.startsWith(API_BASE)) return next();
+    const token = c.req.header('x-token');
+    const session = token ? await resolveSession(deps.db, token, deps.now()) : undefined;
+    if (!session) throw new ApiError(401, 'errors.unauthorized');
+    if (session.readOnly && c.req.method !== 'GET' && !READ_ONLY_WRITES.has(c.req.path)) {
+      throw new ApiError(403, 'errors.readOnly');
+    }
+    c.set('session', session);
+    return next();
+  });
+
+  const api = new OpenAPIHono<AppEnv>().basePath(API_BASE);
+  api.route('/', loginRoutes());
+  api.route('/', logoutRoutes());
+  api.route('/resourse', resourseRoutes());
+  api.route('/sysUser', sysUserRoutes());
+  api.route('/webWaterArchive', webWaterArchiveRoutes());
+  api.route('/command', commandRoutes());
+  api.route('/frontLog', frontLogRoutes());
+  api.route('/project', projectRoutes());
+  api.route('/building', buildingRoutes());
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
+
+  app.route('/', api);
+  // SPEC.md's login path sits under /api/ directly; the same routes answer under the prefix too.
+  app.route('/api', loginRoutes());
+
+  const document = () =>
+    api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Prepaid cloud platform API', version: '1.7.2', description: 'Responses are `{ code, msg, data }`: code 200 carries data; other codes carry msg.' },
+    });
+  app.get('/api/openapi.json', (c) => c.json(document()));
+  app.get('/api/reference', (c) => c.html(referencePage(document() as Parameters<typeof referencePage>[0])));
+
+  app.notFound((c) => {
+    const msg = serverMessage(langOf(c), 'errors.notFound', { url: c.req.path });
+    return c.json({ code: 404, msg }, 404);
+  });
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      const msg = err.text ?? serverMessage(langOf(c), err.key, err.params);
+      return c.json({ code: err.status, msg }, err.status);
+    }
+    deps.log(`${c.req.method} ${c.req.path} failed`, err);
+    return c.json({ code: 500, msg: serverMessage(langOf(c), 'errors.internal') }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

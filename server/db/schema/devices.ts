@@ -1,0 +1,149 @@
+import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { areaRef, at, createdAt, fen, quantity } from './common';
+
+/** Communication module (concentrator / DTU / gateway). */
+export const modules = pgTable('modules', {
+  id: serial('id').primaryKey(),
+  areaId: areaRef(),
+  projectId: integer('project_id'),
+  address: text('address').notNull(),
+  kind: text('kind').notNull().default('concentrator'),
+  protocol: text('protocol').notNull().default('dlt645'),
+  ip: text('ip'),
+  sim: text('sim'),
+  online: boolean('online').notNull().default(true),
+  lastHeartbeatAt: at('last_heartbeat_at'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('modules_area_address').on(t.areaId, t.address)]);
+
+/** Named day schedules of up to 8 segments: [{ start: 'HH:mm', rate: 'sharp'|'peak'|'flat'|'valley'|'on'|'off' }]. */
+export const timePeriods = pgTable('time_periods', {
+  id: serial('id').primaryKey(),
+  areaId: areaRef(),
+  name: text('name').notNull(),
+  segments: jsonb('segments').$type<{ start: string; rate: string }[]>().notNull(),
+  remark: text('remark'),
+  createdAt: createdAt(),
+});
+
+/**
+ * Parameter sets (basic parameters), each a named template applied to meters.
+ * kind: power | control | load | night | timed | gift; `values` is validated per kind by the API.
+ */
+export const parameterSets = pgTable('parameter_sets', {
+  id: serial('id').primaryKey(),
+  areaId: areaRef(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+  remark: text('remark'),
+  createdAt: createdAt(),
+}, (t) => [index('parameter_sets_area_kind').on(t.areaId, t.kind)]);
+
+/** relayState: 'on' | 'off' | 'close_pending'. */
+export const electricMeters = pgTable('electric_meters', {
+  id: serial('id').primaryKey(),
+  areaId: areaRef(),
+  roomId: integer('room_id'),
+  moduleId: integer('module_id'),
+  channel: integer('channel'),
+  address: text('address').notNull(),
+  model: text('model'),
+  phase: integer('phase').notNull().default(1),
+  ctRatio: integer('ct_ratio').notNull().default(1),
+  priceTableId: integer('price_table_id'),
+  relayState: text('relay_state').notNull().default('on'),
+  keepSupply: boolean('keep_supply').notNull().default(false),
+  online: boolean('online').notNull().default(true),
+  lastTotal: quantity('last_total'),
+  lastSharp: quantity('last_sharp'),
+  lastPeak: quantity('last_peak'),
+  lastFlat: quantity('last_flat'),
+  lastValley: quantity('last_valley'),
+  lastVoltage: quantity('last_voltage'),
+  lastCurrent: quantity('last_current'),
+  lastPowerKw: quantity('last_power_kw'),
+  lastReadAt: at('last_read_at'),
+  powerSetId: integer('power_set_id'),
+  controlSetId: integer('control_set_id'),
+  loadSetId: integer('load_set_id'),
+  nightSetId: integer('night_set_id'),
+  timedSetId: integer('timed_set_id'),
+  giftSetId: integer('gift_set_id'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('electric_meters_address').on(t.address), index('electric_meters_room').on(t.roomId)]);
+
+/** valveState: 'open' | 'closed' | 'abnormal'; meterType: 'cold' | 'hot'. */
+export const waterMeters = pgTable('water_meters', {
+  id: serial('id').primaryKey(),
+  areaId: areaRef(),
+  roomId: integer('room_id'),
+  moduleId: integer('module_id'),
+  address: text('address').notNull(),
+  meterType: text('meter_type').notNull().default('cold'),
+  priceFen: integer('price_fen').notNull().default(0),
+  valveState: text('valve_state').notNull().default('open'),
+  batteryLow: boolean('battery_low').notNull().default(false),
+  online: boolean('online').notNull().default(true),
+  accountOpened: boolean('account_opened').notNull().default(false),
+  freeAllowance: quantity('free_allowance').notNull().default(0),
+  lastReading: quantity('last_reading'),
+  lastReadAt: at('last_read_at'),
+  giftSetId: integer('gift_set_id'),
+  remark: text('remark'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('water_meters_address').on(t.address), index('water_meters_room').on(t.roomId)]);
+
+/**
+ * Device command. deviceKind: electric | water | module.
+ * type: read | trip | close_allowed | direct_close | keep_supply_on | keep_supply_off | time_sync |
+ *       set_parameter | preset_energy | recharge | valve_open | valve_close
+ * state: queued → sent → succeeded | failed | expired
+ */
+export const commands = pgTable('commands', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  areaId: areaRef(),
+  deviceKind: text('device_kind').notNull(),
+  deviceId: integer('device_id').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>(),
+  state: text('state').notNull().default('queued'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+  deadline: at('deadline').notNull(),
+  resultCode: text('result_code'),
+  result: jsonb('result').$type<Record<string, unknown>>(),
+  operatorId: integer('operator_id'),
+  batchId: text('batch_id'),
+  createdAt: createdAt(),
+  sentAt: at('sent_at'),
+  finishedAt: at('finished_at'),
+}, (t) => [index('commands_state_next').on(t.state, t.nextAttemptAt), index('commands_device').on(t.deviceKind, t.deviceId)]);
+
+/**
+ * Reading (抄表记录) of an electric or water meter. Deleting is soft (deletedAt) and audited.
+ */
+export const readings = pgTable('readings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  areaId: areaRef(),
+  utility: text('utility').notNull(),
+  meterId: integer('meter_id').notNull(),
+  roomId: integer('room_id'),
+  readAt: at('read_at').notNull(),
+  total: quantity('total').notNull(),
+  sharp: quantity('sharp'),
+  peak: quantity('peak'),
+  flat: quantity('flat'),
+  valley: quantity('valley'),
+  voltage: quantity('voltage'),
+  current: quantity('current'),
+  powerKw: quantity('power_kw'),
+  consumption: quantity('consumption').notNull().default(0),
+  costFen: fen('cost_fen').notNull().default(0),
+  deletedAt: at('deleted_at'),
+  deletedBy: integer('deleted_by'),
+  deleteReason: text('delete_reason'),
+  createdAt: createdAt(),
+}, (t) => [index('readings_meter_time').on(t.utility, t.meterId, t.readAt), index('readings_area_time').on(t.areaId, t.readAt)]);

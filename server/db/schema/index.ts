@@ -1,0 +1,5 @@
+export * from './system';
+export * from './estate';
+export * from './billing';
+export * from './devices';
+export * from './events';

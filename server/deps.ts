@@ -1,0 +1,12 @@
+import type { Db } from './db';
+import type { ServerConfig } from './config';
+
+/** What every request handler can reach: the database, configuration and the clock. */
+export interface AppDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'simulator'>;
+  now: () => Date;
+  /** Wakes the command worker after commands were queued (no-op when no worker runs). */
+  commandsQueued: () => void;
+  log: (message: string, error?: unknown) => void;
+}

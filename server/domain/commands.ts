@@ -1,0 +1,127 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import type { DeviceDriver, DeviceTarget } from '../devices/driver';
+
+const { commands, waterMeters, electricMeters } = schema;
+
+export const COMMAND_MAX_ATTEMPTS = 3;
+export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
+const BACKOFF_MS = [0, 2_000, 10_000];
+
+export interface NewCommand {
+  areaId: number;
+  deviceKind: 'electric' | 'water' | 'module';
+  deviceId: number;
+  type: string;
+  payload?: Record<string, unknown>;
+}
+
+/** Queues commands (inside the caller's transaction); returns their ids. */
+export async function enqueueCommands(db: Db, operatorId: number, items: NewCommand[], now: Date): Promise<number[]> {
+  if (!items.length) return [];
+  const batchId = `${now.getTime().toString(36)}-${operatorId}`;
+  const ids: number[] = [];
+  for (let i = 0; i < items.length; i += 500) {
+    const rows = await db
+      .insert(commands)
+      .values(items.slice(i, i + 500).map((item) => ({
+        ...item, payload: item.payload ?? {}, operatorId, batchId, nextAttemptAt: now,
+        deadline: new Date(now.getTime() + COMMAND_DEADLINE_MS), createdAt: now,
+      })))
+      .returning({ id: commands.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+async function targetOf(db: Db, kind: string, id: number): Promise<DeviceTarget | undefined> {
+  const table = kind === 'water' ? waterMeters : electricMeters;
+  const [row] = await db.select({ id: table.id, address: table.address, online: table.online }).from(table).where(eq(table.id, id));
+  return row ? { kind: kind as DeviceTarget['kind'], ...row } : undefined;
+}
+
+/** Applies a successful command's result to the device's recorded state. */
+async function applyResult(db: Db, kind: string, id: number, type: string, data: Record<string, unknown> = {}) {
+  if (kind === 'water' && (type === 'valve_open' || type === 'valve_close')) {
+    await db.update(waterMeters).set({ valveState: String(data.valveState) }).where(eq(waterMeters.id, id));
+  }
+}
+
+/**
+ * Claims due commands (FOR UPDATE SKIP LOCKED, so several workers can run), executes them
+ * through the driver and records the outcome. Returns how many commands were handled.
+ */
+export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, limit = 50): Promise<number> {
+  await db
+    .update(commands)
+    .set({ state: 'expired', finishedAt: now, resultCode: 'deadline' })
+    .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)));
+  const claimed = await db.transaction(async (tx) => {
+    const due = (await tx.execute(sql`
+      SELECT id FROM commands WHERE state = 'queued' AND next_attempt_at <= ${now.toISOString()}
+      ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`)) as unknown as { rows: { id: number | string }[] };
+    const ids = due.rows.map((r) => Number(r.id));
+    if (!ids.length) return [];
+    return tx
+      .update(commands)
+      .set({ state: 'sent', sentAt: now, attempts: sql`${commands.attempts} + 1` })
+      .where(inArray(commands.id, ids))
+      .returning();
+  });
+  for (const command of claimed) {
+    const target = await targetOf(db, command.deviceKind, command.deviceId);
+    const outcome = target
+      ? await driver.execute(target, command.type, command.payload ?? {})
+      : ({ ok: false, code: 'device_error', detail: 'device removed' } as const);
+    await db.transaction(async (tx) => {
+      if (outcome.ok) {
+        await applyResult(tx, command.deviceKind, command.deviceId, command.type, outcome.data);
+        await tx.update(commands).set({ state: 'succeeded', resultCode: 'ok', result: outcome.data ?? {}, finishedAt: now }).where(eq(commands.id, command.id));
+      } else if (outcome.code === 'no_reply' && command.attempts < COMMAND_MAX_ATTEMPTS) {
+        const retryAt = new Date(now.getTime() + BACKOFF_MS[Math.min(command.attempts, BACKOFF_MS.length - 1)]);
+        await tx.update(commands).set({ state: 'queued', resultCode: outcome.code, nextAttemptAt: retryAt }).where(eq(commands.id, command.id));
+      } else {
+        await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(eq(commands.id, command.id));
+      }
+    });
+  }
+  return claimed.length;
+}
+
+/** Runs the queue in the background: on a short interval, and at once when woken. */
+export class CommandWorker {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+
+  constructor(private db: Db, private driver: DeviceDriver, private now: () => Date, private log: (m: string, e?: unknown) => void) {}
+
+  start(intervalMs = 1000) {
+    this.timer = setInterval(() => this.wake(), intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+
+  wake() {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          while ((await runDueCommands(this.db, this.driver, this.now())) > 0) { /* drain */ }
+        } while (this.again);
+      } catch (error) {
+        this.log('command worker failed', error);
+      } finally {
+        this.running = false;
+      }
+    })();
+  }
+}

@@ -1,0 +1,7 @@
+import type { Context } from 'hono';
+
+/** The API's success envelope: `{ code: 200, msg, data }` (SPEC.md section 7: code 200 → data). */
+export const ok = (c: Context, data: unknown = null, msg = 'success') => c.json({ code: 200, msg, data });
+
+/** The list convention for calls we define: `{ code: 200, data: { records, total } }`. */
+export const page = <T>(c: Context, records: T[], total: number) => ok(c, { records, total });

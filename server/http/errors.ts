@@ -1,0 +1,22 @@
+type Status = 400 | 401 | 403 | 404 | 409 | 429 | 500;
+
+/**
+ * An error the API reports to the caller: HTTP status and body `{ code, msg }`.
+ * `key` names a `server.errors.*` message of i18n/, translated into the caller's language.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: Status,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+    /** Already translated text (validation messages). */
+    readonly text?: string,
+  ) {
+    super(text ?? key);
+  }
+}
+
+export const badRequest = (key: string, params?: Record<string, string | number>) => new ApiError(400, key, params);
+export const notFound = (key: string, params?: Record<string, string | number>) => new ApiError(404, key, params);
+export const conflict = (key: string, params?: Record<string, string | number>) => new ApiError(409, key, params);
+export const forbidden = (key: string, params?: Record<string, string | number>) => new ApiError(403, key, params);

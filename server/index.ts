@@ -1,0 +1,57 @@
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { configFromEnv } from './config';
+import { openDatabase } from './db';
+import { bootstrap } from './db/bootstrap';
+import { createApp } from './app';
+import { CommandWorker } from './domain/commands';
+import { createSimulator } from './devices/simulator';
+
+const config = configFromEnv();
+const log = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
+
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const first = await bootstrap(database.db, { adminPassword: config.adminPassword });
+
+const now = () => new Date();
+let worker: CommandWorker | undefined;
+if (config.simulator) {
+  worker = new CommandWorker(database.db, createSimulator(), now, log);
+  worker.start();
+}
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake() });
+
+// The built console on the same port; any non-API path falls back to index.html (client routing).
+const staticDir = resolve(config.staticDir);
+if (existsSync(join(staticDir, 'index.html'))) {
+  const indexHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  app.use('/*', serveStatic({ root: config.staticDir }));
+  app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
+}
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const url = `http://localhost:${info.port}/`;
+  console.log(`Prepaid cloud platform 1.7.2 — console and API on ${url}`);
+  console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}; device simulator ${config.simulator ? 'on' : 'off'}`);
+  console.log(`API reference: ${url}api/reference`);
+  if (first.seeded) console.log(`Demo estate created: ${JSON.stringify(first.summary)}`);
+  if (first.generatedPassword) {
+    console.log(`Demo login: admin / ${first.generatedPassword}  (also admin2, viewer; this password is printed only once)`);
+  } else if (first.seeded) {
+    console.log('Demo login: admin / (ADMIN_PASSWORD)  (also admin2, viewer)');
+  } else {
+    console.log('Demo login: admin, admin2, viewer with the password set at first start (ADMIN_PASSWORD or the one printed then)');
+  }
+});
+
+const shutdown = async () => {
+  worker?.stop();
+  server.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

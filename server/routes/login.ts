@@ -1,0 +1,48 @@
+import { createRouter, defineRoute, z } from '../http/router';
+import { langOf, serverMessage } from '../http/i18n';
+import { endSession, login } from '../auth/session';
+
+const LoginForm = z.object({
+  username: z.string().max(64).default(''),
+  password: z.string().max(128).default(''),
+});
+
+export function loginRoutes() {
+  const router = createRouter();
+
+  // SPEC.md section 7: form-encoded username and password; reads code, sessinId, areaId, userId, roleId.
+  defineRoute(
+    router,
+    { method: 'post', path: '/v1/quan_xian/deng_lu/login', summary: 'Log in', tags: ['session'], body: LoginForm, form: true, public: true },
+    async (c, { body }) => {
+      const { db, now } = c.get('deps');
+      const result = await login(db, body.username.trim(), body.password, now());
+      const lang = langOf(c);
+      if (result.ok) {
+        return c.json({
+          code: 200, msg: serverMessage(lang, 'login.ok'),
+          sessinId: result.token, areaId: result.areaId, userId: result.userId, roleId: result.roleId, userName: result.userName,
+        });
+      }
+      if (result.reason === 'locked') {
+        const minutes = Math.max(1, Math.ceil((result.retryAfterMs ?? 0) / 60_000));
+        return c.json({ code: 429, msg: serverMessage(lang, 'login.locked', { minutes }) });
+      }
+      if (result.reason === 'disabled') return c.json({ code: 403, msg: serverMessage(lang, 'login.disabled') });
+      return c.json({ code: 401, msg: serverMessage(lang, 'login.credentials') });
+    },
+  );
+
+  return router;
+}
+
+/** Ending one's session (under the API prefix, with the token). */
+export function logoutRoutes() {
+  const router = createRouter();
+  defineRoute(router, { method: 'post', path: '/v1/quan_xian/deng_lu/logout', summary: 'Log out (ends the session)', tags: ['session'] }, async (c) => {
+    await endSession(c.get('deps').db, c.get('session').token);
+    return c.json({ code: 200, msg: 'success' });
+  });
+
+  return router;
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { ok } from '../http/envelope';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { audit } from '../audit';
+
+const { resources, roleResources, roles } = schema;
+
+export interface MenuNode {
+  id: number; userType: number; parentId: number; userSort: number; name: string; resUrl: string; icon: string;
+  children: MenuNode[];
+}
+
+const ResourceBody = z.object({
+  name: z.string().trim().min(1).max(50),
+  parentId: z.coerce.number().int().min(0).default(0),
+  userType: z.coerce.number().int().min(0).max(2).default(2),
+  userSort: z.coerce.number().int().min(0).max(9999).default(0),
+  resUrl: z.string().trim().max(200).default(''),
+  icon: z.string().trim().max(64).default(''),
+});
+const RoleQuery = z.object({ roleId: z.coerce.number().int().positive() });
+
+/** Builds the tree of SPEC.md section 3 (children ordered by userSort). */
+export function buildTree(rows: Omit<MenuNode, 'children'>[]): MenuNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, { ...r, children: [] as MenuNode[] }]));
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  const sort = (list: MenuNode[]) => {
+    list.sort((a, b) => a.userSort - b.userSort || a.id - b.id);
+    list.forEach((n) => sort(n.children));
+  };
+  sort(roots);
+  return roots;
+}
+
+/** A role the caller may look at: one of its own area scope. */
+async function roleInScope(c: Ctx, roleId: number) {
+  const { db } = c.get('deps');
+  const [role] = await db.select().from(roles).where(and(eq(roles.id, roleId), inArray(roles.areaId, c.get('session').areaIds)));
+  if (!role) throw notFound('errors.roleNotFound');
+  return role;
+}
+
+export async function grantedResources(db: Db, roleId: number) {
+  return db
+    .select({ id: resources.id, userType: resources.userType, parentId: resources.parentId, userSort: resources.userSort, name: resources.name, resUrl: resources.resUrl, icon: resources.icon })
+    .from(resources)
+    .innerJoin(roleResources, eq(roleResources.resourceId, resources.id))
+    .where(eq(roleResources.roleId, roleId))
+    .orderBy(asc(resources.userSort), asc(resources.id));
+}
+
+export function resourseRoutes() {
+  const router = createRouter();
+
+  defineRoute(router, {
+    method: 'get', path: '/queryResourse', summary: 'All menu resources (flat)', tags: ['menu'],
+    query: z.object({ name: z.string().max(50).optional(), parentId: z.coerce.number().int().optional() }),
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const rows = await db.select().from(resources).orderBy(asc(resources.userSort), asc(resources.id));
+    return ok(c, rows.filter((r) => (!query.name || r.name.includes(query.name)) && (query.parentId === undefined || r.parentId === query.parentId)));
+  });
+
+  defineRoute(router, { method: 'get', path: '/queryResourseByRoleId', summary: "A role's granted menu resources (flat)", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
+    await roleInScope(c, query.roleId);
+    return ok(c, await grantedResources(c.get('deps').db, query.roleId));
+  });
+
+  // SPEC.md: data[0].children gives the menu.
+  defineRoute(router, { method: 'get', path: '/queryResourseByRoleIdTree', summary: "A role's menu tree; data[0].children is the menu", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
+    await roleInScope(c, query.roleId);
+    return ok(c, buildTree(await grantedResources(c.get('deps').db, query.roleId)));
+  });
+
+  defineRoute(router, { method: 'post', path: '/saveResourse', summary: 'Create a menu resource (granted to the creator\'s role)', tags: ['menu'], body: ResourceBody }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const created = await db.transaction(async (tx) => {
+      if (body.parentId) {
+        const [parent] = await tx.select().from(resources).where(eq(resources.id, body.parentId));
+        if (!parent) throw badRequest('errors.parentNotFound');
+      }
+      const [row] = await tx.insert(resources).values(body).returning();
+      await tx.insert(roleResources).values({ roleId: session.roleId, resourceId: row.id });
+      if (body.parentId) await tx.insert(roleResources).values({ roleId: session.roleId, resourceId: body.parentId }).onConflictDoNothing();
+      await audit(tx, session, { action: 'create', entity: 'resource', entityId: row.id, after: row });
+      return row;
+    });
+    return ok(c, created);
+  });
+
+  defineRoute(router, { method: 'put', path: '/updateResourse', summary: 'Update a menu resource', tags: ['menu'], body: ResourceBody.extend({ id: z.coerce.number().int().positive() }) }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const { id, ...changes } = body;
+    if (changes.parentId === id) throw badRequest('errors.parentIsSelf');
+    const updated = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(resources).where(eq(resources.id, id));
+      if (!before) throw notFound('errors.recordNotFound');
+      const [after] = await tx.update(resources).set(changes).where(eq(resources.id, id)).returning();
+      await audit(tx, c.get('session'), { action: 'update', entity: 'resource', entityId: id, before, after });
+      return after;
+    });
+    return ok(c, updated);
+  });
+
+  // SPEC.md: params, form-urlencoded header.
+  defineRoute(router, { method: 'delete', path: '/deleteResourse', summary: 'Delete a menu resource without children', tags: ['menu'], query: z.object({ id: z.coerce.number().int().positive() }) }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(resources).where(eq(resources.id, query.id));
+      if (!before) throw notFound('errors.recordNotFound');
+      if (before.userType === 0) throw forbidden('errors.rootResource');
+      const children = await tx.select({ id: resources.id }).from(resources).where(eq(resources.parentId, query.id)).limit(1);
+      if (children.length) throw conflict('errors.hasChildren');
+      await tx.delete(roleResources).where(eq(roleResources.resourceId, query.id));
+      await tx.delete(resources).where(eq(resources.id, query.id));
+      await audit(tx, c.get('session'), { action: 'delete', entity: 'resource', entityId: query.id, before });
+    });
+    return ok(c);
+  });
+
+  return router;
+}

@@ -1,0 +1,158 @@
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { schema } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { ok, page } from '../http/envelope';
+import { PagingQuery, offsetOf, orderBy } from '../http/paging';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { inScope } from '../http/scope';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { endUserSessions } from '../auth/session';
+import { audit } from '../audit';
+import { PASSWORD_MIN } from './validation';
+
+const { sysUsers, roles, areas } = schema;
+
+const Password = z.string().min(PASSWORD_MIN).max(64);
+const UserFields = z.object({
+  userName: z.string().trim().min(2).max(32).regex(/^[A-Za-z0-9_.@-]+$/, 'validation.userName'),
+  realName: z.string().trim().max(32).optional().nullable(),
+  phone: z.string().trim().regex(/^[0-9+\- ]{0,20}$/, 'validation.phone').optional().nullable(),
+  roleId: z.coerce.number().int().positive(),
+  areaId: z.coerce.number().int().positive().optional(),
+  state: z.coerce.number().int().min(0).max(1).default(1),
+  remark: z.string().max(200).optional().nullable(),
+});
+
+/** A user row as the API shows it: never the password hash. */
+const publicColumns = {
+  id: sysUsers.id, userName: sysUsers.userName, realName: sysUsers.realName, phone: sysUsers.phone,
+  roleId: sysUsers.roleId, roleName: roles.name, areaId: sysUsers.areaId, areaName: areas.name,
+  state: sysUsers.state, remark: sysUsers.remark, createdAt: sysUsers.createdAt,
+};
+
+async function checkRoleAndArea(c: Ctx, roleId: number, areaId: number) {
+  const session = c.get('session');
+  if (!session.areaIds.includes(areaId)) throw forbidden('errors.areaOutOfScope');
+  const { db } = c.get('deps');
+  const [role] = await db.select().from(roles).where(and(eq(roles.id, roleId), inScope(roles.areaId, session)));
+  if (!role) throw badRequest('errors.roleNotFound');
+}
+
+async function userInScope(c: Ctx, id: number) {
+  const { db } = c.get('deps');
+  const [user] = await db.select().from(sysUsers).where(and(eq(sysUsers.id, id), inScope(sysUsers.areaId, c.get('session'))));
+  if (!user) throw notFound('errors.recordNotFound');
+  return user;
+}
+
+const withoutHash = <T extends { passwordHash?: string }>({ passwordHash: _, ...rest }: T) => rest;
+
+export function sysUserRoutes() {
+  const router = createRouter();
+
+  defineRoute(router, {
+    method: 'get', path: '/queryUser', summary: 'Administrators of the caller\'s area scope (paged)', tags: ['system user'],
+    query: PagingQuery.extend({ userName: z.string().max(32).optional(), roleId: z.coerce.number().int().optional(), state: z.coerce.number().int().optional() }),
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const where = and(
+      inScope(sysUsers.areaId, c.get('session')),
+      query.userName ? ilike(sysUsers.userName, `%${query.userName}%`) : undefined,
+      query.roleId ? eq(sysUsers.roleId, query.roleId) : undefined,
+      query.state !== undefined ? eq(sysUsers.state, query.state) : undefined,
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      db.select(publicColumns).from(sysUsers).leftJoin(roles, eq(roles.id, sysUsers.roleId)).leftJoin(areas, eq(areas.id, sysUsers.areaId))
+        .where(where).orderBy(...orderBy(query, { userName: sysUsers.userName, createdAt: sysUsers.createdAt, state: sysUsers.state }, [sysUsers.id]))
+        .limit(query.pageSize).offset(offsetOf(query)),
+      db.select({ total: count() }).from(sysUsers).where(where),
+    ]);
+    return page(c, rows, total);
+  });
+
+  defineRoute(router, { method: 'post', path: '/saveUser', summary: 'Create an administrator', tags: ['system user'], body: UserFields.extend({ password: Password }) }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const areaId = body.areaId ?? session.areaId;
+    await checkRoleAndArea(c, body.roleId, areaId);
+    const { password, ...fields } = body;
+    const passwordHash = await hashPassword(password);
+    const created = await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: sysUsers.id }).from(sysUsers).where(sql`lower(${sysUsers.userName}) = lower(${fields.userName})`);
+      if (taken) throw conflict('errors.userNameTaken', { userName: fields.userName });
+      const [row] = await tx.insert(sysUsers).values({ ...fields, areaId, passwordHash }).returning();
+      await audit(tx, session, { action: 'create', entity: 'sysUser', entityId: row.id, after: withoutHash(row) });
+      return withoutHash(row);
+    });
+    return ok(c, created);
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/updateUser', summary: 'Update an administrator (optionally reset the password)', tags: ['system user'],
+    body: UserFields.partial().extend({ id: z.coerce.number().int().positive(), password: Password.optional() }),
+  }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const before = await userInScope(c, body.id);
+    const { id, password, ...changes } = body;
+    if (id === session.userId && changes.state === 0) throw badRequest('errors.cannotDisableSelf');
+    await checkRoleAndArea(c, changes.roleId ?? before.roleId, changes.areaId ?? before.areaId);
+    const passwordHash = password ? await hashPassword(password) : undefined;
+    const updated = await db.transaction(async (tx) => {
+      if (changes.userName && changes.userName.toLowerCase() !== before.userName.toLowerCase()) {
+        const [taken] = await tx.select({ id: sysUsers.id }).from(sysUsers).where(sql`lower(${sysUsers.userName}) = lower(${changes.userName})`);
+        if (taken) throw conflict('errors.userNameTaken', { userName: changes.userName });
+      }
+      const [after] = await tx.update(sysUsers).set({ ...changes, ...(passwordHash ? { passwordHash } : {}) }).where(eq(sysUsers.id, id)).returning();
+      if (passwordHash || changes.state === 0) await endUserSessions(tx, id);
+      await audit(tx, session, { action: password ? 'update+resetPassword' : 'update', entity: 'sysUser', entityId: id, before: withoutHash(before), after: withoutHash(after) });
+      return withoutHash(after);
+    });
+    return ok(c, updated);
+  });
+
+  defineRoute(router, { method: 'delete', path: '/deleteUser', summary: 'Delete an administrator', tags: ['system user'], query: z.object({ id: z.coerce.number().int().positive() }) }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    if (query.id === session.userId) throw badRequest('errors.cannotDeleteSelf');
+    const before = await userInScope(c, query.id);
+    await db.transaction(async (tx) => {
+      await endUserSessions(tx, query.id);
+      await tx.delete(sysUsers).where(eq(sysUsers.id, query.id));
+      await audit(tx, session, { action: 'delete', entity: 'sysUser', entityId: query.id, before: withoutHash(before) });
+    });
+    return ok(c);
+  });
+
+  // SPEC.md: form-encoded userName, passWord, passWordNew. The old password is verified.
+  defineRoute(router, {
+    method: 'put', path: '/updateUserPwd', summary: 'Change one\'s own password (old one verified; all sessions end)', tags: ['system user'], form: true,
+    body: z.object({ userName: z.string().max(32), passWord: z.string().min(1).max(64), passWordNew: Password }),
+  }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    if (body.userName !== session.userName) throw forbidden('errors.notOwnAccount');
+    const [user] = await db.select().from(sysUsers).where(eq(sysUsers.id, session.userId));
+    if (!user || !(await verifyPassword(body.passWord, user.passwordHash))) throw badRequest('errors.oldPasswordWrong');
+    const passwordHash = await hashPassword(body.passWordNew);
+    await db.transaction(async (tx) => {
+      await tx.update(sysUsers).set({ passwordHash }).where(eq(sysUsers.id, user.id));
+      await endUserSessions(tx, user.id);
+      await audit(tx, session, { action: 'changePassword', entity: 'sysUser', entityId: user.id });
+    });
+    return ok(c);
+  });
+
+  // Used by the administrators' form: roles and areas the caller may assign.
+  defineRoute(router, { method: 'get', path: '/queryOptions', summary: 'Roles and areas of the caller\'s scope', tags: ['system user'] }, async (c) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const [roleRows, areaRows] = await Promise.all([
+      db.select({ id: roles.id, name: roles.name, areaId: roles.areaId }).from(roles).where(inScope(roles.areaId, session)),
+      db.select().from(areas).where(inArray(areas.id, session.areaIds)),
+    ]);
+    return ok(c, { roles: roleRows, areas: areaRows });
+  });
+
+  return router;
+}

@@ -1,0 +1,281 @@
+import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { schema } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { ok, page } from '../http/envelope';
+import { IdList, PagingQuery, offsetOf, orderBy } from '../http/paging';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { inScope } from '../http/scope';
+import { audit } from '../audit';
+import { enqueueCommands } from '../domain/commands';
+import { WATER_ADDRESS } from './validation';
+
+const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords } = schema;
+
+const ValveState = z.enum(['open', 'closed']);
+const Fields = z.object({
+  address: z.string().trim().regex(WATER_ADDRESS, 'validation.waterAddress'),
+  meterType: z.enum(['cold', 'hot']).default('cold'),
+  roomId: z.coerce.number().int().positive().nullable().optional(),
+  moduleId: z.coerce.number().int().positive().nullable().optional(),
+  priceFen: z.coerce.number().int().min(0).max(100_000).default(0),
+  freeAllowance: z.coerce.number().min(0).max(100_000).default(0),
+  remark: z.string().max(200).nullable().optional(),
+});
+const Filters = PagingQuery.extend({
+  q: z.string().max(50).optional(),
+  address: z.string().max(14).optional(),
+  roomCode: z.string().max(20).optional(),
+  projectId: z.coerce.number().int().optional(),
+  buildingId: z.coerce.number().int().optional(),
+  roomId: z.coerce.number().int().optional(),
+  id: z.coerce.number().int().optional(),
+  ids: IdList.optional(),
+  meterType: z.enum(['cold', 'hot']).optional(),
+  valveState: z.enum(['open', 'closed', 'abnormal']).optional(),
+  accountOpened: z.enum(['true', 'false']).optional(),
+  batteryLow: z.enum(['true', 'false']).optional(),
+  online: z.enum(['true', 'false']).optional(),
+});
+
+/** The current tenant of a room (binding without end date). */
+const currentTenant = and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate));
+
+const columns = {
+  id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType, roomId: waterMeters.roomId,
+  roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name,
+  tenantName: tenants.name, tenantPhone: tenants.phone, moduleId: waterMeters.moduleId, priceFen: waterMeters.priceFen,
+  valveState: waterMeters.valveState, batteryLow: waterMeters.batteryLow, online: waterMeters.online, accountOpened: waterMeters.accountOpened,
+  freeAllowance: waterMeters.freeAllowance, lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt,
+  remark: waterMeters.remark, createdAt: waterMeters.createdAt,
+};
+
+function archiveQuery(c: Ctx) {
+  const { db } = c.get('deps');
+  return db.select(columns).from(waterMeters)
+    .leftJoin(rooms, eq(rooms.id, waterMeters.roomId))
+    .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .leftJoin(projects, eq(projects.id, rooms.projectId))
+    .leftJoin(tenantBindings, currentTenant)
+    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
+}
+
+async function findOne(c: Ctx, id: number) {
+  const [row] = await archiveQuery(c).where(and(eq(waterMeters.id, id), inScope(waterMeters.areaId, c.get('session'))));
+  if (!row) throw notFound('errors.recordNotFound');
+  return row;
+}
+
+/** A room of the caller's scope that has no other water meter. */
+async function checkRoom(c: Ctx, roomId: number, exceptMeterId?: number) {
+  const { db } = c.get('deps');
+  const [room] = await db.select().from(rooms).where(and(eq(rooms.id, roomId), inScope(rooms.areaId, c.get('session'))));
+  if (!room) throw badRequest('errors.roomNotFound');
+  const [other] = await db.select({ id: waterMeters.id, address: waterMeters.address }).from(waterMeters)
+    .where(and(eq(waterMeters.roomId, roomId), exceptMeterId ? ne(waterMeters.id, exceptMeterId) : undefined));
+  if (other) throw conflict('errors.roomHasWaterMeter', { address: other.address });
+  return room;
+}
+
+async function checkAddressFree(c: Ctx, address: string, exceptId?: number) {
+  const { db } = c.get('deps');
+  const [taken] = await db.select({ id: waterMeters.id }).from(waterMeters)
+    .where(and(eq(waterMeters.address, address), exceptId ? ne(waterMeters.id, exceptId) : undefined));
+  if (taken) throw conflict('errors.addressTaken', { address });
+}
+
+export function webWaterArchiveRoutes() {
+  const router = createRouter();
+
+  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Water meter archive (paged, filtered, sorted)', tags: ['water archive'], query: Filters }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
+    const where = and(
+      inScope(waterMeters.areaId, session),
+      query.q ? or(ilike(waterMeters.address, like(query.q)), ilike(rooms.roomCode, like(query.q)), ilike(tenants.name, like(query.q)), ilike(tenants.phone, like(query.q))) : undefined,
+      query.address ? ilike(waterMeters.address, like(query.address)) : undefined,
+      query.roomCode ? ilike(rooms.roomCode, like(query.roomCode)) : undefined,
+      query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
+      query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
+      query.roomId ? eq(waterMeters.roomId, query.roomId) : undefined,
+      query.id ? eq(waterMeters.id, query.id) : undefined,
+      query.ids ? inArray(waterMeters.id, query.ids) : undefined,
+      query.meterType ? eq(waterMeters.meterType, query.meterType) : undefined,
+      query.valveState ? eq(waterMeters.valveState, query.valveState) : undefined,
+      query.accountOpened ? eq(waterMeters.accountOpened, query.accountOpened === 'true') : undefined,
+      query.batteryLow ? eq(waterMeters.batteryLow, query.batteryLow === 'true') : undefined,
+      query.online ? eq(waterMeters.online, query.online === 'true') : undefined,
+    );
+    const sortable = {
+      id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType, roomCode: rooms.roomCode, buildingName: buildings.name,
+      projectName: projects.name, tenantName: tenants.name, priceFen: waterMeters.priceFen, valveState: waterMeters.valveState,
+      lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt, freeAllowance: waterMeters.freeAllowance, createdAt: waterMeters.createdAt,
+    };
+    const [records, [{ total }]] = await Promise.all([
+      archiveQuery(c).where(where).orderBy(...orderBy(query, sortable, [waterMeters.id])).limit(query.pageSize).offset(offsetOf(query)),
+      db.select({ total: count() }).from(waterMeters)
+        .leftJoin(rooms, eq(rooms.id, waterMeters.roomId))
+        .leftJoin(tenantBindings, currentTenant)
+        .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+        .where(where),
+    ]);
+    return page(c, records, total);
+  });
+
+  defineRoute(router, { method: 'post', path: '/addWebWaterArchive', summary: 'Add a water meter', tags: ['water archive'], body: Fields }, async (c, { body }) => {
+    const { db, now } = c.get('deps');
+    const session = c.get('session');
+    await checkAddressFree(c, body.address);
+    const room = body.roomId ? await checkRoom(c, body.roomId) : undefined;
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(waterMeters).values({ ...body, areaId: room?.areaId ?? session.areaId, createdAt: now() }).returning();
+      await audit(tx, session, { action: 'create', entity: 'waterMeter', entityId: row.id, after: row });
+      return row.id;
+    });
+    return ok(c, await findOne(c, id));
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/updateWebWaterArchive', summary: 'Update a water meter', tags: ['water archive'],
+    body: Fields.partial().extend({ id: z.coerce.number().int().positive() }),
+  }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const { id, ...changes } = body;
+    const before = await findOne(c, id);
+    if (changes.address) await checkAddressFree(c, changes.address, id);
+    if (changes.roomId) await checkRoom(c, changes.roomId, id);
+    await db.transaction(async (tx) => {
+      const [after] = await tx.update(waterMeters).set(changes).where(eq(waterMeters.id, id)).returning();
+      await audit(tx, session, { action: 'update', entity: 'waterMeter', entityId: id, before, after });
+    });
+    return ok(c, await findOne(c, id));
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/deleteWebWaterArchive', summary: 'Delete water meters (id or ids, comma-separated)', tags: ['water archive'],
+    query: z.object({ id: IdList.optional(), ids: IdList.optional() }).refine((q) => q.id || q.ids, { message: 'validation.required', path: ['id'] }),
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const ids = [...(query.id ?? []), ...(query.ids ?? [])];
+    const rows = await archiveQuery(c).where(and(inArray(waterMeters.id, ids), inScope(waterMeters.areaId, session)));
+    if (rows.length !== new Set(ids).size) throw notFound('errors.recordNotFound');
+    await db.transaction(async (tx) => {
+      await tx.delete(waterMeters).where(inArray(waterMeters.id, ids));
+      for (const before of rows) await audit(tx, session, { action: 'delete', entity: 'waterMeter', entityId: before.id, before });
+    });
+    return ok(c, { deleted: rows.length });
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/updateOpenAnAccountInBatches', summary: 'Open water accounts for many meters at once', tags: ['water archive'],
+    body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(5000) }),
+  }, async (c, { body }) => {
+    const { db } = c.get('deps');
+    const session = c.get('session');
+    const meters = await db.select().from(waterMeters).where(and(inArray(waterMeters.id, body.ids), inScope(waterMeters.areaId, session)));
+    if (meters.length !== new Set(body.ids).size) throw notFound('errors.recordNotFound');
+    const toOpen = meters.filter((m) => m.roomId && !m.accountOpened);
+    const result = { opened: toOpen.length, alreadyOpen: meters.filter((m) => m.accountOpened).length, withoutRoom: meters.filter((m) => !m.roomId && !m.accountOpened).length };
+    if (toOpen.length) {
+      await db.transaction(async (tx) => {
+        await tx.insert(accounts)
+          .values(toOpen.map((m) => ({ areaId: m.areaId, roomId: m.roomId!, utility: 'water', freeLeft: m.freeAllowance })))
+          .onConflictDoNothing();
+        await tx.update(waterMeters).set({ accountOpened: true }).where(inArray(waterMeters.id, toOpen.map((m) => m.id)));
+        await audit(tx, session, { action: 'openAccounts', entity: 'waterMeter', entityId: toOpen.map((m) => m.id).join(','), after: result });
+      });
+    }
+    return ok(c, result);
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/findUserUnBind', summary: 'Rooms (and their tenants) without a water meter', tags: ['water archive'],
+    query: PagingQuery.extend({ q: z.string().max(50).optional(), projectId: z.coerce.number().int().optional(), buildingId: z.coerce.number().int().optional() }),
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const where = and(
+      inScope(rooms.areaId, c.get('session')),
+      sql`NOT EXISTS (SELECT 1 FROM water_meters w WHERE w.room_id = ${rooms.id})`,
+      query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
+      query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
+      query.q ? or(ilike(rooms.roomCode, `%${query.q}%`), ilike(tenants.name, `%${query.q}%`), ilike(tenants.phone, `%${query.q}%`)) : undefined,
+    );
+    const base = () => db.select({
+      roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name,
+      projectId: rooms.projectId, projectName: projects.name, tenantId: tenants.id, tenantName: tenants.name, tenantPhone: tenants.phone,
+    }).from(rooms)
+      .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+      .leftJoin(projects, eq(projects.id, rooms.projectId))
+      .leftJoin(tenantBindings, currentTenant)
+      .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
+    const [records, [{ total }]] = await Promise.all([
+      base().where(where).orderBy(buildings.name, rooms.roomCode).limit(query.pageSize).offset(offsetOf(query)),
+      db.select({ total: count() }).from(rooms).leftJoin(tenantBindings, currentTenant).leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId)).where(where),
+    ]);
+    return page(c, records, total);
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/updateWaterStatus', summary: 'Open or close one water meter\'s valve (queues a command)', tags: ['water archive'],
+    body: z.object({ id: z.coerce.number().int().positive(), valveState: ValveState }),
+  }, async (c, { body }) => {
+    const { db, now, commandsQueued } = c.get('deps');
+    const session = c.get('session');
+    const meter = await findOne(c, body.id);
+    const commandIds = await db.transaction(async (tx) => {
+      const ids = await enqueueCommands(tx, session.userId, [{ areaId: session.areaId, deviceKind: 'water', deviceId: meter.id, type: body.valveState === 'open' ? 'valve_open' : 'valve_close' }], now());
+      await audit(tx, session, { action: `valve:${body.valveState}`, entity: 'waterMeter', entityId: meter.id, before: { valveState: meter.valveState }, after: { commandIds: ids } });
+      return ids;
+    });
+    commandsQueued();
+    return ok(c, { commandIds });
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/updateWaterStatusAll', summary: 'Open or close the valves of all water meters in scope (optionally of a project or building)', tags: ['water archive'],
+    body: z.object({ valveState: ValveState, projectId: z.coerce.number().int().optional(), buildingId: z.coerce.number().int().optional() }),
+  }, async (c, { body }) => {
+    const { db, now, commandsQueued } = c.get('deps');
+    const session = c.get('session');
+    const target = body.valveState === 'open' ? 'open' : 'closed';
+    const meters = await db.select({ id: waterMeters.id }).from(waterMeters).leftJoin(rooms, eq(rooms.id, waterMeters.roomId)).where(and(
+      inScope(waterMeters.areaId, session), ne(waterMeters.valveState, target),
+      body.projectId ? eq(rooms.projectId, body.projectId) : undefined,
+      body.buildingId ? eq(rooms.buildingId, body.buildingId) : undefined,
+    ));
+    const commandIds = await db.transaction(async (tx) => {
+      const ids = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: session.areaId, deviceKind: 'water' as const, deviceId: m.id, type: target === 'open' ? 'valve_open' : 'valve_close' })), now());
+      await audit(tx, session, { action: `valveAll:${target}`, entity: 'waterMeter', after: { count: ids.length, projectId: body.projectId, buildingId: body.buildingId } });
+      return ids;
+    });
+    commandsQueued();
+    return ok(c, { commandIds, count: commandIds.length });
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/updateFreeAll', summary: 'Reset the free water allowance of every water meter in scope', tags: ['water archive'],
+    body: z.object({ freeAllowance: z.coerce.number().min(0).max(10_000) }),
+  }, async (c, { body }) => {
+    const { db, now } = c.get('deps');
+    const session = c.get('session');
+    const period = now().toISOString().slice(0, 7);
+    const count = await db.transaction(async (tx) => {
+      const meters = await tx.update(waterMeters).set({ freeAllowance: body.freeAllowance }).where(inScope(waterMeters.areaId, session))
+        .returning({ id: waterMeters.id, roomId: waterMeters.roomId, areaId: waterMeters.areaId, accountOpened: waterMeters.accountOpened });
+      const roomIds = meters.filter((m) => m.roomId && m.accountOpened).map((m) => m.roomId!);
+      for (let i = 0; i < roomIds.length; i += 1000) {
+        await tx.update(accounts).set({ freeLeft: body.freeAllowance }).where(and(eq(accounts.utility, 'water'), inArray(accounts.roomId, roomIds.slice(i, i + 1000))));
+      }
+      for (let i = 0; i < meters.length; i += 1000) {
+        await tx.insert(giftRecords).values(meters.slice(i, i + 1000).map((m) => ({ areaId: m.areaId, utility: 'water', meterId: m.id, roomId: m.roomId, amount: body.freeAllowance, period })));
+      }
+      await audit(tx, session, { action: 'freeAll', entity: 'waterMeter', after: { freeAllowance: body.freeAllowance, count: meters.length } });
+      return meters.length;
+    });
+    return ok(c, { count });
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { authProvider, setRouteNames } from './auth/authProvider';
+import LoginPage from './auth/LoginPage';
+import { dataProvider } from './data';
+import { i18nProvider } from './i18n/i18nProvider';
+import { Layout } from './layout/Layout';
+import { iconByName } from './layout/icons';
+import { APP_ROUTES } from './routes';
+import { lookupResources } from './resources/lookups';
+import PendingPage from './pages/PendingPage';
+import NotFoundPage from './pages/NotFoundPage';
+import { RedirectRoute, RefreshRoute } from './pages/hiddenRoutes';
+import { theme } from './themes';
+
+setRouteNames(APP_ROUTES.map((route) => route.name));
+
+const store = localStorageStore('1', 'prepaid-console');
+
+/** The console, on browser-history routes (the paths of SPEC.md, not hash routes). */
+export default function App() {
+  return (
+    <BrowserRouter>
+      <Admin
+      title=""
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={Layout}
+      loginPage={LoginPage}
+      catchAll={NotFoundPage}
+      store={store}
+      theme={theme}
+      requireAuth={false}
+      disableTelemetry
+    >
+      {APP_ROUTES.map((route) => (
+        <Resource
+          key={route.name}
+          name={route.name}
+          icon={iconByName(route.icon)}
+          options={{ label: route.titleKey }}
+          list={route.resource?.list ?? PendingPage}
+          create={route.resource?.create}
+          edit={route.resource?.edit}
+          show={route.resource?.show}
+          recordRepresentation={route.resource?.recordRepresentation as string | undefined}
+        />
+      ))}
+      {lookupResources.map((resource) => (
+        <Resource key={resource.name} name={resource.name} recordRepresentation={resource.recordRepresentation as string | undefined} />
+      ))}
+      <CustomRoutes>
+        <Route path="/refresh" element={<RefreshRoute />} />
+        <Route path="/redirect/*" element={<RedirectRoute />} />
+      </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,106 @@
+import type { AuthProvider } from 'react-admin';
+import { LOGIN_URL } from '../config';
+import { request } from '../http/client';
+import { clearSessionCookies, hasToken, readCookie, writeSessionCookies } from './cookies';
+import { forgetMenu, grantedPaths, loadMenu } from './menu';
+
+/** The login call's answer (SPEC.md section 3). */
+export interface LoginResponse {
+  code: number;
+  msg?: string;
+  sessinId?: string;
+  areaId?: number;
+  userId?: number;
+  roleId?: number;
+}
+
+/** Raised when login fails; `key` is the message to show (code 401) or undefined (log only). */
+export class LoginError extends Error {
+  constructor(readonly code: number, readonly key?: string, readonly serverMessage?: string) {
+    super(key ?? serverMessage ?? `login failed (${code})`);
+  }
+}
+
+/** SPEC.md: form-encoded username and password; reads code, sessinId, areaId, userId, roleId. */
+export async function postLogin(username: string, password: string): Promise<LoginResponse> {
+  const body = new URLSearchParams({ username, password });
+  const response = await fetch(LOGIN_URL, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', Accept: 'application/json' },
+    body,
+  });
+  return (await response.json()) as LoginResponse;
+}
+
+/** The full original path (path + search + hash), the `redirect` query of the login page. */
+const currentPath = () => `${window.location.pathname}${window.location.search}${window.location.hash}`.replace(/^\/#/, '') || '/';
+
+export function loginRedirect(path = currentPath()): string {
+  // Already on the login page (a repeated guard redirect): keep its redirect query.
+  if (path.startsWith('/login')) return path;
+  return path && path !== '/' ? `/login?redirect=${encodeURIComponent(path)}` : '/login';
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const result = await postLogin(username ?? '', password ?? '');
+    if (result.code === 200 && result.sessinId) {
+      writeSessionCookies({ sessinId: result.sessinId, areaId: result.areaId!, userId: result.userId!, roleId: result.roleId!, username });
+      forgetMenu();
+      return;
+    }
+    if (result.code === 401) throw new LoginError(401, 'auth.credentials');
+    throw new LoginError(result.code, undefined, result.msg);
+  },
+
+  /**
+   * An operator's own logout ends the server session and goes to the login page; a logout
+   * because there is no session (route guard) keeps the full original path as `redirect`.
+   */
+  async logout() {
+    const ownLogout = hasToken();
+    if (ownLogout) {
+      await request({ method: 'post', url: 'v1/quan_xian/deng_lu/logout', quiet: true }).catch(() => undefined);
+    }
+    clearSessionCookies();
+    forgetMenu();
+    return ownLogout ? '/login' : loginRedirect();
+  },
+
+  async checkAuth() {
+    if (!hasToken()) throw { redirectTo: loginRedirect(), message: false };
+  },
+
+  /** A 401 from the API means the server ended the session: clear it and go to login. */
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401 && hasToken()) {
+      clearSessionCookies();
+      throw { redirectTo: loginRedirect(), logoutUser: false, message: false };
+    }
+  },
+
+  async getIdentity() {
+    return { id: readCookie('userId') ?? '', fullName: readCookie('username') ?? '' };
+  },
+
+  async getPermissions() {
+    const roleId = readCookie('roleId');
+    return roleId && hasToken() ? grantedPaths(await loadMenu(roleId)) : new Set<string>();
+  },
+
+  /** A route is accessible when the role tree grants its path. */
+  async canAccess({ resource }: { resource?: string; action: string }) {
+    const roleId = readCookie('roleId');
+    if (!roleId || !hasToken()) return false;
+    if (!resource) return true;
+    const granted = grantedPaths(await loadMenu(roleId));
+    return granted.has(resource) || !isRoute(resource);
+  },
+};
+
+/** Resources that are routes are guarded by the menu; helper resources (reference lookups) are not. */
+let routeNames: Set<string> = new Set();
+export const setRouteNames = (names: string[]) => {
+  routeNames = new Set(names);
+};
+const isRoute = (name: string) => routeNames.has(name);

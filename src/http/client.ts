@@ -1,0 +1,128 @@
+import { API_BASE, API_PREFIX, REQUEST_TIMEOUT_MS } from '../config';
+import { clearSessionCookies, readCookie, SESSION_COOKIES } from '../auth/cookies';
+import { emitHttpEvent } from './events';
+import { HttpError, STATUS_MESSAGES } from './errors';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Params = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
+
+export interface RequestOptions {
+  method: Method;
+  /** Relative to base and prefix: `webWaterArchive/findByCondition`. */
+  url: string;
+  params?: Params;
+  data?: unknown;
+  /** Send `data` form-encoded (SPEC.md: where a call is form-encoded). */
+  form?: boolean;
+  /** Skip the 5-second error message (the caller shows its own). */
+  quiet?: boolean;
+}
+
+/** The response body shape of the API: code, msg, data. */
+export interface Envelope<T = unknown> {
+  code: number;
+  msg?: string;
+  data?: T;
+  [key: string]: unknown;
+}
+
+export const apiUrl = (url: string) => `${API_BASE.replace(/\/$/, '')}${API_PREFIX}/${url.replace(/^\//, '')}`;
+
+function encode(values: Params): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return search;
+}
+
+/** SPEC.md section 3: every request is enriched with areaid, areaId and subareaId from the cookie. */
+function withArea(params: Params = {}): Params {
+  const area = readCookie('areaid');
+  return area ? { ...params, areaid: area, areaId: area, subareaId: area } : params;
+}
+
+function relogin() {
+  clearSessionCookies(SESSION_COOKIES);
+  emitHttpEvent({ type: 'relogin' });
+}
+
+function showStatus(status: number, url: string, body: Envelope | undefined, quiet?: boolean) {
+  if (quiet) return;
+  // The server's own message says more than the status line (e.g. which field is wrong).
+  if (body?.msg && status !== 404 && status !== 500) {
+    emitHttpEvent({ type: 'message', key: STATUS_MESSAGES[status] ?? 'http.unknown', text: body.msg, params: { status, url } });
+  } else {
+    emitHttpEvent({ type: 'message', key: STATUS_MESSAGES[status] ?? 'http.unknown', params: { status, url } });
+  }
+}
+
+/**
+ * The console's only way to the API (SPEC.md sections 6–8): base /api/, prefix /v1/electricity,
+ * 5000 ms timeout, X-Token, area params; code 0 → the whole body, code 200 → its data, other
+ * codes → the body; body code 500/502 or no response → login; HTTP errors → a 5-second message.
+ */
+export async function request<T = unknown>(options: RequestOptions): Promise<T> {
+  const token = readCookie('token');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers['X-Token'] = token;
+  let body: BodyInit | undefined;
+  if (options.data !== undefined && options.method !== 'get') {
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      body = encode(options.data as Params).toString();
+    } else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.data);
+    }
+  } else if (options.form) {
+    // SPEC.md: some parameter-only calls (deleteResourse) still declare the form content type.
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  }
+  const query = encode(withArea(options.params)).toString();
+  const url = `${apiUrl(options.url)}${query ? `?${query}` : ''}`;
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method.toUpperCase(), headers, body, signal: controller.signal, credentials: 'same-origin' });
+  } catch (error) {
+    if (controller.signal.aborted) {
+      showStatus(408, url, undefined, options.quiet);
+      throw new HttpError('http.408', 408);
+    }
+    // No response at all: SPEC.md sends the user to login.
+    if (!options.quiet) emitHttpEvent({ type: 'message', key: 'http.network' });
+    relogin();
+    throw new HttpError('http.network', 0);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  const text = await response.text();
+  let parsed: Envelope | undefined;
+  try {
+    parsed = text ? (JSON.parse(text) as Envelope) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+
+  if (!response.ok) {
+    showStatus(response.status, url, parsed, options.quiet);
+    throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed);
+  }
+  if (!parsed || typeof parsed !== 'object') return parsed as T;
+  if (parsed.code === 0) return parsed as T;
+  if (parsed.code === 200) return parsed.data as T;
+  if (parsed.code === 500 || parsed.code === 502) {
+    relogin();
+    throw new HttpError(parsed.msg ?? STATUS_MESSAGES[parsed.code], parsed.code, parsed);
+  }
+  return parsed as T;
+}
+
+/** True when a value is an API envelope with an error code (the "other codes return the body" case). */
+export const isErrorEnvelope = (value: unknown): value is Envelope =>
+  !!value && typeof value === 'object' && 'code' in value && typeof (value as Envelope).code === 'number' && ![0, 200].includes((value as Envelope).code);

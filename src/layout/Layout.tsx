@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { Layout as RaLayout } from 'react-admin';
+import { Navigate } from 'react-router-dom';
+import { hasToken } from '../auth/cookies';
+import { loginRedirect } from '../auth/authProvider';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+import { HttpMessages } from './HttpMessages';
+import { useDocumentTitle } from './useDocumentTitle';
+
+/** The bare shell: app bar, side menu from the role tree, the page. */
+export function Layout({ children }: { children: ReactNode }) {
+  useDocumentTitle();
+  // SPEC.md route guard: a token cookie present and not the text `undefined`, else login with
+  // the full original path as `redirect` (before any page mounts or calls the API).
+  if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
+  return (
+    <RaLayout appBar={Header} menu={SideMenu} sx={{ '& .RaLayout-content': { p: 2 } }}>
+      <HttpMessages />
+      {children}
+    </RaLayout>
+  );
+}

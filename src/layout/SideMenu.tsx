@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from '@mui/material';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { loadMenu, type MenuResource } from '../auth/menu';
+import { readCookie } from '../auth/cookies';
+import { iconByName } from './icons';
+import { routeOfPath } from '../routes';
+
+/** The translated title of a menu resource: its route's title when it is a known route, else its name. */
+export function useMenuTitle() {
+  const translate = useTranslate();
+  return (node: MenuResource) => {
+    const route = node.resUrl ? routeOfPath(node.resUrl.startsWith('/') ? node.resUrl : `/${node.resUrl}`) : undefined;
+    if (route) return translate(route.titleKey);
+    return node.name;
+  };
+}
+
+export const menuPath = (resUrl: string) => `/${resUrl.replace(/^\//, '')}`;
+
+/** The side menu, built from the role tree (children of its first node), one submenu open at a time. */
+export function SideMenu() {
+  const roleId = readCookie('roleId') ?? '';
+  const { data: menu = [], isPending } = useQuery({ queryKey: ['menu', roleId], queryFn: () => loadMenu(roleId), enabled: !!roleId });
+  const [sidebarOpen] = useSidebarState();
+  const { pathname } = useLocation();
+  const title = useMenuTitle();
+  const translate = useTranslate();
+  const activeGroup = useMemo(
+    () => menu.find((group) => group.children?.some((item) => item.resUrl && pathname.startsWith(menuPath(item.resUrl))))?.id,
+    [menu, pathname],
+  );
+  const [openGroup, setOpenGroup] = useState<number | undefined>(activeGroup);
+  useEffect(() => {
+    if (activeGroup !== undefined) setOpenGroup(activeGroup);
+  }, [activeGroup]);
+
+  if (!isPending && menu.length === 0) {
+    return <Typography sx={{ p: 2 }} color="text.secondary" variant="body2">{translate('layout.emptyMenu')}</Typography>;
+  }
+  return (
+    <Box component="nav" aria-label="menu" sx={{ pt: 1 }}>
+      <List dense disablePadding>
+        {menu.map((group) => {
+          const GroupIcon = iconByName(group.icon);
+          const label = title(group) || translate('layout.untitledMenu');
+          if (!group.children?.length) {
+            return group.resUrl ? (
+              <MenuItemLink key={group.id} to={menuPath(group.resUrl)} primaryText={label} leftIcon={<GroupIcon />} />
+            ) : null;
+          }
+          const open = openGroup === group.id;
+          return (
+            <Box key={group.id}>
+              <Tooltip title={sidebarOpen ? '' : label} placement="right">
+                <ListItemButton onClick={() => setOpenGroup(open ? undefined : group.id)} aria-expanded={open}>
+                  <ListItemIcon sx={{ minWidth: 40 }}><GroupIcon fontSize="small" /></ListItemIcon>
+                  {sidebarOpen && <ListItemText primary={label} />}
+                  {sidebarOpen && (open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />)}
+                </ListItemButton>
+              </Tooltip>
+              <Collapse in={open} timeout="auto" unmountOnExit>
+                <List dense disablePadding>
+                  {group.children.map((item) => {
+                    const ItemIcon = iconByName(item.icon);
+                    return (
+                      <MenuItemLink
+                        key={item.id}
+                        to={menuPath(item.resUrl)}
+                        primaryText={title(item) || translate('layout.untitledMenu')}
+                        leftIcon={<ItemIcon fontSize="small" />}
+                        sx={{ pl: sidebarOpen ? 4 : 2 }}
+                      />
+                    );
+                  })}
+                </List>
+              </Collapse>
+            </Box>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}

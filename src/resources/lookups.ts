@@ -1,0 +1,21 @@
+import { get } from '../data/endpoints';
+import { defineResource } from './defineResource';
+
+/** Helper resources for reference inputs and filters (not routes of their own). */
+export const lookupResources = [
+  defineResource({ name: 'projects', endpoints: { getList: get('project/findByCondition') }, recordRepresentation: 'name' }),
+  defineResource({ name: 'buildings', endpoints: { getList: get('building/findByCondition') }, recordRepresentation: 'name' }),
+  defineResource({
+    name: 'waterUnboundRooms',
+    endpoints: {
+      getList: get('webWaterArchive/findUserUnBind', {
+        response: (data) => {
+          const page = data as { records: { roomId: number }[]; total: number };
+          return { ...page, records: page.records.map((room) => ({ id: room.roomId, ...room })) };
+        },
+      }),
+    },
+    recordRepresentation: 'roomCode',
+  }),
+  defineResource({ name: 'commands', endpoints: { getMany: get('command/findByIds') } }),
+];

@@ -1,0 +1,42 @@
+import { ROUTES, routeName, type RouteEntry } from './routeCatalog';
+import type { ResourceDefinition } from './resources/defineResource';
+import waterarchive from './resources/devices/waterarchive';
+
+/** Screens built so far, by route name; every other route shows the "not yet available" page. */
+const BUILT: Record<string, ResourceDefinition> = { waterarchive };
+
+export interface AppRoute extends RouteEntry {
+  /** Route name = react-admin resource name = message key under `routes.`. */
+  name: string;
+  titleKey: string;
+  resource?: ResourceDefinition;
+}
+
+/**
+ * The route table: all 60 routes of SPEC.md. `index` comes first so that the root redirects
+ * to it (react-admin sends `/` to the first resource).
+ */
+export const APP_ROUTES: AppRoute[] = [...ROUTES]
+  .sort((a, b) => (a.path === 'index' ? -1 : b.path === 'index' ? 1 : 0))
+  .map((route) => ({ ...route, name: routeName(route.path), titleKey: `routes.${routeName(route.path)}`, resource: BUILT[routeName(route.path)] }));
+
+export const PENDING_ROUTES = APP_ROUTES.filter((route) => !route.resource);
+
+const byName = new Map(APP_ROUTES.map((route) => [route.name, route]));
+
+/** The route a location belongs to (`/waterarchive/12` → waterarchive). */
+export function routeOfPath(pathname: string): AppRoute | undefined {
+  const first = pathname.replace(/^\/+/, '').split('/')[0];
+  return byName.get(decodeURIComponent(first));
+}
+
+/** The title key of a location: its route's, or the hidden routes' and login's own. */
+export function titleKeyOfPath(pathname: string): string | undefined {
+  // The root redirects to the route named index.
+  if (pathname === '/' || pathname === '') return 'routes.index';
+  const route = routeOfPath(pathname);
+  if (route) return route.titleKey;
+  if (pathname.startsWith('/login')) return 'routes.login';
+  if (pathname.startsWith('/refresh') || pathname.startsWith('/redirect')) return 'routes.refresh';
+  return undefined;
+}

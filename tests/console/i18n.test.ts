@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en';
+import zhChs from '../../i18n/zh-chs';
+import zhCht from '../../i18n/zh-cht';
+import ja from '../../i18n/ja';
+import { ROUTES, routeName } from '../../src/routeCatalog';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
+const english = flatten(en as unknown as Tree);
+
+describe.each([['zh-chs', zhChs], ['zh-cht', zhCht], ['ja', ja]])('%s messages', (_, messages) => {
+  const flat = flatten(messages as unknown as Tree);
+  it('have every key of English and no other', () => {
+    expect([...english.keys()].filter((k) => !flat.has(k))).toEqual([]);
+    expect([...flat.keys()].filter((k) => !english.has(k))).toEqual([]);
+  });
+  it('keep every placeholder and no empty text', () => {
+    for (const [key, text] of english) {
+      const translated = flat.get(key)!;
+      expect(placeholders(translated.split(' |||| ')[0]), key).toEqual(placeholders(text.split(' |||| ')[0]));
+      if (text.trim()) expect(translated.trim(), key).not.toBe('');
+    }
+  });
+});
+
+describe('route titles', () => {
+  it('exist for all 60 routes in every language', () => {
+    expect(ROUTES).toHaveLength(60);
+    for (const messages of [en, zhChs, zhCht, ja]) {
+      for (const route of ROUTES) expect((messages.routes as Record<string, string>)[routeName(route.path)], route.path).toBeTruthy();
+    }
+  });
+  it('the SPEC.md messages are word for word in zh-chs', () => {
+    expect(zhChs.auth.credentials).toBe('账号或密码错误，请核实');
+    expect(zhChs.layout.emptyMenu).toBe('没有侧栏菜单');
+    expect(zhChs.layout.untitledMenu).toBe('未命名菜单');
+    expect(zhChs.validation.passwordLength).toBe('密码长度必须大于 6 位！');
+  });
+});

@@ -1,0 +1,96 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_PASSWORD, launchBrowser, screenshot, startPlatform, type RunningPlatform } from './support';
+
+let platform: RunningPlatform;
+let browser: Browser;
+let page: Page;
+
+before(async () => {
+  platform = await startPlatform();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+});
+
+after(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+describe('water meter archive, end to end', () => {
+  it('prints the demo login at first start', () => {
+    assert.match(platform.output(), /Demo login: admin/);
+  });
+
+  it('logs in and lands on the home route', async () => {
+    await page.goto(platform.url);
+    await page.waitForURL(/\/login/);
+    await screenshot(page, '01-login');
+    await page.getByLabel('账号').fill('admin');
+    await page.getByLabel('密码').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL(/\/index$/);
+    await page.waitForFunction(() => document.title === '预付费云平台 - 首页（水）');
+    await screenshot(page, '02-home');
+  });
+
+  it('opens the water archive from the side menu', async () => {
+    await page.getByRole('button', { name: '设备管理' }).click();
+    await page.getByRole('menuitem', { name: '水表档案' }).click();
+    await page.waitForURL(/\/waterarchive/);
+    await page.locator('tbody tr').first().waitFor();
+    assert.ok((await page.locator('tbody tr').count()) > 5);
+    await page.waitForFunction(() => document.title === '预付费云平台 - 水表档案');
+    await screenshot(page, '03-water-archive');
+  });
+
+  it('creates a water meter, refusing a bad address first', async () => {
+    await page.getByRole('link', { name: '新建' }).click();
+    await page.waitForURL(/\/waterarchive\/create/);
+    const address = page.getByRole('textbox', { name: /表地址/ });
+    await address.fill('12345');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('必须是 14 位数字').first().waitFor();
+    await screenshot(page, '04-create-invalid');
+    await address.fill('20261121777777');
+    await page.getByRole('textbox', { name: /备注/ }).fill('e2e 新表');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL(/\/waterarchive(\?.*)?$/);
+    await page.getByPlaceholder('搜索').fill('20261121777777');
+    await page.locator('tbody tr', { hasText: '20261121777777' }).waitFor();
+    assert.equal(await page.locator('tbody tr').count(), 1);
+    await screenshot(page, '05-created');
+  });
+
+  it('edits it', async () => {
+    await page.locator('tbody tr', { hasText: '20261121777777' }).getByRole('link', { name: '编辑' }).click();
+    await page.waitForURL(/\/waterarchive\/\d+$/);
+    await page.getByRole('textbox', { name: /备注/ }).fill('e2e 已修改');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL(/\/waterarchive(\?.*)?$/);
+    await page.getByPlaceholder('搜索').fill('20261121777777');
+    await page.locator('tbody tr', { hasText: '20261121777777' }).waitFor();
+    await screenshot(page, '06-edited');
+  });
+
+  it('deletes it', async () => {
+    const row = page.locator('tbody tr', { hasText: '20261121777777' });
+    await row.locator('input[type="checkbox"]').check();
+    await page.getByRole('button', { name: '删除' }).click();
+    const confirm = page.getByRole('dialog');
+    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /确认|确定/ }).click();
+    await page.getByText(/暂无|没有/).first().waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('tbody tr', { hasText: '20261121777777' }).count(), 0);
+    await screenshot(page, '07-deleted');
+  });
+
+  it('logs out', async () => {
+    await page.getByRole('button', { name: '个人资料' }).click();
+    await page.getByText('退出登录').click();
+    await page.waitForURL(/\/login/);
+    const cookies = await page.context().cookies();
+    assert.equal(cookies.find((c) => c.name === 'token'), undefined);
+    await screenshot(page, '08-logged-out');
+  });
+});

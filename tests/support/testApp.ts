@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { Blob as NodeBlob } from 'node:buffer';
+import { randomBytes } from 'node:crypto';
+import { adminQuery, databaseUrl } from './postgres';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../../server/db';
+import { createApp, type App } from '../../server/app';
+import { runDueCommands } from '../../server/domain/commands';
+import { createSimulator } from '../../server/devices/simulator';
+import type { DeviceDriver } from '../../server/devices/driver';
+import { TEST_NOW, TEST_PASSWORD } from './constants';
+
+export { TEST_NOW, TEST_PASSWORD };
+
+export interface TestBackend {
+  app: App;
+  database: Database;
+  /** The test clock (moves only when a test moves it). */
+  clock: { now: Date };
+  /** Runs the command queue once through the simulator (no failures unless a driver is given). */
+  runCommands(driver?: DeviceDriver): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** A copy of the seeded database: PGlite from the dump, or a PostgreSQL database from the template. */
+async function openSeededDatabase(): Promise<Database> {
+  const template = inject('seedTemplate');
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  if (template && pgUrl) {
+    const name = `metering_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await adminQuery(pgUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const database = await openDatabase({ url: databaseUrl(pgUrl, name) });
+    return { ...database, close: async () => { await database.close(); await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name}`); } };
+  }
+  return openDatabase({ loadDataDir: new NodeBlob([readFileSync(inject('seedDump'))]) as unknown as Blob });
+}
+
+/** A backend on its own in-memory PGlite (or PostgreSQL database), started from the seeded dump of the global setup. */
+export async function startTestBackend(): Promise<TestBackend> {
+  const database = await openSeededDatabase();
+  const clock = { now: new Date(TEST_NOW) };
+  const app = createApp({
+    db: database.db, config: { simulator: true }, now: () => clock.now, commandsQueued: () => undefined,
+    log: () => undefined,
+  });
+  return {
+    app, database, clock,
+    runCommands: (driver = createSimulator({ failureRate: 0 })) => runDueCommands(database.db, driver, clock.now),
+    close: () => database.close(),
+  };
+}
+
+/** Logs in through the API; returns the session token. */
+export async function loginAs(app: App, username: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await app.request('/api/v1/quan_xian/deng_lu/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  const body = (await response.json()) as { code: number; sessinId: string };
+  if (body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
+  return body.sessinId;
+}
+
+/** A small API client for server tests: JSON in and out, with the X-Token header. */
+export function apiClient(app: App, token?: string) {
+  const call = async (method: string, path: string, options: { query?: Record<string, unknown>; body?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+    const search = options.query ? `?${new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()}` : '';
+    const headers: Record<string, string> = { ...(token ? { 'X-Token': token } : {}), ...options.headers };
+    let body: string | undefined;
+    if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    } else if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await app.request(`/api/v1/electricity/${path}${search}`, { method, headers, body });
+    const json = (await response.json().catch(() => null)) as { code: number; msg?: string; data?: any } | null; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return { status: response.status, body: json! };
+  };
+  return {
+    get: (path: string, query?: Record<string, unknown>) => call('GET', path, { query }),
+    post: (path: string, body?: unknown) => call('POST', path, { body }),
+    put: (path: string, body?: unknown) => call('PUT', path, { body }),
+    delete: (path: string, query?: Record<string, unknown>) => call('DELETE', path, { query }),
+    form: (method: string, path: string, form: Record<string, string>) => call(method, path, { form }),
+    call,
+  };
+}
