@@ -18,6 +18,7 @@ const en = {
     yes: 'Yes',
     no: 'No',
     none: '—',
+    actions: 'Actions',
     refreshing: 'Refreshing…',
   },
   layout: { emptyMenu: 'No side menu', untitledMenu: 'Untitled menu' },

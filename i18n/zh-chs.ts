@@ -19,6 +19,7 @@ const zhChs: Messages = {
     yes: '是',
     no: '否',
     none: '—',
+    actions: '操作',
     refreshing: '刷新中…',
   },
   layout: { emptyMenu: '没有侧栏菜单', untitledMenu: '未命名菜单' },

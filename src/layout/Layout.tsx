@@ -15,7 +15,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
   return (
-    <RaLayout appBar={Header} menu={SideMenu} sx={{ '& .RaLayout-content': { p: 2 } }}>
+    <RaLayout appBar={Header} menu={SideMenu} sx={{ '& .RaLayout-content': { p: 2, minWidth: 0 } }}>
       <HttpMessages />
       {children}
     </RaLayout>

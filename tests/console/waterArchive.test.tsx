@@ -40,16 +40,34 @@ describe('water meter archive (waterarchive)', () => {
     expect(Number(found.rows[0].price_fen)).toBe(350);
     const id = found.rows[0].id;
 
-    window.history.pushState({}, '', `/waterarchive/${id}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    const remark = await screen.findByLabelText('备注', {}, { timeout: 10_000 });
-    await user.type(remark, '测试备注');
+    // Find it in the list and open it for editing, as an operator would.
+    await user.type(await screen.findByPlaceholderText('搜索'), '20261121009999');
+    await waitFor(() => {
+      expect(rows()).toHaveLength(1);
+      expect(rows()[0]).toHaveTextContent('20261121009999');
+    });
+    await user.click(await within(rows()[0]).findByRole('link', { name: '编辑' }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/waterarchive/${id}`));
+    await waitFor(() => expect(screen.getByLabelText(/表地址/)).toHaveValue('20261121009999'));
+    await user.type(screen.getByLabelText('备注'), '测试备注');
+    await waitFor(() => expect(screen.getByLabelText('备注')).toHaveValue('测试备注'));
     const save = screen.getByRole('button', { name: '保存' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);
     await waitFor(async () => {
       const after = (await db.execute(`SELECT remark FROM water_meters WHERE id = ${id}` as never)) as unknown as { rows: { remark: string }[] };
       expect(after.rows[0].remark).toBe('测试备注');
+    }, { timeout: 10_000 });
+
+    // Delete it from its edit page, after confirmation.
+    await waitFor(() => expect(window.location.pathname).toBe('/waterarchive'));
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('20261121009999'));
+    await user.click(await within(rows()[0]).findByRole('link', { name: '编辑' }));
+    await user.click(await screen.findByRole('button', { name: '删除' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(async () => {
+      const gone = (await db.execute(`SELECT id FROM water_meters WHERE id = ${id}` as never)) as unknown as { rows: unknown[] };
+      expect(gone.rows).toHaveLength(0);
     }, { timeout: 10_000 });
   });
 

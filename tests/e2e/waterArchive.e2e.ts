@@ -79,8 +79,8 @@ describe('water meter archive, end to end', () => {
     await row.locator('input[type="checkbox"]').check();
     await page.getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog');
-    if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: /确认|确定/ }).click();
-    await page.getByText(/暂无|没有/).first().waitFor({ timeout: 15_000 });
+    await confirm.getByRole('button', { name: '确定' }).click();
+    await row.waitFor({ state: 'detached' });
     assert.equal(await page.locator('tbody tr', { hasText: '20261121777777' }).count(), 0);
     await screenshot(page, '07-deleted');
   });

@@ -102,7 +102,12 @@ export default function WaterArchiveList() {
         title={translate('routes.waterarchive')}
         storeKey="waterarchive.list"
       >
-        <DataTable bulkActionButtons={<BulkActions />} storeKey="waterarchive.datatable" hiddenColumns={['tenantPhone', 'freeAllowance', 'createdAt']}>
+        <DataTable
+          bulkActionButtons={<BulkActions />}
+          storeKey="waterarchive.datatable"
+          hiddenColumns={['tenantPhone', 'freeAllowance', 'createdAt']}
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
+        >
           <DataTable.Col source="address" />
           <DataTable.Col source="meterType" render={(r: WaterMeter) => translate(`water.meterType.${r.meterType}`)} />
           <DataTable.Col source="projectName" />
@@ -110,7 +115,7 @@ export default function WaterArchiveList() {
           <DataTable.Col source="roomCode" />
           <DataTable.Col source="tenantName" />
           <DataTable.Col source="tenantPhone" field={TextField} />
-          <DataTable.NumberCol source="priceFen" render={(r: WaterMeter) => fenToYuan(r.priceFen)} />
+          <DataTable.Col source="priceFen" align="right" render={(r: WaterMeter) => fenToYuan(r.priceFen)} />
           <DataTable.Col source="valveState" render={(r: WaterMeter) => (
             <Chip size="small" variant="outlined" color={VALVE_COLORS[r.valveState]} label={translate(`water.valve.${r.valveState}`)} />
           )} />
@@ -123,7 +128,7 @@ export default function WaterArchiveList() {
           <DataTable.NumberCol source="lastReading" field={NumberField} />
           <DataTable.Col source="lastReadAt" field={DateField} />
           <DataTable.Col source="createdAt" field={DateField} />
-          <DataTable.Col label="ra.action.edit" disableSort>
+          <DataTable.Col label="app.actions" disableSort>
             <FunctionField render={() => <><EditButton /><ValveButton onCommands={setCommandIds} /></>} />
           </DataTable.Col>
         </DataTable>
