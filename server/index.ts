@@ -37,7 +37,10 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Prepaid cloud platform 1.7.2 — console and API on ${url}`);
   console.log(`Database: ${database.kind === 'pglite' ? `embedded PGlite in ${resolve(config.dataDir)}` : 'PostgreSQL (DATABASE_URL)'}; device simulator ${config.simulator ? 'on' : 'off'}`);
   console.log(`API reference: ${url}api/reference`);
-  if (first.seeded) console.log(`Demo estate created: ${JSON.stringify(first.summary)}`);
+  if (first.seeded && first.summary) {
+    const s = first.summary;
+    console.log(`Demo estate created: ${s.projects} projects, ${s.buildings} buildings, ${s.rooms} rooms, ${s.tenants} tenants, ${s.electricMeters} electric and ${s.waterMeters} water meters, ${s.readings} readings`);
+  }
   if (first.generatedPassword) {
     console.log(`Demo login: admin / ${first.generatedPassword}  (also admin2, viewer; this password is printed only once)`);
   } else if (first.seeded) {

@@ -15,7 +15,14 @@ export function Layout({ children }: { children: ReactNode }) {
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
   return (
-    <RaLayout appBar={Header} menu={SideMenu} sx={{ '& .RaLayout-content': { p: 2, minWidth: 0 } }}>
+    <RaLayout appBar={Header} menu={SideMenu} sx={{
+        // Wide tables scroll inside their page instead of widening the whole shell.
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+        '& .RaLayout-content': { p: 2, minWidth: 0 },
+        '& .RaList-root, & .RaList-main': { minWidth: 0 },
+        '& .RaList-content': { overflowX: 'auto' },
+      }}>
       <HttpMessages />
       {children}
     </RaLayout>

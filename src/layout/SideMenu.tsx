@@ -9,14 +9,22 @@ import { loadMenu, type MenuResource } from '../auth/menu';
 import { readCookie } from '../auth/cookies';
 import { iconByName } from './icons';
 import { routeOfPath } from '../routes';
+import zhChs from '../../i18n/zh-chs';
 
-/** The translated title of a menu resource: its route's title when it is a known route, else its name. */
+/** The default menu groups by their seeded (zh-chs) names, so that they show in the current language. */
+const GROUP_BY_NAME = new Map(Object.entries(zhChs.menuGroups).map(([key, name]) => [name, key]));
+
+/**
+ * The translated title of a menu resource: its route's title when it is a known route, the
+ * group's title when it is a default group, else its name as the operator wrote it.
+ */
 export function useMenuTitle() {
   const translate = useTranslate();
   return (node: MenuResource) => {
     const route = node.resUrl ? routeOfPath(node.resUrl.startsWith('/') ? node.resUrl : `/${node.resUrl}`) : undefined;
     if (route) return translate(route.titleKey);
-    return node.name;
+    const group = GROUP_BY_NAME.get(node.name);
+    return group ? translate(`menuGroups.${group}`) : node.name;
   };
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
-  BooleanField, BulkDeleteButton, CreateButton, DataTable, DateField, EditButton, ExportButton, FilterButton, FunctionField,
+  BooleanField, BulkDeleteButton, CreateButton, DataTable, EditButton, ExportButton, FilterButton, FunctionField,
   List, NumberField, ReferenceInput, SearchInput, ColumnsButton, SelectInput, TextField, TopToolbar, useListContext,
   useRefresh, useTranslate, type Exporter, type RaRecord,
 } from 'react-admin';
@@ -10,6 +10,7 @@ import { exportCsv } from '../../../components/csv';
 import { ACCOUNT, METER_TYPES, ONLINE, VALVE_STATES, YES_NO } from './labels';
 import { OpenAccountsButton, ValveAllButton, ValveButton, FreeResetButton } from './actions';
 import { CommandProgress } from '../../../components/CommandProgress';
+import { DateTimeField } from '../../../components/DateTimeField';
 
 export interface WaterMeter extends RaRecord {
   address: string; meterType: 'cold' | 'hot'; roomId: number | null; roomCode: string | null; buildingName: string | null;
@@ -106,7 +107,11 @@ export default function WaterArchiveList() {
           bulkActionButtons={<BulkActions />}
           storeKey="waterarchive.datatable"
           hiddenColumns={['tenantPhone', 'freeAllowance', 'createdAt']}
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& .MuiTableCell-root': { whiteSpace: 'nowrap' } }}
+          sx={{
+            '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
+            // The actions stay in view while the other columns scroll.
+            '& .row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, boxShadow: '-4px 0 6px -4px rgba(0,0,0,.15)' },
+          }}
         >
           <DataTable.Col source="address" />
           <DataTable.Col source="meterType" render={(r: WaterMeter) => translate(`water.meterType.${r.meterType}`)} />
@@ -126,9 +131,9 @@ export default function WaterArchiveList() {
           <DataTable.Col source="accountOpened" disableSort render={(r: WaterMeter) => translate(r.accountOpened ? 'water.account.opened' : 'water.account.notOpened')} />
           <DataTable.NumberCol source="freeAllowance" field={NumberField} />
           <DataTable.NumberCol source="lastReading" field={NumberField} />
-          <DataTable.Col source="lastReadAt" field={DateField} />
-          <DataTable.Col source="createdAt" field={DateField} />
-          <DataTable.Col label="app.actions" disableSort>
+          <DataTable.Col source="lastReadAt" field={DateTimeField} />
+          <DataTable.Col source="createdAt" field={DateTimeField} />
+          <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
             <FunctionField render={() => <><EditButton /><ValveButton onCommands={setCommandIds} /></>} />
           </DataTable.Col>
         </DataTable>

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, signIn } from './render';
+import { testBackend } from '../msw/setup';
+
+beforeEach(async () => {
+  await signIn('admin');
+});
+afterEach(() => vi.restoreAllMocks());
+
+const rows = () => screen.getAllByRole('row').slice(1);
+const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
+
+describe('water archive actions', () => {
+  it('exports every matching row as UTF-8 CSV with a BOM and translated headers', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:csv';
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5), { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 20_000 });
+    const bytes = new Uint8Array(await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(blobs[0]);
+    }));
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0].split(',').slice(0, 3)).toEqual(['表地址', '类型', '项目']);
+    const [{ n }] = await query<{ n: string }>(`SELECT count(*) AS n FROM water_meters WHERE area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1)`);
+    expect(lines).toHaveLength(Number(n) + 1);
+  });
+
+  it('opens accounts for the selected meters in one batch', async () => {
+    const user = userEvent.setup();
+    renderApp('/waterarchive?filter=%7B%22accountOpened%22%3A%22false%22%7D');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    const withRoom = rows().filter((row) => within(row).getAllByRole('cell')[5].textContent !== '');
+    const target = withRoom[0];
+    const address = within(target).getAllByRole('cell')[1].textContent!;
+    await user.click(within(target).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: '批量开户' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('为选中的 1 块水表开户？');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('开户 1 块；已开户 0 块；未绑定房间 0 块')).toBeInTheDocument();
+    const [meter] = await query<{ account_opened: boolean }>(`SELECT account_opened FROM water_meters WHERE address = '${address}'`);
+    expect(meter.account_opened).toBe(true);
+  });
+
+  it('resets the free water of every meter after asking for the amount, refusing a negative one', async () => {
+    const user = userEvent.setup();
+    renderApp('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: '免费水清零' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText('免费水量（m³）');
+    await user.clear(amount);
+    await user.type(amount, '-1');
+    expect(within(dialog).getByRole('button', { name: '确定' })).toBeDisabled();
+    await user.clear(amount);
+    await user.type(amount, '2.5');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText(/已重置 \d+ 块水表的免费水量/)).toBeInTheDocument();
+    const [{ n }] = await query<{ n: string }>(`SELECT count(*) AS n FROM water_meters WHERE area_id = 1 AND free_allowance <> 2.5`);
+    expect(Number(n)).toBe(0);
+  });
+
+  it('switches the language of the whole console, remembered in the lang cookie', async () => {
+    const user = userEvent.setup();
+    renderApp('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: /语言|Language|简体中文/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'English' }));
+    expect(await screen.findByRole('button', { name: 'Devices' })).toBeInTheDocument();
+    expect(await screen.findByRole('columnheader', { name: /Meter address/ })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Prepaid Cloud Platform - Water meter archive'));
+    expect(document.cookie).toContain('lang=en');
+  });
+});
