@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider, setRouteNames } from './auth/authProvider';
 import LoginPage from './auth/LoginPage';
@@ -12,10 +12,14 @@ import PendingPage from './pages/PendingPage';
 import NotFoundPage from './pages/NotFoundPage';
 import { RedirectRoute, RefreshRoute } from './pages/hiddenRoutes';
 import { theme } from './themes';
+import { ERROR_MESSAGE_MS } from './config';
 
 setRouteNames(APP_ROUTES.map((route) => route.name));
 
 const store = localStorageStore('1', 'prepaid-console');
+
+/** SPEC.md section 9: messages show for 5 seconds. */
+const FiveSecondNotification = () => <Notification autoHideDuration={ERROR_MESSAGE_MS} />;
 
 /** The console, on browser-history routes (the paths of SPEC.md, not hash routes). */
 export default function App() {
@@ -31,6 +35,7 @@ export default function App() {
       catchAll={NotFoundPage}
       store={store}
       theme={theme}
+      notification={FiveSecondNotification}
       requireAuth={false}
       disableTelemetry
     >

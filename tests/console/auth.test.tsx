@@ -68,3 +68,30 @@ describe('login page and route guard', () => {
     expect(Cookies.get('areaid')).toBeUndefined();
   });
 });
+
+describe('routes and permissions', () => {
+  it('/redirect/{route*} goes to the route', async () => {
+    await signIn('admin');
+    renderApp('/redirect/waterarchive');
+    await waitFor(() => expect(window.location.pathname).toBe('/waterarchive'));
+    expect(await screen.findByRole('columnheader', { name: /表地址/ })).toBeInTheDocument();
+  });
+
+  it('denies a route the role tree does not grant, and leaves it out of the menu', async () => {
+    const { server } = await import('../msw/setup');
+    const { http, HttpResponse } = await import('msw');
+    server.use(http.get('*/api/v1/electricity/resourse/queryResourseByRoleIdTree', () => HttpResponse.json({
+      code: 200,
+      data: [{ id: 1, userType: 0, parentId: 0, userSort: 0, name: 'root', resUrl: '', icon: '', children: [
+        { id: 2, userType: 1, parentId: 1, userSort: 1, name: '设备管理', resUrl: '', icon: 'Memory', children: [
+          { id: 3, userType: 2, parentId: 2, userSort: 1, name: '水表档案', resUrl: 'waterarchive', icon: 'WaterDrop', children: [] },
+        ] },
+      ] }],
+    })));
+    await signIn('admin');
+    renderApp('/project');
+    expect(await screen.findByText('您没有访问此页面的权限')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '设备管理' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '档案管理' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,150 @@
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import { HttpError, STATUS_MESSAGES } from '../http/errors';
+import { i18nProvider } from '../i18n/i18nProvider';
+import { isErrorEnvelope, request } from '../http/client';
+import { MAX_PAGE_SIZE } from '../config';
+import type { CallSpec, EndpointMap, Params } from './endpoints';
+
+/** `{ records, total }`: the list convention of the API. */
+// Records are whatever the endpoint returns; react-admin's generic record type is left to the caller.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRecord = any;
+
+interface Page {
+  records: AnyRecord[];
+  total: number;
+}
+
+export interface MeteringDataProvider extends DataProvider {
+  /** Calls a named extra endpoint of a resource's map (`actions`). */
+  invoke<T = unknown>(resource: string, action: string, payload?: Record<string, unknown>): Promise<T>;
+}
+
+/** Runs one call of a map: payload placement and shaping, and error envelopes turned into errors. */
+export async function call<T>(spec: CallSpec, payload: Record<string, unknown> = {}): Promise<T> {
+  const shaped = spec.request ? spec.request(payload) : payload;
+  const as = spec.as ?? (spec.method === 'get' || spec.method === 'delete' ? 'params' : 'body');
+  let result: unknown;
+  try {
+    result = await request({
+      method: spec.method,
+      url: spec.path,
+      params: as === 'params' ? (shaped as Params) : undefined,
+      data: as === 'params' ? undefined : shaped,
+      form: as === 'form',
+      // react-admin shows the error itself (once), with the message below.
+      quiet: true,
+    });
+  } catch (error) {
+    throw readable(error);
+  }
+  if (isErrorEnvelope(result)) throw new HttpError(result.msg ?? `code ${result.code}`, result.code, result);
+  return (spec.response ? spec.response(result) : result) as T;
+}
+
+/** An error whose message is the server's text, or the catalogue message of its status, translated. */
+function readable(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  if (error.body?.msg) return new HttpError(error.body.msg, error.status, error.body);
+  const key = error.status === 0 ? 'http.network' : STATUS_MESSAGES[error.status] ?? 'http.unknown';
+  return new HttpError(i18nProvider.translate(key, { url: '', status: error.status }), error.status, error.body);
+}
+
+function listParams(params: GetListParams, page: number, perPage: number): Record<string, unknown> {
+  const { field, order } = params.sort ?? { field: 'id', order: 'ASC' };
+  return { ...params.filter, pageNum: page, pageSize: perPage, sortField: field, sortOrder: order?.toLowerCase() };
+}
+
+/**
+ * The generic data provider: each resource is a declarative endpoint map. Lists follow the API's
+ * convention (pageNum from 1, pageSize ≤ 100, sortField, sortOrder, filters by name → { records,
+ * total }); a larger page (an export) is fetched 100 rows at a time.
+ */
+export function createDataProvider(maps: Record<string, EndpointMap>): MeteringDataProvider {
+  const mapOf = (resource: string) => {
+    const map = maps[resource];
+    if (!map) throw new Error(`No endpoint map for resource "${resource}"`);
+    return map;
+  };
+  const need = (resource: string, method: keyof Omit<EndpointMap, 'actions'>) => {
+    const spec = mapOf(resource)[method];
+    if (!spec) throw new Error(`Resource "${resource}" has no "${method}" endpoint`);
+    return spec;
+  };
+
+  const getList = async (resource: string, params: GetListParams) => {
+    const spec = need(resource, 'getList');
+    const { page = 1, perPage = 10 } = params.pagination ?? {};
+    if (perPage <= MAX_PAGE_SIZE) {
+      const result = await call<Page>(spec, listParams(params, page, perPage));
+      return { data: result.records, total: result.total };
+    }
+    // A page larger than the API allows: fetch its rows in chunks of MAX_PAGE_SIZE.
+    const first = (page - 1) * perPage;
+    const rows: AnyRecord[] = [];
+    let total = 0;
+    for (let chunk = Math.floor(first / MAX_PAGE_SIZE) + 1; rows.length < perPage; chunk++) {
+      const result = await call<Page>(spec, listParams(params, chunk, MAX_PAGE_SIZE));
+      total = result.total;
+      rows.push(...result.records);
+      if (result.records.length < MAX_PAGE_SIZE || chunk * MAX_PAGE_SIZE >= total) break;
+    }
+    return { data: rows.slice(first % MAX_PAGE_SIZE, (first % MAX_PAGE_SIZE) + perPage), total };
+  };
+
+  return {
+    getList: getList as DataProvider['getList'],
+
+    async getOne(resource, params) {
+      const map = mapOf(resource);
+      if (map.getOne) return { data: await call<AnyRecord>(map.getOne, { id: params.id }) };
+      const { data } = await getList(resource, { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { id: params.id } });
+      if (!data.length) throw new HttpError('ra.notification.item_doesnt_exist', 404);
+      return { data: data[0] };
+    },
+
+    async getMany(resource, params) {
+      const map = mapOf(resource);
+      if (map.getMany) return { data: await call<AnyRecord[]>(map.getMany, { ids: params.ids.join(',') }) };
+      const { data } = await getList(resource, { pagination: { page: 1, perPage: params.ids.length || 1 }, sort: { field: 'id', order: 'ASC' }, filter: { ids: params.ids.join(',') } });
+      return { data };
+    },
+
+    async getManyReference(resource, params) {
+      return getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } });
+    },
+
+    async create(resource, params) {
+      return { data: await call(need(resource, 'create'), params.data) };
+    },
+
+    async update(resource, params) {
+      const data = await call<RaRecord | null>(need(resource, 'update'), { ...params.data, id: params.id });
+      return { data: data && typeof data === 'object' ? data : { ...params.previousData, ...params.data, id: params.id } };
+    },
+
+    async updateMany(resource, params) {
+      const spec = need(resource, 'update');
+      for (const id of params.ids) await call(spec, { ...params.data, id });
+      return { data: params.ids };
+    },
+
+    async delete(resource, params) {
+      await call(need(resource, 'delete'), { id: params.id });
+      return { data: params.previousData as never };
+    },
+
+    async deleteMany(resource, params) {
+      const map = mapOf(resource);
+      if (map.deleteMany) await call(map.deleteMany, { ids: params.ids.join(',') });
+      else for (const id of params.ids) await call(need(resource, 'delete'), { id });
+      return { data: params.ids };
+    },
+
+    async invoke<T>(resource: string, action: string, payload: Record<string, unknown> = {}) {
+      const spec = mapOf(resource).actions?.[action];
+      if (!spec) throw new Error(`Resource "${resource}" has no action "${action}"`);
+      return call<T>(spec, payload);
+    },
+  };
+}
