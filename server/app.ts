@@ -11,6 +11,7 @@ import { webWaterArchiveRoutes } from './routes/webWaterArchive';
 import { commandRoutes } from './routes/command';
 import { frontLogRoutes } from './routes/frontLog';
 import { buildingRoutes, projectRoutes } from './routes/project';
+import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { referencePage } from './http/reference';
 
 export const API_BASE = '/api/v1/electricity';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   api.route('/frontLog', frontLogRoutes());
   api.route('/project', projectRoutes());
   api.route('/building', buildingRoutes());
+  api.route('/roomBillingStatement', roomBillingStatementRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

@@ -5,7 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db';
 import { bootstrap } from '../../server/db/bootstrap';
 import { TEST_NOW, TEST_PASSWORD } from './constants';
-import { adminQuery, databaseUrl } from './postgres';
+import { adminQuery, databaseUrl, testPostgresUrl } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,11 +16,11 @@ declare module 'vitest' {
 
 /**
  * Seeds the demo estate once (fixed seed, fixed clock). On PGlite (default) it is dumped, and each
- * test file starts from that dump; with TEST_DATABASE_URL (PostgreSQL) it becomes a template
+ * test file starts from that dump; with DATABASE_URL (PostgreSQL) it becomes a template
  * database that each test file copies.
  */
 export default async function setup(project: TestProject) {
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = testPostgresUrl();
   if (pgUrl) {
     const template = `metering_seed_${process.pid}`;
     await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${template}`);

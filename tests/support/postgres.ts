@@ -17,3 +17,6 @@ export async function adminQuery(url: string, statement: string) {
     await client.end();
   }
 }
+
+/** The PostgreSQL server the tests use instead of PGlite, when DATABASE_URL (or TEST_DATABASE_URL) is set. */
+export const testPostgresUrl = () => process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Blob as NodeBlob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import { adminQuery, databaseUrl } from './postgres';
+import { adminQuery, databaseUrl, testPostgresUrl } from './postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
 import { createApp, type App } from '../../server/app';
@@ -25,7 +25,7 @@ export interface TestBackend {
 /** A copy of the seeded database: PGlite from the dump, or a PostgreSQL database from the template. */
 async function openSeededDatabase(): Promise<Database> {
   const template = inject('seedTemplate');
-  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgUrl = testPostgresUrl();
   if (template && pgUrl) {
     const name = `metering_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(pgUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);

@@ -1,0 +1,39 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { schema } from '../db';
+import { createRouter, defineRoute } from '../http/router';
+import { ok } from '../http/envelope';
+import { inScope } from '../http/scope';
+
+const { faults, rooms, electricMeters, waterMeters } = schema;
+
+/** deviceType of a read-failure device: 1 electric meter (shown as a success tag), 2 water meter. */
+export const DEVICE_TYPE = { electric: 1, water: 2 } as const;
+
+export function roomBillingStatementRoutes() {
+  const router = createRouter();
+
+  // SPEC.md: data is the list of read-failure devices (roomCode, deviceAddress, deviceType),
+  // loaded on start and refreshed every 1,800,000 ms by the header's alarm bell.
+  defineRoute(router, {
+    method: 'get', path: '/findReadTheListOfFailuresVo', summary: 'Devices whose last read failed (open read-failure faults)', tags: ['room billing'],
+  }, async (c) => {
+    const { db } = c.get('deps');
+    const rows = await db
+      .select({
+        id: faults.id,
+        roomCode: rooms.roomCode,
+        deviceAddress: sql<string>`coalesce(${electricMeters.address}, ${waterMeters.address})`,
+        deviceKind: faults.deviceKind,
+        openedAt: faults.openedAt,
+      })
+      .from(faults)
+      .leftJoin(rooms, eq(rooms.id, faults.roomId))
+      .leftJoin(electricMeters, and(eq(faults.deviceKind, 'electric'), eq(electricMeters.id, faults.deviceId)))
+      .leftJoin(waterMeters, and(eq(faults.deviceKind, 'water'), eq(waterMeters.id, faults.deviceId)))
+      .where(and(inScope(faults.areaId, c.get('session')), eq(faults.kind, 'read_failure'), isNull(faults.clearedAt)))
+      .orderBy(faults.openedAt);
+    return ok(c, rows.map(({ deviceKind, ...row }) => ({ ...row, deviceType: deviceKind === 'electric' ? DEVICE_TYPE.electric : DEVICE_TYPE.water })));
+  });
+
+  return router;
+}

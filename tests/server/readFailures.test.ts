@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(() => backend.close());
+
+interface Device { roomCode: string; deviceAddress: string; deviceType: number }
+
+describe('roomBillingStatement/findReadTheListOfFailuresVo', () => {
+  it('lists the open read failures of the caller\'s area only', async () => {
+    const mine = (await apiClient(backend.app, await loginAs(backend.app, 'admin')).get('roomBillingStatement/findReadTheListOfFailuresVo')).body.data as Device[];
+    const theirs = (await apiClient(backend.app, await loginAs(backend.app, 'admin2')).get('roomBillingStatement/findReadTheListOfFailuresVo')).body.data as Device[];
+    expect(mine.length + theirs.length).toBe(8);
+    for (const device of [...mine, ...theirs]) {
+      expect(device.roomCode).toMatch(/^\d+$/);
+      expect(device.deviceAddress).toMatch(device.deviceType === 1 ? /^\d{12}$/ : /^\d{14}$/);
+      expect([1, 2]).toContain(device.deviceType);
+    }
+    const mineAddresses = new Set(mine.map((d) => d.deviceAddress));
+    expect(theirs.some((d) => mineAddresses.has(d.deviceAddress))).toBe(false);
+  });
+
+  it('needs a session', async () => {
+    expect((await apiClient(backend.app).get('roomBillingStatement/findReadTheListOfFailuresVo')).status).toBe(401);
+  });
+});
