@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
+import { installFrontErrorLog } from './http/frontLog';
+
+installFrontErrorLog();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,6 +2,7 @@ import { API_BASE, API_PREFIX, REQUEST_TIMEOUT_MS } from '../config';
 import { clearSessionCookies, readCookie, SESSION_COOKIES } from '../auth/cookies';
 import { emitHttpEvent } from './events';
 import { HttpError, STATUS_MESSAGES } from './errors';
+import { recordFrontError } from './frontLog';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 export type Params = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
@@ -111,6 +112,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
 
   if (!response.ok) {
     showStatus(response.status, url, parsed, options.quiet);
+    // Failed requests go to the front-end log (not refusals of bad input or an ended session).
+    if (response.status >= 500 || response.status === 404) recordFrontError(`HTTP ${response.status} ${options.method.toUpperCase()} ${url}`);
     throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed);
   }
   if (!parsed || typeof parsed !== 'object') return parsed as T;

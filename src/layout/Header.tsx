@@ -1,20 +1,28 @@
-import { AppBar, LocalesMenuButton, Logout, TitlePortal, UserMenu, useTranslate } from 'react-admin';
+import { AppBar, LocalesMenuButton, TitlePortal, UserMenu, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { PLATFORM_VERSION } from '../config';
+import { HeaderMenu } from './HeaderMenu';
+import { AlarmBell } from './AlarmBell';
+import { FullscreenButton } from './FullscreenButton';
+import { ChangePasswordItem, ConfirmLogoutItem } from './UserMenuItems';
 
-/** The app bar: platform title, language switcher, user menu with log out. */
+/**
+ * The header (SPEC.md section 2): platform title, side-menu toggle, header menu, read-failure
+ * alarm bell, full-screen toggle, language switcher, user dropdown (change password, log out).
+ */
 export function Header() {
   const translate = useTranslate();
   return (
     <AppBar
       color="primary"
-      userMenu={<UserMenu><Logout /></UserMenu>}
-      toolbar={<LocalesMenuButton />}
+      userMenu={<UserMenu><ChangePasswordItem /><ConfirmLogoutItem /></UserMenu>}
+      toolbar={<><AlarmBell /><FullscreenButton /><LocalesMenuButton /></>}
     >
       <Typography variant="h6" component="span" sx={{ fontWeight: 600, mr: 1, whiteSpace: 'nowrap' }}>{translate('app.name')}</Typography>
-      <Typography variant="caption" sx={{ opacity: 0.8, mr: 2 }}>{PLATFORM_VERSION}</Typography>
-      <TitlePortal variant="body1" sx={{ opacity: 0.9 }} />
+      <Typography variant="caption" sx={{ opacity: 0.8, mr: 1 }}>{PLATFORM_VERSION}</Typography>
+      <HeaderMenu />
       <Box sx={{ flex: 1 }} />
+      <TitlePortal variant="body1" sx={{ opacity: 0.9, flex: '0 1 auto', mr: 1 }} />
     </AppBar>
   );
 }

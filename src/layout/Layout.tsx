@@ -6,11 +6,14 @@ import { loginRedirect } from '../auth/authProvider';
 import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { HttpMessages } from './HttpMessages';
+import { IdleTimeout } from '../auth/IdleTimeout';
+import { useAutoCollapse } from './useAutoCollapse';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** The bare shell: app bar, side menu from the role tree, the page. */
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentTitle();
+  useAutoCollapse();
   // SPEC.md route guard: a token cookie present and not the text `undefined`, else login with
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
@@ -24,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
         '& .RaList-content': { overflowX: 'auto' },
       }}>
       <HttpMessages />
+      <IdleTimeout />
       {children}
     </RaLayout>
   );

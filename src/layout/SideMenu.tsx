@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MenuItemLink, useSidebarState, useTranslate } from 'react-admin';
+import { MenuItemLink, useNotify, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
@@ -38,6 +38,7 @@ export function SideMenu() {
   const { pathname } = useLocation();
   const title = useMenuTitle();
   const translate = useTranslate();
+  const notify = useNotify();
   const activeGroup = useMemo(
     () => menu.find((group) => group.children?.some((item) => item.resUrl && pathname.startsWith(menuPath(item.resUrl))))?.id,
     [menu, pathname],
@@ -51,7 +52,7 @@ export function SideMenu() {
     return <Typography sx={{ p: 2 }} color="text.secondary" variant="body2">{translate('layout.emptyMenu')}</Typography>;
   }
   return (
-    <Box component="nav" aria-label="menu" sx={{ pt: 1 }}>
+    <Box component="nav" aria-label="side menu" sx={{ pt: 1 }}>
       <List dense disablePadding>
         {menu.map((group) => {
           const GroupIcon = iconByName(group.icon);
@@ -75,11 +76,21 @@ export function SideMenu() {
                 <List dense disablePadding>
                   {group.children.map((item) => {
                     const ItemIcon = iconByName(item.icon);
+                    const label = title(item) || translate('layout.untitledMenu');
+                    if (!item.resUrl || item.resUrl === '#') {
+                      // A placeholder entry: it warns instead of navigating.
+                      return (
+                        <ListItemButton key={item.id} onClick={() => notify('shell.tempMenu', { type: 'warning' })} sx={{ pl: sidebarOpen ? 4 : 2 }}>
+                          <ListItemIcon sx={{ minWidth: 40 }}><ItemIcon fontSize="small" /></ListItemIcon>
+                          {sidebarOpen && <ListItemText primary={label} />}
+                        </ListItemButton>
+                      );
+                    }
                     return (
                       <MenuItemLink
                         key={item.id}
                         to={menuPath(item.resUrl)}
-                        primaryText={title(item) || translate('layout.untitledMenu')}
+                        primaryText={label}
                         leftIcon={<ItemIcon fontSize="small" />}
                         sx={{ pl: sidebarOpen ? 4 : 2 }}
                       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { renderApp, signIn } from './render';
@@ -46,7 +46,7 @@ describe('login page and route guard', () => {
     renderApp('/');
     await waitFor(() => expect(window.location.pathname).toBe('/index'));
     expect(await screen.findByTestId('pending-page')).toBeInTheDocument();
-    expect(await screen.findByText('设备管理')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('navigation', { name: 'side menu' })).findByText('设备管理')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('预付费云平台 - 首页（水）'));
   });
 
@@ -61,7 +61,8 @@ describe('login page and route guard', () => {
     renderApp('/index');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: '个人资料' }));
-    await user.click(await screen.findByText('退出登录'));
+    await user.click(await screen.findByText('注销'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(Cookies.get('token')).toBeUndefined();
     expect(Cookies.get('uuid')).toBeUndefined();
@@ -91,7 +92,8 @@ describe('routes and permissions', () => {
     await signIn('admin');
     renderApp('/project');
     expect(await screen.findByText('您没有访问此页面的权限')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: '设备管理' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '档案管理' })).not.toBeInTheDocument();
+    const sideMenu = await screen.findByRole('navigation', { name: 'side menu' });
+    expect(await within(sideMenu).findByRole('button', { name: '设备管理' })).toBeInTheDocument();
+    expect(within(sideMenu).queryByRole('button', { name: '档案管理' })).not.toBeInTheDocument();
   });
 });

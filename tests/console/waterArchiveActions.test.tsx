@@ -78,7 +78,7 @@ describe('water archive actions', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: /语言|Language|简体中文/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'English' }));
-    expect(await screen.findByRole('button', { name: 'Devices' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('navigation', { name: 'side menu' })).findByRole('button', { name: 'Devices' })).toBeInTheDocument();
     expect(await screen.findByRole('columnheader', { name: /Meter address/ })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Prepaid Cloud Platform - Water meter archive'));
     expect(document.cookie).toContain('lang=en');

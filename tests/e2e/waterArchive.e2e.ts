@@ -36,8 +36,9 @@ describe('water meter archive, end to end', () => {
   });
 
   it('opens the water archive from the side menu', async () => {
-    await page.getByRole('button', { name: '设备管理' }).click();
-    await page.getByRole('menuitem', { name: '水表档案' }).click();
+    const sideMenu = page.getByRole('navigation', { name: 'side menu' });
+    await sideMenu.getByRole('button', { name: '设备管理' }).click();
+    await sideMenu.getByRole('menuitem', { name: '水表档案' }).click();
     await page.waitForURL(/\/waterarchive/);
     await page.locator('tbody tr').first().waitFor();
     assert.ok((await page.locator('tbody tr').count()) > 5);
@@ -87,10 +88,14 @@ describe('water meter archive, end to end', () => {
 
   it('logs out', async () => {
     await page.getByRole('button', { name: '个人资料' }).click();
-    await page.getByText('退出登录').click();
+    await page.getByRole('menuitem', { name: '注销' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('确定要注销当前用户吗').waitFor();
+    await screenshot(page, '08-logout-confirm');
+    await confirm.getByRole('button', { name: '确定' }).click();
     await page.waitForURL(/\/login/);
     const cookies = await page.context().cookies();
     assert.equal(cookies.find((c) => c.name === 'token'), undefined);
-    await screenshot(page, '08-logged-out');
+    await screenshot(page, '09-logged-out');
   });
 });

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Badge, Box, Button, Chip, IconButton, Popover, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+} from '@mui/material';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import DownloadIcon from '@mui/icons-material/Download';
+import { request } from '../http/client';
+import { exportCsv } from '../components/csv';
+import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
+
+/** A device whose last reading failed (SPEC.md section 3). deviceType 1 is an electric meter. */
+export interface ReadFailureDevice {
+  roomCode: string;
+  deviceAddress: string;
+  deviceType: number;
+}
+
+export const ELECTRIC_METER = 1;
+
+/**
+ * The header's read-failure alarm bell: loads the list on start and every 1,800,000 ms, shows the
+ * count, and a 700-wide popover with the devices and an export; a failed load shows 数据请求异常.
+ */
+export function AlarmBell() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data = [], error } = useQuery({
+    queryKey: ['readFailures'],
+    queryFn: () => request<ReadFailureDevice[]>({ method: 'get', url: 'roomBillingStatement/findReadTheListOfFailuresVo', quiet: true }),
+    refetchInterval: READ_FAILURE_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+  useEffect(() => {
+    if (error) notify(`${translate('alarm.requestFailed')}: ${error.message}`, { type: 'error' });
+  }, [error, notify, translate]);
+
+  const typeLabel = (device: ReadFailureDevice) => translate(device.deviceType === ELECTRIC_METER ? 'alarm.electricMeter' : 'alarm.waterMeter');
+  const exportList = () =>
+    exportCsv(data, [
+      { label: translate('alarm.roomCode'), value: (d) => d.roomCode },
+      { label: translate('alarm.deviceAddress'), value: (d) => d.deviceAddress },
+      { label: translate('alarm.deviceType'), value: typeLabel },
+    ], translate('alarm.exportTitle'));
+
+  return (
+    <>
+      <Tooltip title={translate('alarm.tooltip')}>
+        <IconButton color="inherit" aria-label={translate('alarm.tooltip')} onClick={(event) => setAnchor(event.currentTarget)}>
+          <Badge badgeContent={data.length} color="error" max={99}>
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={!!anchor}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: READ_FAILURE_POPOVER_WIDTH, maxWidth: '96vw', p: 2 }, role: 'dialog', 'aria-label': translate('alarm.title') } as object }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
+          <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>{translate('alarm.title')}（{data.length}）</Typography>
+          <Button size="small" startIcon={<DownloadIcon />} onClick={exportList} disabled={!data.length}>{translate('alarm.export')}</Button>
+        </Box>
+        <TableContainer sx={{ maxHeight: READ_FAILURE_TABLE_MAX_HEIGHT }}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('alarm.roomCode')}</TableCell>
+                <TableCell>{translate('alarm.deviceAddress')}</TableCell>
+                <TableCell>{translate('alarm.deviceType')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((device) => (
+                <TableRow key={`${device.deviceType}-${device.deviceAddress}`}>
+                  <TableCell>{device.roomCode}</TableCell>
+                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{device.deviceAddress}</TableCell>
+                  <TableCell>
+                    <Chip size="small" variant="outlined" color={device.deviceType === ELECTRIC_METER ? 'success' : 'error'} label={typeLabel(device)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+              {!data.length && (
+                <TableRow><TableCell colSpan={3} align="center">{translate('alarm.empty')}</TableCell></TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Popover>
+    </>
+  );
+}

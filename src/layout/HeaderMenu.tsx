@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useLocation } from 'react-router-dom';
+import { Box, Button } from '@mui/material';
+import { loadMenu } from '../auth/menu';
+import { readCookie } from '../auth/cookies';
+import { menuPath, useMenuTitle } from './SideMenu';
+
+/** The horizontal header menu: the top-level groups; a group opens its first page. */
+export function HeaderMenu() {
+  const roleId = readCookie('roleId') ?? '';
+  const { data: menu = [] } = useQuery({ queryKey: ['menu', roleId], queryFn: () => loadMenu(roleId), enabled: !!roleId });
+  const title = useMenuTitle();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Box component="nav" aria-label="header menu" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, ml: 2, overflow: 'hidden' }}>
+      {menu.map((group) => {
+        const first = group.children?.find((child) => child.resUrl) ?? (group.resUrl ? group : undefined);
+        const active = !!group.children?.some((child) => child.resUrl && pathname.startsWith(menuPath(child.resUrl)));
+        return (
+          <Button
+            key={group.id}
+            color="inherit"
+            size="small"
+            disabled={!first}
+            onClick={() => first && navigate(menuPath(first.resUrl))}
+            sx={{ whiteSpace: 'nowrap', fontWeight: active ? 700 : 400, borderBottom: active ? '2px solid currentColor' : '2px solid transparent', borderRadius: 0 }}
+          >
+            {title(group)}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import { http, HttpResponse } from 'msw';
+import { renderApp, signIn } from './render';
+import { server } from '../msw/setup';
+import { TEST_PASSWORD } from '../support/constants';
+
+const tree = (children: unknown[]) => http.get('*/api/v1/electricity/resourse/queryResourseByRoleIdTree', () =>
+  HttpResponse.json({ code: 200, data: [{ id: 1, userType: 0, parentId: 0, userSort: 0, name: 'root', resUrl: '', icon: '', children }] }));
+
+beforeEach(async () => {
+  await signIn('admin');
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('read-failure alarm bell', () => {
+  it('shows the count, and a table of the devices with electric meters tagged apart, exportable', async () => {
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => { blobs.push(blob as Blob); return 'blob:x'; });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderApp('/index');
+    const bell = await screen.findByRole('button', { name: '抄表失败的设备' });
+    await waitFor(() => expect(within(bell).getByText(/^\d+$/)).toBeInTheDocument());
+    const count = Number(within(bell).getByText(/^\d+$/).textContent);
+    expect(count).toBeGreaterThan(0);
+    await user.click(bell);
+    const popover = await screen.findByRole('dialog', { name: '设备通讯异常' });
+    expect(within(popover).getAllByRole('row')).toHaveLength(count + 1);
+    expect(within(popover).getByRole('columnheader', { name: '房间号' })).toBeInTheDocument();
+    const tags = within(popover).getAllByText(/^(电表|水表)$/);
+    for (const tag of tags) {
+      expect(tag.closest('.MuiChip-root')!.className).toMatch(tag.textContent === '电表' ? /colorSuccess/ : /colorError/);
+    }
+    await user.click(within(popover).getByRole('button', { name: '导出' }));
+    expect(blobs).toHaveLength(1);
+    expect(document.querySelector('a[download]')!.getAttribute('download')).toBe('设备通讯异常详情.csv');
+  });
+
+  it('shows 数据请求异常 when the list cannot be loaded', async () => {
+    server.use(http.get('*/api/v1/electricity/roomBillingStatement/findReadTheListOfFailuresVo', () => HttpResponse.json({ code: 503, msg: 'down' }, { status: 503 })));
+    renderApp('/index');
+    expect(await screen.findByText(/^数据请求异常/)).toBeInTheDocument();
+  });
+});
+
+describe('change password', () => {
+  const open = async (user: ReturnType<typeof userEvent.setup>) => {
+    renderApp('/index');
+    await user.click(await screen.findByRole('button', { name: '个人资料' }));
+    await user.click(await screen.findByText('修改密码'));
+    return screen.findByRole('dialog');
+  };
+
+  it('shows the user name read-only, warns of a short password as it is typed, and refuses a mismatch', async () => {
+    const user = userEvent.setup();
+    const dialog = await open(user);
+    expect(within(dialog).getByLabelText('用户名')).toHaveValue('admin');
+    expect(within(dialog).getByLabelText('用户名')).toHaveAttribute('readonly');
+    await user.type(within(dialog).getByLabelText(/^原密码/), TEST_PASSWORD);
+    await user.type(within(dialog).getByLabelText(/^新密码/), '123');
+    expect(within(dialog).getByText('密码长度必须大于 6 位！')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^新密码/), '4567');
+    expect(within(dialog).queryByText('密码长度必须大于 6 位！')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^确认新密码/), 'different');
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => { calls.push(request.url); });
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('两次密码不相同，请检查！')).toBeInTheDocument();
+    expect(calls.filter((u) => u.includes('updateUserPwd'))).toHaveLength(0);
+    server.events.removeAllListeners();
+  });
+
+  it('changes the password, then clears the session and goes to login', async () => {
+    await signIn('viewer');
+    const user = userEvent.setup();
+    const dialog = await open(user);
+    await user.type(within(dialog).getByLabelText(/^原密码/), TEST_PASSWORD);
+    await user.type(within(dialog).getByLabelText(/^新密码/), 'brand-new-1');
+    await user.type(within(dialog).getByLabelText(/^确认新密码/), 'brand-new-1');
+    await user.click(within(dialog).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('修改密码成功，需重新登录！')).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(Cookies.get('token')).toBeUndefined();
+    await expect(signIn('viewer', 'brand-new-1')).resolves.toBeTruthy();
+  });
+});
+
+describe('log out', () => {
+  it('asks 确定要注销当前用户吗; cancel says 取消注销操作 and keeps the session', async () => {
+    const user = userEvent.setup();
+    renderApp('/index');
+    await user.click(await screen.findByRole('button', { name: '个人资料' }));
+    await user.click(await screen.findByText('注销'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('确定要注销当前用户吗');
+    await user.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(await screen.findByText('取消注销操作')).toBeInTheDocument();
+    expect(Cookies.get('token')).toBeTruthy();
+  });
+});
+
+describe('idle timeout', () => {
+  it('after more than 600000 ms without a click, the next click ends the session with 当前登陆超时。', async () => {
+    const user = userEvent.setup();
+    renderApp('/index');
+    await screen.findByTestId('pending-page');
+    localStorage.setItem('prepaid-console.lastActivity', String(Date.now() - 599_000));
+    await user.click(screen.getByTestId('pending-page'));
+    expect(screen.queryByText('当前登陆超时。')).not.toBeInTheDocument();
+    expect(Number(localStorage.getItem('prepaid-console.lastActivity'))).toBeGreaterThan(Date.now() - 5_000);
+    localStorage.setItem('prepaid-console.lastActivity', String(Date.now() - 600_001));
+    await user.click(screen.getByTestId('pending-page'));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('当前登陆超时。');
+    expect(Cookies.get('token')).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: '放弃' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+  });
+});
+
+describe('side menu', () => {
+  it('shows 没有侧栏菜单 for an empty menu', async () => {
+    server.use(tree([]));
+    renderApp('/index');
+    expect(await screen.findByText('没有侧栏菜单')).toBeInTheDocument();
+  });
+
+  it('warns 临时菜单 for a placeholder entry, and names an untitled one 未命名菜单', async () => {
+    server.use(tree([{ id: 2, userType: 1, parentId: 1, userSort: 1, name: '自定义', resUrl: '', icon: '', children: [
+      { id: 3, userType: 2, parentId: 2, userSort: 1, name: '筹备中', resUrl: '', icon: '', children: [] },
+      { id: 4, userType: 2, parentId: 2, userSort: 2, name: '', resUrl: 'custom_untitled', icon: '', children: [] },
+    ] }]));
+    const user = userEvent.setup();
+    renderApp('/index');
+    const sideMenu = await screen.findByRole('navigation', { name: 'side menu' });
+    await user.click(await within(sideMenu).findByRole('button', { name: '自定义' }));
+    await user.click(await screen.findByText('筹备中'));
+    expect(await screen.findByText('临时菜单')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/index');
+    expect(screen.getByText('未命名菜单')).toBeInTheDocument();
+  });
+});
