@@ -64,6 +64,11 @@ const en = {
     confirm: 'OK',
     giveUp: 'Give up',
   },
+  search: {
+    placeholder: 'Search the menu',
+    empty: 'No menu entry matches',
+    hint: '↑ ↓ to choose, Enter to open, Esc to close; press s anywhere to search',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: 'Home', archives: 'Archives', devices: 'Devices', special: 'Special functions',

@@ -65,6 +65,11 @@ const ja: Messages = {
     confirm: 'OK',
     giveUp: '閉じる',
   },
+  search: {
+    placeholder: 'メニューを検索',
+    empty: '一致するメニューはありません',
+    hint: '↑ ↓ で選択、Enter で開く、Esc で閉じる。どの画面でも s キーで検索',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: 'ホーム', archives: '台帳管理', devices: '機器管理', special: '特殊機能',

@@ -65,6 +65,11 @@ const zhChs: Messages = {
     confirm: '确定',
     giveUp: '放弃',
   },
+  search: {
+    placeholder: '搜索菜单',
+    empty: '没有匹配的菜单',
+    hint: '↑ ↓ 选择，Enter 打开，Esc 关闭；在任意页面按 s 搜索',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: '首页', archives: '档案管理', devices: '设备管理', special: '特殊功能',

@@ -65,6 +65,11 @@ const zhCht: Messages = {
     confirm: '確定',
     giveUp: '放棄',
   },
+  search: {
+    placeholder: '搜尋選單',
+    empty: '沒有符合的選單',
+    hint: '↑ ↓ 選擇，Enter 開啟，Esc 關閉；在任意頁面按 s 搜尋',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: '首頁', archives: '檔案管理', devices: '設備管理', special: '特殊功能',

@@ -7,6 +7,7 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { HttpMessages } from './HttpMessages';
 import { IdleTimeout } from '../auth/IdleTimeout';
+import { MenuSearch } from './MenuSearch';
 import { useAutoCollapse } from './useAutoCollapse';
 import { useDocumentTitle } from './useDocumentTitle';
 
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: ReactNode }) {
       }}>
       <HttpMessages />
       <IdleTimeout />
+      <MenuSearch />
       {children}
     </RaLayout>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MenuItemLink, useNotify, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -20,12 +20,12 @@ const GROUP_BY_NAME = new Map(Object.entries(zhChs.menuGroups).map(([key, name])
  */
 export function useMenuTitle() {
   const translate = useTranslate();
-  return (node: MenuResource) => {
+  return useCallback((node: MenuResource) => {
     const route = node.resUrl ? routeOfPath(node.resUrl.startsWith('/') ? node.resUrl : `/${node.resUrl}`) : undefined;
     if (route) return translate(route.titleKey);
     const group = GROUP_BY_NAME.get(node.name);
     return group ? translate(`menuGroups.${group}`) : node.name;
-  };
+  }, [translate]);
 }
 
 export const menuPath = (resUrl: string) => `/${resUrl.replace(/^\//, '')}`;

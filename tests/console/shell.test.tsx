@@ -143,3 +143,40 @@ describe('side menu', () => {
     expect(screen.getByText('未命名菜单')).toBeInTheDocument();
   });
 });
+
+describe('menu search', () => {
+  it('opens with s, matches the full title path, and opens an entry with the keyboard', async () => {
+    const user = userEvent.setup();
+    renderApp('/index');
+    await screen.findByTestId('pending-page');
+    await user.keyboard('s');
+    const search = await screen.findByRole('search');
+    await user.type(within(search).getByRole('textbox'), '充值');
+    const options = within(search).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      '特殊功能 / 充值校准', '统计分析 / 充值订单统计', '统计分析 / 水费充值订单', '统计分析 / 充值汇总', '统计分析 / 充值校准记录',
+    ]);
+    expect(options[0].querySelector('mark')!.textContent).toBe('充值');
+    const target = options.findIndex((o) => o.textContent === '统计分析 / 充值汇总');
+    for (let i = 0; i < target; i++) await user.keyboard('{ArrowDown}');
+    expect(options[target]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/chongzhihuizong'));
+    await waitFor(() => expect(screen.queryByRole('search')).not.toBeInTheDocument());
+  });
+
+  it('matches on the group part of the path, closes with esc, and does not open while typing in a field', async () => {
+    const user = userEvent.setup();
+    renderApp('/waterarchive');
+    const field = await screen.findByPlaceholderText('搜索');
+    await user.type(field, 's');
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+    await user.click(document.body);
+    await user.keyboard('s');
+    const search = await screen.findByRole('search');
+    await user.type(within(search).getByRole('textbox'), '系统管理 / 菜单');
+    expect(within(search).getAllByRole('option').map((o) => o.textContent)).toEqual(['系统管理 / 菜单管理']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('search')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,114 @@
+import { Fragment, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { Box, Dialog, InputAdornment, List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { loadMenu, type MenuResource } from '../auth/menu';
+import { readCookie } from '../auth/cookies';
+import { menuPath, useMenuTitle } from './SideMenu';
+
+export interface MenuEntry {
+  id: number;
+  /** Titles from the top group down to the entry, joined with ' / ' (统计分析 / 充值订单统计). */
+  path: string;
+  resUrl: string;
+}
+
+/** Every navigable entry of a menu tree with its full title path. */
+export function menuEntries(menu: MenuResource[], title: (node: MenuResource) => string, parents: string[] = []): MenuEntry[] {
+  return menu.flatMap((node) => {
+    const names = [...parents, title(node)];
+    const own = node.resUrl && node.resUrl !== '#' ? [{ id: node.id, path: names.join(' / '), resUrl: node.resUrl }] : [];
+    return [...own, ...menuEntries(node.children ?? [], title, names)];
+  });
+}
+
+/** The text with each case-insensitive occurrence of the query highlighted. */
+function Highlight({ text, query }: { text: string; query: string }) {
+  if (!query) return <>{text}</>;
+  const parts = text.split(new RegExp(`(${query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})`, 'ig'));
+  return (
+    <>
+      {parts.map((part, i) => (part.toLowerCase() === query.toLowerCase()
+        ? <Box component="mark" key={i} sx={{ bgcolor: 'warning.light', color: 'inherit', px: 0.25 }}>{part}</Box>
+        : <Fragment key={i}>{part}</Fragment>))}
+    </>
+  );
+}
+
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/**
+ * Search over all menu entries: key `s` (when no input has focus) opens it, `esc` closes it;
+ * it matches the full title path in the current language; up/down/enter choose.
+ */
+export function MenuSearch() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const title = useMenuTitle();
+  const roleId = readCookie('roleId') ?? '';
+  const { data: menu = [] } = useQuery({ queryKey: ['menu', roleId], queryFn: () => loadMenu(roleId), enabled: !!roleId });
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 's' && !event.ctrlKey && !event.metaKey && !event.altKey && !typing(event.target) && !open) {
+        event.preventDefault();
+        setQuery('');
+        setActive(0);
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const entries = useMemo(() => menuEntries(menu, title), [menu, title]);
+  const matches = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? entries.filter((entry) => entry.path.toLowerCase().includes(q)) : entries;
+  }, [entries, query]);
+
+  const go = (entry?: MenuEntry) => {
+    if (!entry) return;
+    setOpen(false);
+    navigate(menuPath(entry.resUrl));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setActive((i) => Math.min(i + 1, matches.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      go(matches[active]);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm" slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: 10 } } }}>
+      <Box sx={{ p: 2 }} role="search">
+        <TextField
+          autoFocus fullWidth value={query} placeholder={translate('search.placeholder')}
+          onChange={(event) => { setQuery(event.target.value); setActive(0); }} onKeyDown={onKeyDown}
+          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { 'aria-label': translate('search.placeholder') } }}
+        />
+        <List dense sx={{ maxHeight: 360, overflow: 'auto', mt: 1 }} role="listbox">
+          {matches.map((entry, i) => (
+            <ListItemButton key={entry.id} selected={i === active} onClick={() => go(entry)} onMouseEnter={() => setActive(i)} role="option" aria-selected={i === active}>
+              <ListItemText primary={<Highlight text={entry.path} query={query.trim()} />} />
+            </ListItemButton>
+          ))}
+          {!matches.length && <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{translate('search.empty')}</Typography>}
+        </List>
+        <Typography variant="caption" color="text.secondary">{translate('search.hint')}</Typography>
+      </Box>
+    </Dialog>
+  );
+}
