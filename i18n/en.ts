@@ -69,6 +69,17 @@ const en = {
     empty: 'No menu entry matches',
     hint: '↑ ↓ to choose, Enter to open, Esc to close; press s anywhere to search',
   },
+  settings: {
+    title: 'Interface settings',
+    theme: 'Theme',
+    themes: { classic: 'Classic', violet: 'Violet', chester: 'Chester', simpleLine: 'Simple line', meteor: 'Meteor', darkBlue: 'Dark blue editor' },
+    colour: 'Theme colour',
+    reset: 'Reset',
+    size: 'Element size',
+    sizes: { small: 'Small', default: 'Default', large: 'Large' },
+    transition: 'Page transition',
+    asideCollapsed: 'Collapse the side menu',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: 'Home', archives: 'Archives', devices: 'Devices', special: 'Special functions',

@@ -70,6 +70,17 @@ const ja: Messages = {
     empty: '一致するメニューはありません',
     hint: '↑ ↓ で選択、Enter で開く、Esc で閉じる。どの画面でも s キーで検索',
   },
+  settings: {
+    title: '表示設定',
+    theme: 'テーマ',
+    themes: { classic: 'クラシック', violet: 'バイオレット', chester: 'チェスター', simpleLine: 'シンプルライン', meteor: 'メテオ', darkBlue: 'ダークブルーエディター' },
+    colour: 'テーマカラー',
+    reset: '既定に戻す',
+    size: 'コンポーネントサイズ',
+    sizes: { small: '小', default: '標準', large: '大' },
+    transition: 'ページ切り替えアニメーション',
+    asideCollapsed: 'サイドメニューを折りたたむ',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: 'ホーム', archives: '台帳管理', devices: '機器管理', special: '特殊機能',

@@ -70,6 +70,17 @@ const zhChs: Messages = {
     empty: '没有匹配的菜单',
     hint: '↑ ↓ 选择，Enter 打开，Esc 关闭；在任意页面按 s 搜索',
   },
+  settings: {
+    title: '界面设置',
+    theme: '主题',
+    themes: { classic: '经典', violet: '紫罗兰', chester: '切斯特', simpleLine: '简约线条', meteor: '流星', darkBlue: '深蓝编辑器' },
+    colour: '主题色',
+    reset: '恢复默认',
+    size: '组件尺寸',
+    sizes: { small: '小', default: '默认', large: '大' },
+    transition: '页面切换动画',
+    asideCollapsed: '折叠侧栏菜单',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: '首页', archives: '档案管理', devices: '设备管理', special: '特殊功能',

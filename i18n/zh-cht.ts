@@ -70,6 +70,17 @@ const zhCht: Messages = {
     empty: '沒有符合的選單',
     hint: '↑ ↓ 選擇，Enter 開啟，Esc 關閉；在任意頁面按 s 搜尋',
   },
+  settings: {
+    title: '介面設定',
+    theme: '主題',
+    themes: { classic: '經典', violet: '紫羅蘭', chester: '切斯特', simpleLine: '簡約線條', meteor: '流星', darkBlue: '深藍編輯器' },
+    colour: '主題色',
+    reset: '恢復預設',
+    size: '元件尺寸',
+    sizes: { small: '小', default: '預設', large: '大' },
+    transition: '頁面切換動畫',
+    asideCollapsed: '收合側欄選單',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: '首頁', archives: '檔案管理', devices: '設備管理', special: '特殊功能',

@@ -11,7 +11,10 @@ import { lookupResources } from './resources/lookups';
 import PendingPage from './pages/PendingPage';
 import NotFoundPage from './pages/NotFoundPage';
 import { RedirectRoute, RefreshRoute } from './pages/hiddenRoutes';
-import { theme } from './themes';
+import { useMemo } from 'react';
+import { createAppTheme } from './themes/createAppTheme';
+import { specOf } from './themes/palettes';
+import { PreferencesProvider, usePreferences } from './preferences/PreferencesContext';
 import { ERROR_MESSAGE_MS } from './config';
 
 setRouteNames(APP_ROUTES.map((route) => route.name));
@@ -25,6 +28,18 @@ const FiveSecondNotification = () => <Notification autoHideDuration={ERROR_MESSA
 export default function App() {
   return (
     <BrowserRouter>
+      <PreferencesProvider>
+        <ThemedAdmin />
+      </PreferencesProvider>
+    </BrowserRouter>
+  );
+}
+
+/** react-admin with the theme of the operator's preferences. */
+function ThemedAdmin() {
+  const { preferences } = usePreferences();
+  const theme = useMemo(() => createAppTheme(specOf(preferences.theme), preferences.colour, preferences.size), [preferences.theme, preferences.colour, preferences.size]);
+  return (
       <Admin
       title=""
       dataProvider={dataProvider}
@@ -60,6 +75,5 @@ export default function App() {
         <Route path="/redirect/*" element={<RedirectRoute />} />
       </CustomRoutes>
       </Admin>
-    </BrowserRouter>
   );
 }

@@ -4,6 +4,7 @@ import { PLATFORM_VERSION } from '../config';
 import { HeaderMenu } from './HeaderMenu';
 import { AlarmBell } from './AlarmBell';
 import { FullscreenButton } from './FullscreenButton';
+import { SettingsDrawer } from './SettingsDrawer';
 import { ChangePasswordItem, ConfirmLogoutItem } from './UserMenuItems';
 
 /**
@@ -16,7 +17,7 @@ export function Header() {
     <AppBar
       color="primary"
       userMenu={<UserMenu><ChangePasswordItem /><ConfirmLogoutItem /></UserMenu>}
-      toolbar={<><AlarmBell /><FullscreenButton /><LocalesMenuButton /></>}
+      toolbar={<><AlarmBell /><FullscreenButton /><SettingsDrawer /><LocalesMenuButton /></>}
     >
       <Typography variant="h6" component="span" sx={{ fontWeight: 600, mr: 1, whiteSpace: 'nowrap' }}>{translate('app.name')}</Typography>
       <Typography variant="caption" sx={{ opacity: 0.8, mr: 1 }}>{PLATFORM_VERSION}</Typography>

@@ -9,12 +9,16 @@ import { HttpMessages } from './HttpMessages';
 import { IdleTimeout } from '../auth/IdleTimeout';
 import { MenuSearch } from './MenuSearch';
 import { useAutoCollapse } from './useAutoCollapse';
+import { usePreferenceSync } from './usePreferenceSync';
+import { usePreferences } from '../preferences/PreferencesContext';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** The bare shell: app bar, side menu from the role tree, the page. */
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentTitle();
+  usePreferenceSync();
   useAutoCollapse();
+  const { preferences } = usePreferences();
   // SPEC.md route guard: a token cookie present and not the text `undefined`, else login with
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
@@ -26,6 +30,9 @@ export function Layout({ children }: { children: ReactNode }) {
         '& .RaLayout-content': { p: 2, minWidth: 0 },
         '& .RaList-root, & .RaList-main': { minWidth: 0 },
         '& .RaList-content': { overflowX: 'auto' },
+        // Page transition (a per-user preference).
+        '@keyframes pageIn': { from: { opacity: 0, transform: 'translateY(6px)' }, to: { opacity: 1, transform: 'none' } },
+        '& .RaLayout-content > *': preferences.transition ? { animation: 'pageIn .22s ease-out' } : {},
       }}>
       <HttpMessages />
       <IdleTimeout />

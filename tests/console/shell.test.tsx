@@ -180,3 +180,25 @@ describe('menu search', () => {
     await waitFor(() => expect(screen.queryByRole('search')).not.toBeInTheDocument());
   });
 });
+
+describe('settings drawer', () => {
+  it('switches the theme for this user, kept across a reload and a logout', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/index');
+    await user.click(await screen.findByRole('button', { name: '界面设置' }));
+    const drawer = await screen.findByRole('region', { name: '界面设置' });
+    expect(within(drawer).getByRole('radio', { name: /切斯特/ })).toBeChecked();
+    await user.click(within(drawer).getByRole('radio', { name: /流星/ }));
+    await waitFor(() => expect(getComputedStyle(document.querySelector('.MuiAppBar-root')!).backgroundColor).toBe('rgb(15, 26, 46)'));
+    first.unmount();
+    renderApp('/index');
+    await waitFor(() => expect(getComputedStyle(document.querySelector('.MuiAppBar-root')!).backgroundColor).toBe('rgb(15, 26, 46)'));
+    const { userId } = Cookies.get();
+    expect(JSON.parse(localStorage.getItem(`prepaid-console.preferences.${userId}`)!).theme).toBe('meteor');
+    await user.click(await screen.findByRole('button', { name: '个人资料' }));
+    await user.click(await screen.findByText('注销'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(JSON.parse(localStorage.getItem(`prepaid-console.preferences.${userId}`)!).theme).toBe('meteor');
+  });
+});

@@ -1,0 +1,35 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { readCookie } from '../auth/cookies';
+import { loadPreferences, savePreferences, type Preferences } from './preferences';
+
+interface PreferencesState {
+  preferences: Preferences;
+  update(changes: Partial<Preferences>): void;
+  /** Loads the preferences of the user now logged in (after login). */
+  syncUser(): void;
+}
+
+const PreferencesContext = createContext<PreferencesState | undefined>(undefined);
+
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(() => ({ userId: readCookie('userId'), preferences: loadPreferences(readCookie('userId')) }));
+  const update = useCallback((changes: Partial<Preferences>) => {
+    setState((current) => {
+      const preferences = { ...current.preferences, ...changes };
+      savePreferences(current.userId, preferences);
+      return { ...current, preferences };
+    });
+  }, []);
+  const syncUser = useCallback(() => {
+    const userId = readCookie('userId');
+    setState((current) => (current.userId === userId ? current : { userId, preferences: loadPreferences(userId) }));
+  }, []);
+  const value = useMemo(() => ({ preferences: state.preferences, update, syncUser }), [state.preferences, update, syncUser]);
+  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+}
+
+export function usePreferences(): PreferencesState {
+  const context = useContext(PreferencesContext);
+  if (!context) throw new Error('usePreferences outside PreferencesProvider');
+  return context;
+}
