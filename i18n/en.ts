@@ -80,6 +80,17 @@ const en = {
     transition: 'Page transition',
     asideCollapsed: 'Collapse the side menu',
   },
+  tabs: {
+    label: 'Opened pages',
+    closeCurrent: 'Close',
+    closeLeft: 'Close tabs to the left',
+    closeRight: 'Close tabs to the right',
+    closeOthers: 'Close other tabs',
+    closeAll: 'Close all tabs',
+    more: 'Tab actions',
+    untitled: 'Untitled',
+    invalid: 'Invalid operation',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: 'Home', archives: 'Archives', devices: 'Devices', special: 'Special functions',

@@ -81,6 +81,17 @@ const ja: Messages = {
     transition: 'ページ切り替えアニメーション',
     asideCollapsed: 'サイドメニューを折りたたむ',
   },
+  tabs: {
+    label: '開いているページ',
+    closeCurrent: '閉じる',
+    closeLeft: '左側を閉じる',
+    closeRight: '右側を閉じる',
+    closeOthers: '他を閉じる',
+    closeAll: 'すべて閉じる',
+    more: 'タブ操作',
+    untitled: '無題',
+    invalid: '無効な操作です',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: 'ホーム', archives: '台帳管理', devices: '機器管理', special: '特殊機能',

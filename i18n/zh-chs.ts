@@ -81,6 +81,17 @@ const zhChs: Messages = {
     transition: '页面切换动画',
     asideCollapsed: '折叠侧栏菜单',
   },
+  tabs: {
+    label: '已打开的页面',
+    closeCurrent: '关闭',
+    closeLeft: '关闭左侧',
+    closeRight: '关闭右侧',
+    closeOthers: '关闭其他',
+    closeAll: '关闭全部',
+    more: '标签操作',
+    untitled: '未命名',
+    invalid: '无效的操作',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: '首页', archives: '档案管理', devices: '设备管理', special: '特殊功能',

@@ -81,6 +81,17 @@ const zhCht: Messages = {
     transition: '頁面切換動畫',
     asideCollapsed: '收合側欄選單',
   },
+  tabs: {
+    label: '已開啟的頁面',
+    closeCurrent: '關閉',
+    closeLeft: '關閉左側',
+    closeRight: '關閉右側',
+    closeOthers: '關閉其他',
+    closeAll: '關閉全部',
+    more: '分頁操作',
+    untitled: '未命名',
+    invalid: '無效的操作',
+  },
   languages: { 'zh-chs': '简体中文', 'zh-cht': '繁體中文', en: 'English', ja: '日本語' },
   menuGroups: {
     home: '首頁', archives: '檔案管理', devices: '設備管理', special: '特殊功能',

@@ -8,6 +8,7 @@ import { SideMenu } from './SideMenu';
 import { HttpMessages } from './HttpMessages';
 import { IdleTimeout } from '../auth/IdleTimeout';
 import { MenuSearch } from './MenuSearch';
+import { TabBar } from './TabBar';
 import { useAutoCollapse } from './useAutoCollapse';
 import { usePreferenceSync } from './usePreferenceSync';
 import { usePreferences } from '../preferences/PreferencesContext';
@@ -37,6 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <HttpMessages />
       <IdleTimeout />
       <MenuSearch />
+      <TabBar />
       {children}
     </RaLayout>
   );

@@ -4,7 +4,8 @@ import { loadPreferences, savePreferences, type Preferences } from './preference
 
 interface PreferencesState {
   preferences: Preferences;
-  update(changes: Partial<Preferences>): void;
+  /** Changes some preferences (from their current values when given a function) and saves them. */
+  update(changes: Partial<Preferences> | ((current: Preferences) => Partial<Preferences>)): void;
   /** Loads the preferences of the user now logged in (after login). */
   syncUser(): void;
 }
@@ -13,9 +14,9 @@ const PreferencesContext = createContext<PreferencesState | undefined>(undefined
 
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(() => ({ userId: readCookie('userId'), preferences: loadPreferences(readCookie('userId')) }));
-  const update = useCallback((changes: Partial<Preferences>) => {
+  const update = useCallback((changes: Partial<Preferences> | ((current: Preferences) => Partial<Preferences>)) => {
     setState((current) => {
-      const preferences = { ...current.preferences, ...changes };
+      const preferences = { ...current.preferences, ...(typeof changes === 'function' ? changes(current.preferences) : changes) };
       savePreferences(current.userId, preferences);
       return { ...current, preferences };
     });

@@ -202,3 +202,40 @@ describe('settings drawer', () => {
     expect(JSON.parse(localStorage.getItem(`prepaid-console.preferences.${userId}`)!).theme).toBe('meteor');
   });
 });
+
+describe('tab bar', () => {
+  it('opens a tab per page, closes them from the context menu, and keeps them across a reload', async () => {
+    const user = userEvent.setup();
+    const first = renderApp('/index');
+    const sideMenu = await screen.findByRole('navigation', { name: 'side menu' });
+    await user.click(await within(sideMenu).findByRole('button', { name: '设备管理' }));
+    await user.click(await within(sideMenu).findByRole('menuitem', { name: '水表档案' }));
+    await screen.findByRole('columnheader', { name: /表地址/ });
+    await user.click(await within(sideMenu).findByRole('menuitem', { name: '电表管理' }));
+    await user.click(await within(sideMenu).findByRole('menuitem', { name: '模块管理' }));
+    const bar = await screen.findByRole('tablist', { name: '已打开的页面' });
+    await waitFor(() => expect(within(bar).getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页（水）', '水表档案', '电表管理', '模块管理']));
+    expect(within(bar).getByRole('tab', { name: /模块管理/ })).toHaveAttribute('aria-selected', 'true');
+
+    // The home tab offers only "close all".
+    await user.pointer({ keys: '[MouseRight]', target: within(bar).getByRole('tab', { name: /首页/ }) });
+    expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual(['关闭全部']);
+    await user.keyboard('{Escape}');
+
+    await user.pointer({ keys: '[MouseRight]', target: within(bar).getByRole('tab', { name: /电表管理/ }) });
+    await user.click(await screen.findByRole('menuitem', { name: '关闭左侧' }));
+    await waitFor(() => expect(within(bar).getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页（水）', '电表管理', '模块管理']));
+    expect(window.location.pathname).toBe('/mokuaiguanli');
+
+    await user.click(within(within(bar).getByRole('tab', { name: /模块管理/ })).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/dianbiaoguanli'));
+
+    first.unmount();
+    renderApp('/dianbiaoguanli');
+    const again = await screen.findByRole('tablist', { name: '已打开的页面' });
+    await waitFor(() => expect(within(again).getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页（水）', '电表管理']));
+    await user.click(screen.getByRole('button', { name: '标签操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '关闭全部' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/index'));
+  });
+});

@@ -1,0 +1,113 @@
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { usePreferences } from '../preferences/PreferencesContext';
+import { routeOfPath } from '../routes';
+import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } from './tabs';
+
+const COMMANDS: CloseCommand[] = ['current', 'left', 'right', 'others', 'all'];
+
+/** A tab's title: its route's title, plus the record for record pages; 未命名 when there is none. */
+function useTabTitle() {
+  const translate = useTranslate();
+  return (path: string) => {
+    const route = routeOfPath(tabKey(path));
+    if (!route) return translate('tabs.untitled');
+    const [, , record] = tabKey(path).split('/');
+    const title = translate(route.titleKey);
+    if (!record) return title;
+    return `${title} ${record === 'create' ? translate('ra.action.create') : `#${decodeURIComponent(record)}`}`;
+  };
+}
+
+/**
+ * The tab bar of opened pages: close one, to the left, to the right, all others or all (context
+ * menu and the menu button); the home tab's context menu offers only close all. Opened tabs are a
+ * per-user preference, so they survive a reload.
+ */
+export function TabBar() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const title = useTabTitle();
+  const { preferences, update } = usePreferences();
+  const tabs: Tab[] = preferences.openedTabs.map((path) => ({ path }));
+  const current = `${location.pathname}${location.search}`;
+  const [menu, setMenu] = useState<{ anchor: { top: number; left: number } | HTMLElement; target: string } | null>(null);
+
+  useEffect(() => {
+    if (!routeOfPath(location.pathname)) return;
+    update((prefs) => ({ openedTabs: openTab(prefs.openedTabs.map((path) => ({ path })), current).map((t) => t.path) }));
+  }, [current, location.pathname, update]);
+
+  const close = (target: string, command: string) => {
+    setMenu(null);
+    const result = closeTabs(tabs, target, command, current);
+    if (result.invalid) {
+      notify('tabs.invalid', { type: 'warning' });
+      return;
+    }
+    update({ openedTabs: result.tabs.map((t) => t.path) });
+    if (result.navigateTo) navigate(result.navigateTo);
+  };
+
+  const activeIndex = tabs.findIndex((t) => tabKey(t.path) === tabKey(current));
+  const openContextMenu = (event: MouseEvent, target: string) => {
+    event.preventDefault();
+    setMenu({ anchor: { top: event.clientY, left: event.clientX }, target });
+  };
+  const menuTarget = menu?.target ?? current;
+  const commands = tabKey(menuTarget) === HOME_PATH ? (['all'] as CloseCommand[]) : COMMANDS;
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', mx: -2, mt: -2, mb: 2, px: 1 }}>
+      <Tabs value={activeIndex === -1 ? false : activeIndex} variant="scrollable" scrollButtons="auto" sx={{ flex: 1, minHeight: 36 }} aria-label={translate('tabs.label')}>
+        {tabs.map((tab) => {
+          const home = tabKey(tab.path) === HOME_PATH;
+          return (
+            <MuiTab
+              key={tabKey(tab.path)}
+              onClick={() => navigate(tab.path)}
+              onContextMenu={(event) => openContextMenu(event, tab.path)}
+              sx={{ minHeight: 36, py: 0.5, textTransform: 'none' }}
+              label={
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                  {title(tab.path)}
+                  {!home && (
+                    <Box
+                      component="span" role="button" aria-label={translate('tabs.closeCurrent')}
+                      onClick={(event) => { event.stopPropagation(); close(tab.path, 'current'); }}
+                      sx={{ display: 'inline-flex', borderRadius: '50%', '&:hover': { bgcolor: 'action.hover' } }}
+                    >
+                      <CloseIcon sx={{ fontSize: 14 }} />
+                    </Box>
+                  )}
+                </Box>
+              }
+            />
+          );
+        })}
+      </Tabs>
+      <Tooltip title={translate('tabs.more')}>
+        <IconButton size="small" aria-label={translate('tabs.more')} onClick={(event) => setMenu({ anchor: event.currentTarget, target: current })}>
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        open={!!menu}
+        onClose={() => setMenu(null)}
+        {...(menu && 'top' in menu.anchor
+          ? { anchorReference: 'anchorPosition' as const, anchorPosition: menu.anchor }
+          : { anchorEl: menu?.anchor as HTMLElement | undefined })}
+      >
+        {commands.map((command) => (
+          <MenuItem key={command} onClick={() => close(menuTarget, command)}>{translate(`tabs.close${command[0].toUpperCase()}${command.slice(1)}`)}</MenuItem>
+        ))}
+      </Menu>
+    </Box>
+  );
+}
