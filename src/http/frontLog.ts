@@ -1,13 +1,12 @@
 import { readCookie } from '../auth/cookies';
 import { apiUrl } from './client';
 
-/** Masks a token for a log: its first and last 4 characters. */
-export const maskToken = (token?: string) => (token ? (token.length <= 8 ? '****' : `${token.slice(0, 4)}****${token.slice(-4)}`) : '');
-
 let sending = false;
 
 /**
- * Records a front-end error in the backend's front-end log (time, user and masked token are
+ * Records a front-end error in the backend's front-end log. It calls fetch itself, not the HTTP
+ * client, so that a failure to log never shows a message, logs again or sends the user to login
+ * (time, user and masked token are
  * added by the server from the session; the page's url is sent). Never throws, never loops.
  */
 export function recordFrontError(message: string, stack?: string) {

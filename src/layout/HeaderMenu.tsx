@@ -1,14 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useLocation } from 'react-router-dom';
 import { Box, Button } from '@mui/material';
-import { loadMenu } from '../auth/menu';
-import { readCookie } from '../auth/cookies';
+import { useMenu } from '../auth/useMenu';
 import { menuPath, useMenuTitle } from './SideMenu';
 
 /** The horizontal header menu: the top-level groups; a group opens its first page. */
 export function HeaderMenu() {
-  const roleId = readCookie('roleId') ?? '';
-  const { data: menu = [] } = useQuery({ queryKey: ['menu', roleId], queryFn: () => loadMenu(roleId), enabled: !!roleId });
+  const { data: menu = [] } = useMenu();
   const title = useMenuTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();

@@ -1,11 +1,10 @@
 import { Fragment, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Box, Dialog, InputAdornment, List, ListItemButton, ListItemText, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { loadMenu, type MenuResource } from '../auth/menu';
-import { readCookie } from '../auth/cookies';
+import type { MenuResource } from '../auth/menu';
+import { useMenu } from '../auth/useMenu';
 import { menuPath, useMenuTitle } from './SideMenu';
 
 export interface MenuEntry {
@@ -48,8 +47,7 @@ export function MenuSearch() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const title = useMenuTitle();
-  const roleId = readCookie('roleId') ?? '';
-  const { data: menu = [] } = useQuery({ queryKey: ['menu', roleId], queryFn: () => loadMenu(roleId), enabled: !!roleId });
+  const { data: menu = [] } = useMenu();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);

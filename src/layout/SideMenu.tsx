@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { MenuItemLink, useNotify, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { loadMenu, type MenuResource } from '../auth/menu';
-import { readCookie } from '../auth/cookies';
+import type { MenuResource } from '../auth/menu';
+import { useMenu } from '../auth/useMenu';
 import { iconByName } from './icons';
 import { routeOfPath } from '../routes';
 import zhChs from '../../i18n/zh-chs';
@@ -32,8 +31,7 @@ export const menuPath = (resUrl: string) => `/${resUrl.replace(/^\//, '')}`;
 
 /** The side menu, built from the role tree (children of its first node), one submenu open at a time. */
 export function SideMenu() {
-  const roleId = readCookie('roleId') ?? '';
-  const { data: menu = [], isPending } = useQuery({ queryKey: ['menu', roleId], queryFn: () => loadMenu(roleId), enabled: !!roleId });
+  const { data: menu = [], isPending } = useMenu();
   const [sidebarOpen] = useSidebarState();
   const { pathname } = useLocation();
   const title = useMenuTitle();

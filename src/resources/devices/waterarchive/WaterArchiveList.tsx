@@ -5,7 +5,7 @@ import {
   useRefresh, useTranslate, type Exporter, type RaRecord,
 } from 'react-admin';
 import { Chip } from '@mui/material';
-import { fenToYuan } from '../../../components/money';
+import { MoneyField, fenToYuan } from '../../../components/money';
 import { exportCsv } from '../../../components/csv';
 import { ACCOUNT, METER_TYPES, ONLINE, VALVE_STATES, YES_NO } from './labels';
 import { OpenAccountsButton, ValveAllButton, ValveButton, FreeResetButton } from './actions';
@@ -120,7 +120,7 @@ export default function WaterArchiveList() {
           <DataTable.Col source="roomCode" />
           <DataTable.Col source="tenantName" />
           <DataTable.Col source="tenantPhone" field={TextField} />
-          <DataTable.Col source="priceFen" align="right" render={(r: WaterMeter) => fenToYuan(r.priceFen)} />
+          <DataTable.Col source="priceFen" align="right" field={MoneyField} />
           <DataTable.Col source="valveState" render={(r: WaterMeter) => (
             <Chip size="small" variant="outlined" color={VALVE_COLORS[r.valveState]} label={translate(`water.valve.${r.valveState}`)} />
           )} />
