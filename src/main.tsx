@@ -2,7 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import App from './App';
 import { installFrontErrorLog } from './http/frontLog';
+import { installWindowSession } from './auth/windowSession';
 
+installWindowSession();
 installFrontErrorLog();
 
 createRoot(document.getElementById('root')!).render(
