@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { Navigate } from 'react-router-dom';
+import { keyframes } from '@mui/material/styles';
 import { hasToken } from '../auth/cookies';
 import { loginRedirect } from '../auth/authProvider';
 import { Header } from './Header';
@@ -15,6 +16,8 @@ import { usePreferences } from '../preferences/PreferencesContext';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** The bare shell: app bar, side menu from the role tree, the page. */
+const pageIn = keyframes`from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; }`;
+
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   usePreferenceSync();
@@ -29,11 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
         minWidth: 0,
         '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
         '& .RaLayout-content': { p: 2, minWidth: 0 },
-        '& .RaList-root, & .RaList-main': { minWidth: 0 },
-        '& .RaList-content': { overflowX: 'auto' },
         // Page transition (a per-user preference).
-        '@keyframes pageIn': { from: { opacity: 0, transform: 'translateY(6px)' }, to: { opacity: 1, transform: 'none' } },
-        '& .RaLayout-content > *': preferences.transition ? { animation: 'pageIn .22s ease-out' } : {},
+        '& .RaLayout-content > *': preferences.transition ? { animation: `${pageIn} .22s ease-out` } : {},
       }}>
       <HttpMessages />
       <IdleTimeout />

@@ -60,6 +60,10 @@ export function createAppTheme(spec: ThemeSpec, colour: string, size: ElementSiz
         },
       },
       RaLayout: { styleOverrides: { root: { backgroundColor: spec.background } } },
+      // Wide tables scroll inside their list instead of widening the page.
+      // (the table wrapper scrolls, not the list content, which holds the bulk-actions toolbar).
+      RaList: { styleOverrides: { root: { minWidth: 0, '& .RaList-main, & .RaList-content': { minWidth: 0 } } } },
+      RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     },
   } as RaThemeOptions;
 }

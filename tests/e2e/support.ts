@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,16 +24,26 @@ export interface RunningPlatform {
   stop(): Promise<void>;
 }
 
-/** `npm start` on a fresh data folder and a free port; resolves once it prints its URL. */
-export async function startPlatform(): Promise<RunningPlatform> {
+/** The idle limit of the test build (the real build uses SPEC.md's 600000 ms). */
+export const TEST_IDLE_TIMEOUT_MS = 4000;
+
+/**
+ * `npm start` on a fresh data folder and a free port; resolves once it prints its URL. With
+ * `testBuild`, the console is built separately with a shortened idle clock and served instead.
+ */
+export async function startPlatform(options: { testBuild?: boolean } = {}): Promise<RunningPlatform> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'metering-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn('npm', ['start', '--silent'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, DATABASE_URL: '' };
+  let command = ['npm', 'start', '--silent'];
+  if (options.testBuild) {
+    const outDir = mkdtempSync(join(tmpdir(), 'metering-e2e-dist-'));
+    execSync(`npx vite build --logLevel warn --outDir ${outDir} --emptyOutDir`, { stdio: 'inherit', env: { ...process.env, VITE_IDLE_TIMEOUT_MS: String(TEST_IDLE_TIMEOUT_MS) } });
+    Object.assign(env, { STATIC_DIR: outDir });
+    command = ['npx', 'tsx', 'server/index.ts'];
+  }
+  const child: ChildProcess = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`platform did not start:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
