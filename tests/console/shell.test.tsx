@@ -239,3 +239,25 @@ describe('tab bar', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/index'));
   });
 });
+
+describe('read-failure refresh', () => {
+  it('reloads the list every 1,800,000 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let calls = 0;
+      server.events.on('request:start', ({ request }) => {
+        if (request.url.includes('findReadTheListOfFailuresVo')) calls += 1;
+      });
+      renderApp('/index');
+      await screen.findByTestId('pending-page');
+      await waitFor(() => expect(calls).toBe(1));
+      await vi.advanceTimersByTimeAsync(1_799_000);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await waitFor(() => expect(calls).toBe(2));
+    } finally {
+      server.events.removeAllListeners();
+      vi.useRealTimers();
+    }
+  });
+});
