@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
@@ -10,17 +10,23 @@ import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } fr
 
 const COMMANDS: CloseCommand[] = ['current', 'left', 'right', 'others', 'all'];
 
-/** A tab's title: its route's title, plus the record for record pages; 未命名 when there is none. */
-function useTabTitle() {
+/**
+ * A tab's title: its route's title, plus the record's name on record pages (from the record the
+ * page has loaded, `#id` until then); 未命名 when the page has no title.
+ */
+function TabTitle({ path }: { path: string }) {
   const translate = useTranslate();
-  return (path: string) => {
-    const route = routeOfPath(tabKey(path));
-    if (!route) return translate('tabs.untitled');
-    const [, , record] = tabKey(path).split('/');
-    const title = translate(route.titleKey);
-    if (!record) return title;
-    return `${title} ${record === 'create' ? translate('ra.action.create') : `#${decodeURIComponent(record)}`}`;
-  };
+  const route = routeOfPath(tabKey(path));
+  const [, , record] = tabKey(path).split('/');
+  const id = record && record !== 'create' ? decodeURIComponent(record) : undefined;
+  const representation = route?.resource?.recordRepresentation;
+  const { data } = useGetOne(route?.name ?? '', { id: id ?? '' }, { enabled: false });
+  if (!route) return <>{translate('tabs.untitled')}</>;
+  const title = translate(route.titleKey);
+  if (!record) return <>{title}</>;
+  if (record === 'create') return <>{`${title} ${translate('ra.action.create')}`}</>;
+  const name = data && typeof representation === 'string' ? data[representation] : undefined;
+  return <>{`${title} ${name ?? `#${id}`}`}</>;
 }
 
 /**
@@ -33,7 +39,6 @@ export function TabBar() {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
-  const title = useTabTitle();
   const { preferences, update } = usePreferences();
   const tabs: Tab[] = preferences.openedTabs.map((path) => ({ path }));
   const current = `${location.pathname}${location.search}`;
@@ -76,7 +81,7 @@ export function TabBar() {
               sx={{ minHeight: 36, py: 0.5, textTransform: 'none' }}
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                  {title(tab.path)}
+                  <TabTitle path={tab.path} />
                   {!home && (
                     <Box
                       component="span" role="button" aria-label={translate('tabs.closeCurrent')}

@@ -67,6 +67,8 @@ describe('water meter archive, end to end', () => {
   it('edits it', async () => {
     await page.locator('tbody tr', { hasText: '20261121777777' }).getByRole('link', { name: '编辑' }).click();
     await page.waitForURL(/\/waterarchive\/\d+$/);
+    // The record's tab is named after the meter.
+    await page.getByRole('tab', { name: /水表档案 20261121777777/ }).waitFor();
     await page.getByRole('textbox', { name: /备注/ }).fill('e2e 已修改');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/waterarchive(\?.*)?$/);
