@@ -20,8 +20,6 @@ export const APP_ROUTES: AppRoute[] = [...ROUTES]
   .sort((a, b) => (a.path === 'index' ? -1 : b.path === 'index' ? 1 : 0))
   .map((route) => ({ ...route, name: routeName(route.path), titleKey: `routes.${routeName(route.path)}`, resource: BUILT[routeName(route.path)] }));
 
-export const PENDING_ROUTES = APP_ROUTES.filter((route) => !route.resource);
-
 const byName = new Map(APP_ROUTES.map((route) => [route.name, route]));
 
 /** The route a location belongs to (`/waterarchive/12` → waterarchive). */

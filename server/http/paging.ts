@@ -26,3 +26,6 @@ export const IdList = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean).map(Number))
   .pipe(z.array(z.number().int().positive()).min(1));
+
+/** An ILIKE pattern matching text that contains `value` literally (%, _ and \\ escaped). */
+export const containing = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;

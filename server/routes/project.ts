@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z } from '../http/router';
 import { page } from '../http/envelope';
-import { IdList, PagingQuery, offsetOf, orderBy } from '../http/paging';
+import { IdList, PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
 import { inScope } from '../http/scope';
 
 const { projects, buildings } = schema;
@@ -17,7 +17,7 @@ export function projectRoutes() {
     const { db } = c.get('deps');
     const where = and(
       inScope(projects.areaId, c.get('session')),
-      query.q ? ilike(projects.name, `%${query.q}%`) : undefined,
+      query.q ? ilike(projects.name, containing(query.q)) : undefined,
       query.id ? eq(projects.id, query.id) : undefined,
       query.ids ? inArray(projects.id, query.ids) : undefined,
     );
@@ -39,7 +39,7 @@ export function buildingRoutes() {
     const { db } = c.get('deps');
     const where = and(
       inScope(buildings.areaId, c.get('session')),
-      query.q ? ilike(buildings.name, `%${query.q}%`) : undefined,
+      query.q ? ilike(buildings.name, containing(query.q)) : undefined,
       query.projectId ? eq(buildings.projectId, query.projectId) : undefined,
       query.id ? eq(buildings.id, query.id) : undefined,
       query.ids ? inArray(buildings.id, query.ids) : undefined,

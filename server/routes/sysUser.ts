@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { ok, page } from '../http/envelope';
-import { PagingQuery, offsetOf, orderBy } from '../http/paging';
+import { PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -57,7 +57,7 @@ export function sysUserRoutes() {
     const { db } = c.get('deps');
     const where = and(
       inScope(sysUsers.areaId, c.get('session')),
-      query.userName ? ilike(sysUsers.userName, `%${query.userName}%`) : undefined,
+      query.userName ? ilike(sysUsers.userName, containing(query.userName)) : undefined,
       query.roleId ? eq(sysUsers.roleId, query.roleId) : undefined,
       query.state !== undefined ? eq(sysUsers.state, query.state) : undefined,
     );

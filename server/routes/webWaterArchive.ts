@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { ok, page } from '../http/envelope';
-import { IdList, PagingQuery, offsetOf, orderBy } from '../http/paging';
+import { IdList, PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
@@ -89,12 +89,11 @@ export function webWaterArchiveRoutes() {
   defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Water meter archive (paged, filtered, sorted)', tags: ['water archive'], query: Filters }, async (c, { query }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
-    const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
     const where = and(
       inScope(waterMeters.areaId, session),
-      query.q ? or(ilike(waterMeters.address, like(query.q)), ilike(rooms.roomCode, like(query.q)), ilike(tenants.name, like(query.q)), ilike(tenants.phone, like(query.q))) : undefined,
-      query.address ? ilike(waterMeters.address, like(query.address)) : undefined,
-      query.roomCode ? ilike(rooms.roomCode, like(query.roomCode)) : undefined,
+      query.q ? or(ilike(waterMeters.address, containing(query.q)), ilike(rooms.roomCode, containing(query.q)), ilike(tenants.name, containing(query.q)), ilike(tenants.phone, containing(query.q))) : undefined,
+      query.address ? ilike(waterMeters.address, containing(query.address)) : undefined,
+      query.roomCode ? ilike(rooms.roomCode, containing(query.roomCode)) : undefined,
       query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
       query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
       query.roomId ? eq(waterMeters.roomId, query.roomId) : undefined,
@@ -200,7 +199,7 @@ export function webWaterArchiveRoutes() {
       sql`NOT EXISTS (SELECT 1 FROM water_meters w WHERE w.room_id = ${rooms.id})`,
       query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
       query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
-      query.q ? or(ilike(rooms.roomCode, `%${query.q}%`), ilike(tenants.name, `%${query.q}%`), ilike(tenants.phone, `%${query.q}%`)) : undefined,
+      query.q ? or(ilike(rooms.roomCode, containing(query.q)), ilike(tenants.name, containing(query.q)), ilike(tenants.phone, containing(query.q))) : undefined,
     );
     const base = () => db.select({
       roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name,

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { request } from '../http/client';
 import { PASSWORD_MIN_LENGTH } from '../config';
-import { SESSION_COOKIES, clearSessionCookies, readCookie } from './cookies';
-import { forgetMenu } from './menu';
+import { readCookie } from './cookies';
+import { clearClientSession } from './menu';
 
 /**
  * SPEC.md section 5: user name read-only from the cookie; a new password under 6 characters shows
@@ -41,8 +41,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     try {
       await request({ method: 'put', url: 'sysUser/updateUserPwd', data: { userName, passWord: old, passWordNew: next }, form: true });
       notify('password.success', { type: 'success' });
-      clearSessionCookies(SESSION_COOKIES);
-      forgetMenu();
+      clearClientSession();
       close();
       navigate('/login');
     } catch {

@@ -3,8 +3,7 @@ import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { IDLE_TIMEOUT_MS } from '../config';
-import { SESSION_COOKIES, clearSessionCookies } from './cookies';
-import { forgetMenu } from './menu';
+import { clearClientSession } from './menu';
 
 const LAST_ACTIVITY = 'prepaid-console.lastActivity';
 
@@ -29,8 +28,7 @@ export function IdleTimeout() {
       if (Date.now() - last > limit) {
         event.stopPropagation();
         event.preventDefault();
-        clearSessionCookies(SESSION_COOKIES);
-        forgetMenu();
+        clearClientSession();
         localStorage.removeItem(LAST_ACTIVITY);
         setTimedOut(true);
       } else {

@@ -1,4 +1,5 @@
 import { request } from '../http/client';
+import { SESSION_COOKIES, clearSessionCookies } from './cookies';
 
 /** A menu resource of SPEC.md section 3. */
 export interface MenuResource {
@@ -15,8 +16,8 @@ export interface MenuResource {
 let cache: { roleId: string; menu: MenuResource[] } | undefined;
 
 /** The role tree: data[0].children is the menu (SPEC.md section 6). Cached per role. */
-export async function loadMenu(roleId: string, force = false): Promise<MenuResource[]> {
-  if (!force && cache?.roleId === roleId) return cache.menu;
+export async function loadMenu(roleId: string): Promise<MenuResource[]> {
+  if (cache?.roleId === roleId) return cache.menu;
   const tree = await request<MenuResource[]>({ method: 'get', url: 'resourse/queryResourseByRoleIdTree', params: { roleId } });
   const menu = Array.isArray(tree) && tree[0]?.children ? tree[0].children : [];
   cache = { roleId, menu };
@@ -38,4 +39,10 @@ export function grantedPaths(menu: MenuResource[]): Set<string> {
   };
   walk(menu);
   return paths;
+}
+
+/** Ends the session on this client: every session cookie and the cached menu. */
+export function clearClientSession() {
+  clearSessionCookies(SESSION_COOKIES);
+  forgetMenu();
 }

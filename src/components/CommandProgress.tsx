@@ -13,7 +13,6 @@ export interface CommandState {
   resultCode: string | null;
 }
 
-const FINAL = new Set(['succeeded', 'failed', 'expired']);
 const COLORS = { queued: 'default', sent: 'info', succeeded: 'success', failed: 'error', expired: 'warning' } as const;
 
 /** Counts of commands per state, and whether all of them are finished. */
@@ -82,5 +81,3 @@ export function CommandProgress({ ids, onClose, onFinished, describe }: {
     </Dialog>
   );
 }
-
-export const isFinal = (state: string) => FINAL.has(state);
