@@ -34,7 +34,8 @@ export default defineConfig({
           include: ['tests/console/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/globalSeed.ts'],
           setupFiles: ['tests/msw/setup.ts'],
-          testTimeout: 30_000,
+          // Whole-console flows in jsdom (typing, role queries over large tables) take a while.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

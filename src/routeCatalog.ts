@@ -27,8 +27,9 @@ export const MENU_GROUPS: { group: MenuGroup; icon: string }[] = [
 const r = (path: string, group: MenuGroup, icon: string, cacheable = true): RouteEntry => ({ path, group, icon, cacheable });
 
 export const ROUTES: RouteEntry[] = [
-  r('index_water', 'home', 'ElectricBolt'),
-  r('index', 'home', 'WaterDrop'),
+  // The home dashboards re-mount when shown again, so their figures are current.
+  r('index_water', 'home', 'ElectricBolt', false),
+  r('index', 'home', 'WaterDrop', false),
   r('fenquguanli', 'archives', 'Dashboard'),
   r('project', 'archives', 'Apartment'),
   r('jianzhuguanli', 'archives', 'Business'),

@@ -10,6 +10,7 @@ import { HttpMessages } from './HttpMessages';
 import { IdleTimeout } from '../auth/IdleTimeout';
 import { MenuSearch } from './MenuSearch';
 import { TabBar } from './TabBar';
+import { KeepAlive } from './KeepAlive';
 import { useAutoCollapse } from './useAutoCollapse';
 import { usePreferenceSync } from './usePreferenceSync';
 import { usePreferences } from '../preferences/PreferencesContext';
@@ -39,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <IdleTimeout />
       <MenuSearch />
       <TabBar />
-      {children}
+      <KeepAlive>{children}</KeepAlive>
     </RaLayout>
   );
 }

@@ -11,8 +11,9 @@ import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } fr
 const COMMANDS: CloseCommand[] = ['current', 'left', 'right', 'others', 'all'];
 
 /**
- * A tab's title: its route's title, plus the record's name on record pages (from the record the
- * page has loaded, `#id` until then); 未命名 when the page has no title.
+ * A tab's title: its route's title, plus the record's name on record pages (fetched for a tab
+ * restored after a reload, shared with the page's own query otherwise; `#id` while it loads or
+ * when the record is gone); 未命名 when the page has no title.
  */
 function TabTitle({ path }: { path: string }) {
   const translate = useTranslate();
@@ -20,7 +21,8 @@ function TabTitle({ path }: { path: string }) {
   const [, , record] = tabKey(path).split('/');
   const id = record && record !== 'create' ? decodeURIComponent(record) : undefined;
   const representation = route?.resource?.recordRepresentation;
-  const { data } = useGetOne(route?.name ?? '', { id: id ?? '' }, { enabled: false });
+  const named = !!route?.resource && id !== undefined && typeof representation === 'string';
+  const { data } = useGetOne(route?.name ?? '', { id: id ?? '' }, { enabled: named, retry: false, staleTime: 5 * 60_000 });
   if (!route) return <>{translate('tabs.untitled')}</>;
   const title = translate(route.titleKey);
   if (!record) return <>{title}</>;

@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEvictPage } from '../layout/KeepAlive';
 
-/** /redirect/{route*}: goes to the route (used to reload a page in place). */
+/** /redirect/{route*}: goes to the route, mounted anew (used to reload a page in place). */
 export function RedirectRoute() {
   const params = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
+  const evictPage = useEvictPage();
   useEffect(() => {
+    evictPage(`/${params['*'] ?? ''}`);
     navigate(`/${params['*'] ?? ''}${search}`, { replace: true });
-  }, [navigate, params, search]);
+  }, [navigate, evictPage, params, search]);
   return null;
 }
 

@@ -238,6 +238,17 @@ describe('tab bar', () => {
     await user.click(await screen.findByRole('menuitem', { name: '关闭全部' }));
     await waitFor(() => expect(window.location.pathname).toBe('/index'));
   });
+
+  it('names a record tab restored after a reload after its record, before its page is opened', async () => {
+    const { userId, sessinId } = await signIn('admin');
+    const response = await fetch('/api/v1/electricity/webWaterArchive/findByCondition?pageNum=1&pageSize=1&sortField=id&sortOrder=asc', { headers: { 'X-Token': sessinId } });
+    const [meter] = ((await response.json()) as { data: { records: { id: number; address: string }[] } }).data.records;
+    localStorage.setItem(`prepaid-console.preferences.${userId}`, JSON.stringify({ openedTabs: ['/index', `/waterarchive/${meter.id}`, '/waterarchive/99999999'] }));
+    renderApp('/index');
+    const bar = await screen.findByRole('tablist', { name: '已打开的页面' });
+    await waitFor(() => expect(within(bar).getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页（水）', `水表档案 ${meter.address}`, '水表档案 #99999999']));
+    expect(screen.queryByText(/^数据请求异常|请求地址出错/)).not.toBeInTheDocument();
+  });
 });
 
 describe('read-failure refresh', () => {

@@ -25,7 +25,7 @@ describe('water meter archive (waterarchive)', () => {
   it('creates a meter (server validation shown), edits and deletes it', async () => {
     const user = userEvent.setup();
     renderApp('/waterarchive/create');
-    const address = await screen.findByLabelText(/表地址/, {}, { timeout: 15_000 });
+    const address = await screen.findByRole('textbox', { name: /表地址/ }, { timeout: 15_000 });
     await user.type(address, '1234');
     await user.click(screen.getByRole('button', { name: '保存' }));
     expect(await screen.findByText('必须是 14 位数字')).toBeInTheDocument();
@@ -33,6 +33,9 @@ describe('water meter archive (waterarchive)', () => {
     await user.type(address, '20261121009999');
     await user.click(screen.getByRole('button', { name: '保存' }));
     await waitFor(() => expect(window.location.pathname).toBe('/waterarchive'), { timeout: 10_000 });
+    // The saved form's tab closes, so "create" starts afresh next time.
+    const tabs = screen.getByRole('tablist', { name: '已打开的页面' });
+    await waitFor(() => expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['首页（水）', '水表档案']));
 
     const { db } = testBackend().database;
     const found = (await db.execute(`SELECT id, price_fen FROM water_meters WHERE address = '20261121009999'` as never)) as unknown as { rows: { id: number; price_fen: number }[] };
@@ -48,9 +51,9 @@ describe('water meter archive (waterarchive)', () => {
     });
     await user.click(await within(rows()[0]).findByRole('link', { name: '编辑' }));
     await waitFor(() => expect(window.location.pathname).toBe(`/waterarchive/${id}`));
-    await waitFor(() => expect(screen.getByLabelText(/表地址/)).toHaveValue('20261121009999'));
-    await user.type(screen.getByLabelText('备注'), '测试备注');
-    await waitFor(() => expect(screen.getByLabelText('备注')).toHaveValue('测试备注'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /表地址/ })).toHaveValue('20261121009999'));
+    await user.type(screen.getByRole('textbox', { name: '备注' }), '测试备注');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '备注' })).toHaveValue('测试备注'));
     const save = screen.getByRole('button', { name: '保存' });
     await waitFor(() => expect(save).toBeEnabled());
     await user.click(save);

@@ -11,6 +11,13 @@ configure({ asyncUtilTimeout: 10_000 });
 // The whole app renders asynchronously (like a browser); act() warnings would only be noise.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
+// jsdom has no layout: scrolling the window only records the position (and fires 'scroll').
+window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
+  const top = typeof x === 'object' ? x.top ?? window.scrollY : y ?? 0;
+  Object.defineProperty(window, 'scrollY', { value: top, configurable: true });
+  window.dispatchEvent(new Event('scroll'));
+}) as typeof window.scrollTo;
+
 let backend: TestBackend | undefined;
 
 /** The backend of the current test file (started once per file from the seeded dump). */

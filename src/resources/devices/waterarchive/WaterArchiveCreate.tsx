@@ -1,11 +1,12 @@
-import { Create, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { RecordCreate } from '../../../components/RecordPages';
 import { WaterArchiveForm } from './WaterArchiveForm';
 
 export default function WaterArchiveCreate() {
   const translate = useTranslate();
   return (
-    <Create redirect="list" title={translate('routes.waterarchive')} mutationOptions={{ meta: {} }}>
+    <RecordCreate title={translate('routes.waterarchive')}>
       <WaterArchiveForm />
-    </Create>
+    </RecordCreate>
   );
 }

@@ -1,11 +1,12 @@
-import { Edit, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { RecordEdit } from '../../../components/RecordPages';
 import { WaterArchiveForm } from './WaterArchiveForm';
 
 export default function WaterArchiveEdit() {
   const translate = useTranslate();
   return (
-    <Edit redirect="list" mutationMode="pessimistic" title={translate('routes.waterarchive')}>
+    <RecordEdit title={translate('routes.waterarchive')}>
       <WaterArchiveForm />
-    </Edit>
+    </RecordEdit>
   );
 }

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import {
-  AutocompleteInput, NumberInput, SelectInput, SimpleForm, TextInput, maxValue, minValue, regex, required,
+  AutocompleteInput, NumberInput, SelectInput, TextInput, maxValue, minValue, regex, required,
   useGetList, useRecordContext, useTranslate,
 } from 'react-admin';
 import { Grid } from '@mui/material';
 import { MoneyInput } from '../../../components/money';
+import { RecordForm } from '../../../components/RecordPages';
 import { METER_TYPES } from './labels';
 import type { WaterMeter } from './WaterArchiveList';
 
@@ -42,7 +43,7 @@ const validateAddress = [required(), regex(/^\d{14}$/, 'validation.waterAddress'
 export function WaterArchiveForm() {
   const translate = useTranslate();
   return (
-    <SimpleForm sx={{ maxWidth: 720 }}>
+    <RecordForm sx={{ maxWidth: 720 }}>
       <Grid container columnSpacing={2} sx={{ width: '100%' }}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextInput source="address" validate={validateAddress} helperText={translate('water.addressHelp')} fullWidth slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }} />
@@ -59,6 +60,6 @@ export function WaterArchiveForm() {
         </Grid>
         <Grid size={12}><TextInput source="remark" multiline minRows={2} fullWidth validate={[]} /></Grid>
       </Grid>
-    </SimpleForm>
+    </RecordForm>
   );
 }
