@@ -39,6 +39,7 @@ const en = {
     deviceType: 'Device type',
     electricMeter: 'Electric meter',
     waterMeter: 'Water meter',
+    module: 'Module',
     empty: 'No device with a failed reading',
     requestFailed: 'Data request failed',
     export: 'Export',

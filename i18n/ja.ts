@@ -40,6 +40,7 @@ const ja: Messages = {
     deviceType: '機器種別',
     electricMeter: '電気メーター',
     waterMeter: '水道メーター',
+    module: '集約モジュール',
     empty: '通信異常の機器はありません',
     requestFailed: 'データ取得エラー',
     export: 'エクスポート',

@@ -40,6 +40,7 @@ const zhChs: Messages = {
     deviceType: '设备类型',
     electricMeter: '电表',
     waterMeter: '水表',
+    module: '采集模块',
     empty: '暂无通讯异常的设备',
     requestFailed: '数据请求异常',
     export: '导出',

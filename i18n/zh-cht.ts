@@ -40,6 +40,7 @@ const zhCht: Messages = {
     deviceType: '設備類型',
     electricMeter: '電錶',
     waterMeter: '水錶',
+    module: '採集模組',
     empty: '目前沒有通訊異常的設備',
     requestFailed: '資料請求異常',
     export: '匯出',

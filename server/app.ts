@@ -13,6 +13,8 @@ import { frontLogRoutes } from './routes/frontLog';
 import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { referencePage } from './http/reference';
+import { RealtimeHub } from './realtime/hub';
+import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
 
 export const API_BASE = '/api/v1/electricity';
 /** The login call of SPEC.md section 7, relative to /api/ (it carries its own /v1/ prefix). */
@@ -21,8 +23,11 @@ export const LOGIN_PATH = '/v1/quan_xian/deng_lu/login';
 /** Calls that do not need a session. */
 const PUBLIC = new Set([`${API_BASE}${LOGIN_PATH}`, `/api${LOGIN_PATH}`]);
 
-/** Writes a read-only operator may still make (their own password, the front-end error log). */
-const READ_ONLY_WRITES = new Set([`${API_BASE}/sysUser/updateUserPwd`, `${API_BASE}/frontLog/addFrontLog`]);
+/** Writes a read-only operator may still make (logging out, their own password, the front-end error log). */
+const READ_ONLY_WRITES = new Set([
+  `${API_BASE}/v1/quan_xian/deng_lu/logout`,
+  `${API_BASE}/sysUser/updateUserPwd`, `${API_BASE}/frontLog/addFrontLog`,
+]);
 
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
@@ -30,7 +35,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
     if (PUBLIC.has(c.req.path) || !c.req.path.startsWith(API_BASE)) return next();
-    const token = c.req.header('x-token');
+    // The websocket carries the token as a query parameter (a browser cannot set headers on it).
+    const token = c.req.header('x-token') ?? (c.req.path === WEBSOCKET_PATH ? c.req.query('token') : undefined);
     const session = token ? await resolveSession(deps.db, token, deps.now()) : undefined;
     if (!session) throw new ApiError(401, 'errors.unauthorized');
     if (session.readOnly && c.req.method !== 'GET' && !READ_ONLY_WRITES.has(c.req.path)) {
@@ -55,6 +61,7 @@ export function createApp(deps: AppDeps) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 
   app.route('/', api);
+  const injectWebSocket = realtimeSocket(app, deps.realtime ?? new RealtimeHub(), deps.heartbeatMs);
   // SPEC.md's login path sits under /api/ directly; the same routes answer under the prefix too.
   app.route('/api', loginRoutes());
 
@@ -78,7 +85,8 @@ export function createApp(deps: AppDeps) {
     deps.log(`${c.req.method} ${c.req.path} failed`, err);
     return c.json({ code: 500, msg: serverMessage(langOf(c), 'errors.internal') }, 500);
   });
-  return app;
+  // server.ts hands the node server to `injectWebSocket` so that upgrades reach the websocket route.
+  return Object.assign(app, { injectWebSocket });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import type { ServerConfig } from './config';
+import type { RealtimeHub } from './realtime/hub';
 
 /** What every request handler can reach: the database, configuration and the clock. */
 export interface AppDeps {
@@ -9,4 +10,8 @@ export interface AppDeps {
   /** Wakes the command worker after commands were queued (no-op when no worker runs). */
   commandsQueued: () => void;
   log: (message: string, error?: unknown) => void;
+  /** The websocket connections of this process (events reach it through the database). */
+  realtime?: RealtimeHub;
+  /** Websocket heartbeat interval (tests shorten it). */
+  heartbeatMs?: number;
 }

@@ -8,6 +8,8 @@ import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
 import { CommandWorker } from './domain/commands';
 import { createSimulator } from './devices/simulator';
+import { RealtimeHub } from './realtime/hub';
+import { REALTIME_CHANNEL } from './realtime/events';
 
 const config = configFromEnv();
 const log = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
@@ -22,7 +24,10 @@ if (config.simulator) {
   worker = new CommandWorker(database.db, createSimulator(), now, log);
   worker.start();
 }
-const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake() });
+// Events reach the console's websockets through the database (pg_notify), from any backend process.
+const realtime = new RealtimeHub();
+const stopListening = await database.listen(REALTIME_CHANNEL, (payload) => realtime.dispatch(payload));
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime });
 
 // The built console on the same port; any non-API path falls back to index.html (client routing).
 const staticDir = resolve(config.staticDir);
@@ -41,6 +46,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     const s = first.summary;
     console.log(`Demo estate created: ${s.projects} projects, ${s.buildings} buildings, ${s.rooms} rooms, ${s.tenants} tenants, ${s.electricMeters} electric and ${s.waterMeters} water meters, ${s.readings} readings`);
   }
+  console.log(`Live updates: ws://localhost:${info.port}/api/v1/electricity/websocket/websocket-server`);
   if (first.generatedPassword) {
     console.log(`Demo login: admin / ${first.generatedPassword}  (also admin2, viewer; this password is printed only once)`);
   } else if (first.seeded) {
@@ -50,8 +56,11 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   }
 });
 
+app.injectWebSocket(server);
+
 const shutdown = async () => {
   worker?.stop();
+  await stopListening();
   server.close();
   await database.close();
   process.exit(0);

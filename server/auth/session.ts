@@ -91,3 +91,13 @@ export async function endSession(db: Db, token: string) {
 export async function endUserSessions(db: Db, userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
+
+/** Whether a session still holds (known, unexpired, user enabled), without extending it. */
+export async function sessionAlive(db: Db, token: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ state: sysUsers.state })
+    .from(sessions)
+    .innerJoin(sysUsers, eq(sysUsers.id, sessions.userId))
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now)));
+  return row?.state === 1;
+}

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { PgListener } from './pgListener';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data directory as a tarball (used to start test databases quickly). */
   dump?(): Promise<Blob>;
+  /** LISTEN on a notification channel; resolves to a function that stops listening. */
+  listen(channel: string, onPayload: (payload: string | undefined) => void): Promise<() => Promise<void>>;
 }
 
 // From the string (a browser-like test environment replaces the global URL class).
@@ -38,7 +41,24 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<PgListener>();
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.stop()));
+        await pool.end();
+      },
+      listen: async (channel, onPayload) => {
+        const listener = new PgListener(options.url!, channel, onPayload);
+        listeners.add(listener);
+        await listener.start();
+        return async () => {
+          listeners.delete(listener);
+          await listener.stop();
+        };
+      },
+    };
   }
   const client = new PGlite({ dataDir: options.dataDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   await client.waitReady;
@@ -49,5 +69,6 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     kind: 'pglite',
     close: () => client.close(),
     dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
   };
 }

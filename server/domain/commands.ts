@@ -1,8 +1,10 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { DeviceDriver, DeviceTarget } from '../devices/driver';
+import { publish, publishCommands } from '../realtime/events';
+import { clearReadFailure, markReadFailure } from './readFailures';
 
-const { commands, waterMeters, electricMeters } = schema;
+const { commands, waterMeters, electricMeters, modules } = schema;
 
 export const COMMAND_MAX_ATTEMPTS = 3;
 export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
@@ -34,10 +36,19 @@ export async function enqueueCommands(db: Db, operatorId: number, items: NewComm
   return ids;
 }
 
-async function targetOf(db: Db, kind: string, id: number): Promise<DeviceTarget | undefined> {
+type Target = DeviceTarget & { areaId: number; roomId: number | null };
+
+async function targetOf(db: Db, kind: string, id: number): Promise<Target | undefined> {
+  if (kind === 'module') {
+    const [row] = await db.select({ id: modules.id, address: modules.address, online: modules.online, areaId: modules.areaId }).from(modules).where(eq(modules.id, id));
+    return row ? { kind, ...row, roomId: null } : undefined;
+  }
+  if (kind !== 'water' && kind !== 'electric') return undefined;
   const table = kind === 'water' ? waterMeters : electricMeters;
-  const [row] = await db.select({ id: table.id, address: table.address, online: table.online }).from(table).where(eq(table.id, id));
-  return row ? { kind: kind as DeviceTarget['kind'], ...row } : undefined;
+  const [row] = await db
+    .select({ id: table.id, address: table.address, online: table.online, areaId: table.areaId, roomId: table.roomId })
+    .from(table).where(eq(table.id, id));
+  return row ? { kind, ...row } : undefined;
 }
 
 /** Applies a successful command's result to the device's recorded state. */
@@ -52,22 +63,27 @@ async function applyResult(db: Db, kind: string, id: number, type: string, data:
  * through the driver and records the outcome. Returns how many commands were handled.
  */
 export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, limit = 50): Promise<number> {
-  await db
+  const expired = await db
     .update(commands)
     .set({ state: 'expired', finishedAt: now, resultCode: 'deadline' })
-    .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)));
+    .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)))
+    .returning({ id: commands.id, areaId: commands.areaId });
+  await publishCommands(db, expired);
   const claimed = await db.transaction(async (tx) => {
     const due = (await tx.execute(sql`
       SELECT id FROM commands WHERE state = 'queued' AND next_attempt_at <= ${now.toISOString()}
       ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`)) as unknown as { rows: { id: number | string }[] };
     const ids = due.rows.map((r) => Number(r.id));
     if (!ids.length) return [];
-    return tx
+    const rows = await tx
       .update(commands)
       .set({ state: 'sent', sentAt: now, attempts: sql`${commands.attempts} + 1` })
       .where(inArray(commands.id, ids))
       .returning();
+    await publishCommands(tx, rows);
+    return rows;
   });
+  const readFailureAreas = new Set<number>();
   for (const command of claimed) {
     const target = await targetOf(db, command.deviceKind, command.deviceId);
     const outcome = target
@@ -77,14 +93,21 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
       if (outcome.ok) {
         await applyResult(tx, command.deviceKind, command.deviceId, command.type, outcome.data);
         await tx.update(commands).set({ state: 'succeeded', resultCode: 'ok', result: outcome.data ?? {}, finishedAt: now }).where(eq(commands.id, command.id));
+        // The device answered: it is no longer a communication failure.
+        if (target && (await clearReadFailure(tx, target, now))) readFailureAreas.add(target.areaId);
       } else if (outcome.code === 'no_reply' && command.attempts < COMMAND_MAX_ATTEMPTS) {
         const retryAt = new Date(now.getTime() + BACKOFF_MS[Math.min(command.attempts, BACKOFF_MS.length - 1)]);
         await tx.update(commands).set({ state: 'queued', resultCode: outcome.code, nextAttemptAt: retryAt }).where(eq(commands.id, command.id));
       } else {
         await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(eq(commands.id, command.id));
+        // No answer after every attempt (DOMAIN.md rule 7): the device joins the read-failure list.
+        if (target && outcome.code === 'no_reply' && (await markReadFailure(tx, target, command.type, now))) readFailureAreas.add(target.areaId);
       }
     });
   }
+  // One event per area for the whole batch, once its outcomes are committed.
+  await publishCommands(db, claimed);
+  for (const areaId of readFailureAreas) await publish(db, { type: 'readFailures', areaId });
   return claimed.length;
 }
 

@@ -4,10 +4,10 @@ import { createRouter, defineRoute } from '../http/router';
 import { ok } from '../http/envelope';
 import { inScope } from '../http/scope';
 
-const { faults, rooms, electricMeters, waterMeters } = schema;
+const { faults, rooms, electricMeters, waterMeters, modules } = schema;
 
-/** deviceType of a read-failure device: 1 electric meter (shown as a success tag), 2 water meter. */
-export const DEVICE_TYPE = { electric: 1, water: 2 } as const;
+/** deviceType of a read-failure device: 1 electric meter (shown as a success tag), 2 water meter, 3 module. */
+export const DEVICE_TYPE = { electric: 1, water: 2, module: 3 } as const;
 
 export function roomBillingStatementRoutes() {
   const router = createRouter();
@@ -22,7 +22,7 @@ export function roomBillingStatementRoutes() {
       .select({
         id: faults.id,
         roomCode: rooms.roomCode,
-        deviceAddress: sql<string>`coalesce(${electricMeters.address}, ${waterMeters.address})`,
+        deviceAddress: sql<string>`coalesce(${electricMeters.address}, ${waterMeters.address}, ${modules.address})`,
         deviceKind: faults.deviceKind,
         openedAt: faults.openedAt,
       })
@@ -30,9 +30,10 @@ export function roomBillingStatementRoutes() {
       .leftJoin(rooms, eq(rooms.id, faults.roomId))
       .leftJoin(electricMeters, and(eq(faults.deviceKind, 'electric'), eq(electricMeters.id, faults.deviceId)))
       .leftJoin(waterMeters, and(eq(faults.deviceKind, 'water'), eq(waterMeters.id, faults.deviceId)))
+      .leftJoin(modules, and(eq(faults.deviceKind, 'module'), eq(modules.id, faults.deviceId)))
       .where(and(inScope(faults.areaId, c.get('session')), eq(faults.kind, 'read_failure'), isNull(faults.clearedAt)))
       .orderBy(faults.openedAt);
-    return ok(c, rows.map(({ deviceKind, ...row }) => ({ ...row, deviceType: deviceKind === 'electric' ? DEVICE_TYPE.electric : DEVICE_TYPE.water })));
+    return ok(c, rows.map(({ deviceKind, ...row }) => ({ ...row, deviceType: DEVICE_TYPE[deviceKind as keyof typeof DEVICE_TYPE] ?? DEVICE_TYPE.water })));
   });
 
   return router;

@@ -224,7 +224,9 @@ export function webWaterArchiveRoutes() {
     const session = c.get('session');
     const meter = await findOne(c, body.id);
     const commandIds = await db.transaction(async (tx) => {
-      const ids = await enqueueCommands(tx, session.userId, [{ areaId: session.areaId, deviceKind: 'water', deviceId: meter.id, type: body.valveState === 'open' ? 'valve_open' : 'valve_close' }], now());
+      // The command belongs to the meter's area, so that its operators see it too.
+      const [{ areaId }] = await tx.select({ areaId: waterMeters.areaId }).from(waterMeters).where(eq(waterMeters.id, meter.id));
+      const ids = await enqueueCommands(tx, session.userId, [{ areaId, deviceKind: 'water', deviceId: meter.id, type: body.valveState === 'open' ? 'valve_open' : 'valve_close' }], now());
       await audit(tx, session, { action: `valve:${body.valveState}`, entity: 'waterMeter', entityId: meter.id, before: { valveState: meter.valveState }, after: { commandIds: ids } });
       return ids;
     });
@@ -239,13 +241,13 @@ export function webWaterArchiveRoutes() {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
     const target = body.valveState === 'open' ? 'open' : 'closed';
-    const meters = await db.select({ id: waterMeters.id }).from(waterMeters).leftJoin(rooms, eq(rooms.id, waterMeters.roomId)).where(and(
+    const meters = await db.select({ id: waterMeters.id, areaId: waterMeters.areaId }).from(waterMeters).leftJoin(rooms, eq(rooms.id, waterMeters.roomId)).where(and(
       inScope(waterMeters.areaId, session), ne(waterMeters.valveState, target),
       body.projectId ? eq(rooms.projectId, body.projectId) : undefined,
       body.buildingId ? eq(rooms.buildingId, body.buildingId) : undefined,
     ));
     const commandIds = await db.transaction(async (tx) => {
-      const ids = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: session.areaId, deviceKind: 'water' as const, deviceId: m.id, type: target === 'open' ? 'valve_open' : 'valve_close' })), now());
+      const ids = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: m.areaId, deviceKind: 'water' as const, deviceId: m.id, type: target === 'open' ? 'valve_open' : 'valve_close' })), now());
       await audit(tx, session, { action: `valveAll:${target}`, entity: 'waterMeter', after: { count: ids.length, projectId: body.projectId, buildingId: body.buildingId } });
       return ids;
     });

@@ -10,7 +10,7 @@ import { request } from '../http/client';
 import { exportCsv } from '../components/csv';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
 
-/** A device whose last reading failed (SPEC.md section 3). deviceType 1 is an electric meter. */
+/** A device whose last reading failed (SPEC.md section 3). deviceType 1 is an electric meter, 2 a water meter, 3 a module. */
 export interface ReadFailureDevice {
   roomCode: string;
   deviceAddress: string;
@@ -18,6 +18,7 @@ export interface ReadFailureDevice {
 }
 
 export const ELECTRIC_METER = 1;
+const MODULE = 3;
 
 /**
  * The header's read-failure alarm bell: loads the list on start and every 1,800,000 ms, shows the
@@ -38,7 +39,8 @@ export function AlarmBell() {
     if (error) notify(`${translate('alarm.requestFailed')}: ${error.message}`, { type: 'error' });
   }, [error, notify, translate]);
 
-  const typeLabel = (device: ReadFailureDevice) => translate(device.deviceType === ELECTRIC_METER ? 'alarm.electricMeter' : 'alarm.waterMeter');
+  const typeLabel = (device: ReadFailureDevice) =>
+    translate(device.deviceType === ELECTRIC_METER ? 'alarm.electricMeter' : device.deviceType === MODULE ? 'alarm.module' : 'alarm.waterMeter');
   const exportList = () =>
     exportCsv(data, [
       { label: translate('alarm.roomCode'), value: (d) => d.roomCode },

@@ -58,7 +58,7 @@ describe('water meter archive, end to end', () => {
     await page.getByRole('textbox', { name: /备注/ }).fill('e2e 新表');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/waterarchive(\?.*)?$/);
-    await page.getByPlaceholder('搜索').fill('20261121777777');
+    await page.getByPlaceholder('搜索', { exact: true }).fill('20261121777777');
     await page.locator('tbody tr', { hasText: '20261121777777' }).waitFor();
     assert.equal(await page.locator('tbody tr').count(), 1);
     await screenshot(page, '05-created');
@@ -72,7 +72,7 @@ describe('water meter archive, end to end', () => {
     await page.getByRole('textbox', { name: /备注/ }).fill('e2e 已修改');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/waterarchive(\?.*)?$/);
-    await page.getByPlaceholder('搜索').fill('20261121777777');
+    await page.getByPlaceholder('搜索', { exact: true }).fill('20261121777777');
     await page.locator('tbody tr', { hasText: '20261121777777' }).waitFor();
     await screenshot(page, '06-edited');
   });

@@ -69,11 +69,13 @@ describe('token rules', () => {
     expect(expired.body.code).toBe(401);
   });
 
-  it('ends the session on logout', async () => {
-    const token = await loginAs(backend.app, 'admin');
-    const api = apiClient(backend.app, token);
-    expect((await api.post('v1/quan_xian/deng_lu/logout')).status).toBe(200);
-    expect((await api.get('resourse/queryResourse')).status).toBe(401);
+  it('ends the session on logout, a read-only operator\'s too', async () => {
+    for (const user of ['admin', 'viewer']) {
+      const token = await loginAs(backend.app, user);
+      const api = apiClient(backend.app, token);
+      expect((await api.post('v1/quan_xian/deng_lu/logout')).status).toBe(200);
+      expect((await api.get('resourse/queryResourse')).status).toBe(401);
+    }
   });
 
   it('answers 404 with the url for an unknown route, without needing to reveal anything', async () => {

@@ -9,6 +9,9 @@ import { runDueCommands } from '../../server/domain/commands';
 import { createSimulator } from '../../server/devices/simulator';
 import type { DeviceDriver } from '../../server/devices/driver';
 import { TEST_NOW, TEST_PASSWORD } from './constants';
+import { serve, type ServerType } from '@hono/node-server';
+import { RealtimeHub } from '../../server/realtime/hub';
+import { REALTIME_CHANNEL } from '../../server/realtime/events';
 
 export { TEST_NOW, TEST_PASSWORD };
 
@@ -19,8 +22,15 @@ export interface TestBackend {
   clock: { now: Date };
   /** Runs the command queue once through the simulator (no failures unless a driver is given). */
   runCommands(driver?: DeviceDriver): Promise<number>;
+  /** The websocket connections of this backend. */
+  realtime: RealtimeHub;
+  /** Serves the app over HTTP (websockets included) on a free port, once; resolves to its origin. */
+  listen(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The test backend's websocket heartbeat (the real one is 30 s). */
+export const TEST_HEARTBEAT_MS = 300;
 
 /** A copy of the seeded database: PGlite from the dump, or a PostgreSQL database from the template. */
 async function openSeededDatabase(): Promise<Database> {
@@ -39,14 +49,28 @@ async function openSeededDatabase(): Promise<Database> {
 export async function startTestBackend(): Promise<TestBackend> {
   const database = await openSeededDatabase();
   const clock = { now: new Date(TEST_NOW) };
+  const realtime = new RealtimeHub();
+  const stopListening = await database.listen(REALTIME_CHANNEL, (payload) => realtime.dispatch(payload));
   const app = createApp({
     db: database.db, config: { simulator: true }, now: () => clock.now, commandsQueued: () => undefined,
-    log: () => undefined,
+    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS,
   });
+  let server: ServerType | undefined;
+  let origin: Promise<string> | undefined;
   return {
-    app, database, clock,
+    app, database, clock, realtime,
     runCommands: (driver = createSimulator({ failureRate: 0 })) => runDueCommands(database.db, driver, clock.now),
-    close: () => database.close(),
+    listen: () => (origin ??= new Promise<string>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+      app.injectWebSocket(server);
+    })),
+    close: async () => {
+      // Not awaited: upgraded (websocket) sockets are no longer the HTTP server's to wait for.
+      server?.close();
+      (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
+      await stopListening();
+      await database.close();
+    },
   };
 }
 

@@ -1,0 +1,30 @@
+import { parseEvent, type RealtimeEvent } from './events';
+
+export interface Subscriber {
+  /** The operator's area scope (their area and its sub-areas). */
+  areaIds: number[];
+  send(event: RealtimeEvent): void;
+}
+
+/** The websocket connections of this process, and the fan-out of events to those in scope. */
+export class RealtimeHub {
+  private subscribers = new Set<Subscriber>();
+
+  subscribe(subscriber: Subscriber): () => void {
+    this.subscribers.add(subscriber);
+    return () => void this.subscribers.delete(subscriber);
+  }
+
+  get connections() {
+    return this.subscribers.size;
+  }
+
+  /** A notification from the database: sent to every connection whose scope holds its area. */
+  dispatch(payload: string | undefined) {
+    const event = parseEvent(payload);
+    if (!event) return;
+    for (const subscriber of this.subscribers) {
+      if (subscriber.areaIds.includes(event.areaId)) subscriber.send(event);
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createNodeWebSocket } from '@hono/node-ws';
+import type { WebSocket } from 'ws';
+import type { AppEnv } from '../http/router';
+import { sessionAlive } from '../auth/session';
+import type { RealtimeHub } from './hub';
+
+/** SPEC.md section 7's websocket server path, under the API base. */
+export const WEBSOCKET_PATH = '/api/v1/electricity/websocket/websocket-server';
+/** How often a connection is checked: the peer must answer a ping, and the session must hold. */
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * The console's websocket (DESIGN.md, real-time). The session comes from the `token` query
+ * parameter (browsers cannot set X-Token on a websocket); events in the operator's area scope are
+ * pushed as JSON. A connection whose session ends (logout, expiry, disabled user) is closed with
+ * code 4401; one whose peer stops answering pings is dropped.
+ */
+export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heartbeatMs = HEARTBEAT_MS) {
+  const nodeWs = createNodeWebSocket({ app });
+  app.get(WEBSOCKET_PATH, nodeWs.upgradeWebSocket((c) => {
+    const session = c.get('session');
+    const { db, now, log } = c.get('deps');
+    let unsubscribe: (() => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    return {
+      onOpen(_event, ws) {
+        const raw = ws.raw as WebSocket;
+        let answered = true;
+        raw.on('pong', () => { answered = true; });
+        unsubscribe = hub.subscribe({ areaIds: session.areaIds, send: (event) => ws.send(JSON.stringify(event)) });
+        ws.send(JSON.stringify({ type: 'hello' }));
+        timer = setInterval(() => {
+          if (!answered) {
+            raw.terminate();
+            return;
+          }
+          answered = false;
+          raw.ping();
+          sessionAlive(db, session.token, now())
+            .then((alive) => { if (!alive) ws.close(4401, 'session ended'); })
+            .catch((error) => log('websocket session check failed', error));
+        }, heartbeatMs);
+        timer.unref();
+      },
+      onClose() {
+        unsubscribe?.();
+        clearInterval(timer);
+      },
+    };
+  }));
+  // A plain GET (not an upgrade) of the path.
+  app.get(WEBSOCKET_PATH, (c) => c.json({ code: 426, msg: 'Upgrade Required' }, 426));
+  return nodeWs.injectWebSocket;
+}
