@@ -7,7 +7,7 @@ export default defineConfig({
   plugins: [react()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
-    proxy: { '/api': { target: backend, changeOrigin: true } },
+    proxy: { '/api': { target: backend, changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

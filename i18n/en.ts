@@ -40,6 +40,8 @@ const en = {
     electricMeter: 'Electric meter',
     waterMeter: 'Water meter',
     module: 'Module',
+    live: 'Live updates on',
+    polling: 'Live updates down: refreshed every 30 minutes',
     empty: 'No device with a failed reading',
     requestFailed: 'Data request failed',
     export: 'Export',

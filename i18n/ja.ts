@@ -41,6 +41,8 @@ const ja: Messages = {
     electricMeter: '電気メーター',
     waterMeter: '水道メーター',
     module: '集約モジュール',
+    live: 'リアルタイム更新中',
+    polling: 'リアルタイム接続が切れています（30 分ごとに更新）',
     empty: '通信異常の機器はありません',
     requestFailed: 'データ取得エラー',
     export: 'エクスポート',

@@ -41,6 +41,8 @@ const zhChs: Messages = {
     electricMeter: '电表',
     waterMeter: '水表',
     module: '采集模块',
+    live: '实时更新中',
+    polling: '实时连接已断开，每 30 分钟刷新一次',
     empty: '暂无通讯异常的设备',
     requestFailed: '数据请求异常',
     export: '导出',

@@ -41,6 +41,8 @@ const zhCht: Messages = {
     electricMeter: '電錶',
     waterMeter: '水錶',
     module: '採集模組',
+    live: '即時更新中',
+    polling: '即時連線已中斷，每 30 分鐘重新整理一次',
     empty: '目前沒有通訊異常的設備',
     requestFailed: '資料請求異常',
     export: '匯出',

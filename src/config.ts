@@ -22,5 +22,7 @@ export const DEFAULT_THEME_COLOR = '#409EFF';
 export const WEBSOCKET_PATH = 'electricity/websocket/websocket-server';
 /** The list convention's page size limit (the data provider pages through larger requests). */
 export const MAX_PAGE_SIZE = 100;
-/** How often command progress is polled while commands are under way. */
+/** How often command progress is polled while commands are under way and the websocket is down. */
 export const COMMAND_POLL_MS = 1000;
+/** The same with the websocket up: its events drive the updates, this is only a safety net. */
+export const COMMAND_POLL_LIVE_MS = 15_000;

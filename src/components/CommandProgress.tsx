@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
-import { COMMAND_POLL_MS } from '../config';
+import { COMMAND_POLL_LIVE_MS, COMMAND_POLL_MS } from '../config';
+import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 
 export interface CommandState {
   id: number;
@@ -24,8 +25,8 @@ export function summarize(commands: CommandState[]) {
 }
 
 /**
- * Live progress of device commands (queued / sent / succeeded / failed), polled until every
- * command is finished; `onFinished` runs once then (e.g. to refresh the list).
+ * Live progress of device commands (queued / sent / succeeded / failed) until every command is
+ * finished: refetched on the websocket's events, polled every second while it is down; `onFinished` runs once then (e.g. to refresh the list).
  */
 export function CommandProgress({ ids, onClose, onFinished, describe }: {
   ids: number[];
@@ -36,11 +37,12 @@ export function CommandProgress({ ids, onClose, onFinished, describe }: {
   const translate = useTranslate();
   const dataProvider = useDataProvider();
   const finishedOnce = useRef(false);
+  const live = useRealtimeStatus() === 'open';
   const { data = [] } = useQuery({
     queryKey: ['commands', ids],
     queryFn: async () => (await dataProvider.getMany<CommandState & { id: number }>('commands', { ids })).data,
     enabled: ids.length > 0,
-    refetchInterval: (query) => (query.state.data && summarize(query.state.data).finished ? false : COMMAND_POLL_MS),
+    refetchInterval: (query) => (query.state.data && summarize(query.state.data).finished ? false : live ? COMMAND_POLL_LIVE_MS : COMMAND_POLL_MS),
   });
   const { counts, done, finished } = summarize(data);
   useEffect(() => {

@@ -8,6 +8,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import DownloadIcon from '@mui/icons-material/Download';
 import { request } from '../http/client';
 import { exportCsv } from '../components/csv';
+import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
 
 /** A device whose last reading failed (SPEC.md section 3). deviceType 1 is an electric meter, 2 a water meter, 3 a module. */
@@ -21,13 +22,16 @@ export const ELECTRIC_METER = 1;
 const MODULE = 3;
 
 /**
- * The header's read-failure alarm bell: loads the list on start and every 1,800,000 ms, shows the
- * count, and a 700-wide popover with the devices and an export; a failed load shows 数据请求异常.
+ * The header's read-failure alarm bell: loads the list on start, again whenever the websocket
+ * says it changed, and every 1,800,000 ms whatever happens (the fallback); shows the count, and a
+ * 700-wide popover with the devices, whether updates are live, and an export; a failed load shows
+ * 数据请求异常.
  */
 export function AlarmBell() {
   const translate = useTranslate();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const live = useRealtimeStatus() === 'open';
   const { data = [], error } = useQuery({
     queryKey: ['readFailures'],
     queryFn: () => request<ReadFailureDevice[]>({ method: 'get', url: 'roomBillingStatement/findReadTheListOfFailuresVo', quiet: true }),
@@ -65,8 +69,12 @@ export function AlarmBell() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { width: READ_FAILURE_POPOVER_WIDTH, maxWidth: '96vw', p: 2 }, role: 'dialog', 'aria-label': translate('alarm.title') } as object }}
       >
-        <Box sx={{ display: 'flex', alignItems: 'center', mb: 1 }}>
-          <Typography variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>{translate('alarm.title')}（{data.length}）</Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{translate('alarm.title')}（{data.length}）</Typography>
+          <Typography variant="caption" role="status" sx={{ flex: 1, display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}>
+            <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: live ? 'success.main' : 'warning.main' }} />
+            {translate(live ? 'alarm.live' : 'alarm.polling')}
+          </Typography>
           <Button size="small" startIcon={<DownloadIcon />} onClick={exportList} disabled={!data.length}>{translate('alarm.export')}</Button>
         </Box>
         <TableContainer sx={{ maxHeight: READ_FAILURE_TABLE_MAX_HEIGHT }}>

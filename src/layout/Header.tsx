@@ -15,6 +15,8 @@ export function Header() {
   const translate = useTranslate();
   return (
     <AppBar
+      // Always shown (not hidden on scroll), so the tab bar can stay in sight beneath it.
+      alwaysOn
       color="primary"
       userMenu={<UserMenu><ChangePasswordItem /><ConfirmLogoutItem /></UserMenu>}
       toolbar={<><AlarmBell /><FullscreenButton /><SettingsDrawer /><LocalesMenuButton /></>}

@@ -1,4 +1,4 @@
-import { Activity, createContext, Fragment, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Activity, createContext, Fragment, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { usePreferences } from '../preferences/PreferencesContext';
 import { routeOfPath } from '../routes';
@@ -44,13 +44,24 @@ export function KeepAlive({ children }: { children: ReactNode }) {
     <KeepAliveContext.Provider value={context}>
       {next.map((entry) => (
         <Activity key={entry.key} mode={entry.key === key ? 'visible' : 'hidden'} name={entry.key}>
-          <LocationContext.Provider value={entry.key === key ? seen : entry.location}>{children}</LocationContext.Provider>
+          <CachedPage seen={entry.key === key ? seen : entry.location} active={entry.key === key}>{children}</CachedPage>
         </Activity>
       ))}
       {!cacheable && <Fragment key=" live">{children}</Fragment>}
     </KeepAliveContext.Provider>
   );
 }
+
+/**
+ * One kept page, seeing its own location. A hidden page is not rendered again when the shell
+ * re-renders on navigation (context changes such as the language still reach it).
+ */
+const CachedPage = memo(
+  function CachedPage({ seen, children }: { seen: Seen; active: boolean; children: ReactNode }) {
+    return <LocationContext.Provider value={seen}>{children}</LocationContext.Provider>;
+  },
+  (previous, next) => !previous.active && !next.active && previous.seen === next.seen,
+);
 
 /** Remembers the window's scroll position per page and puts it back when the page is shown again. */
 function useScrollMemory(key: string) {

@@ -11,6 +11,7 @@ import { IdleTimeout } from '../auth/IdleTimeout';
 import { MenuSearch } from './MenuSearch';
 import { TabBar } from './TabBar';
 import { KeepAlive } from './KeepAlive';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useAutoCollapse } from './useAutoCollapse';
 import { usePreferenceSync } from './usePreferenceSync';
 import { usePreferences } from '../preferences/PreferencesContext';
@@ -28,19 +29,21 @@ export function Layout({ children }: { children: ReactNode }) {
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
   return (
-    <RaLayout appBar={Header} menu={SideMenu} sx={{
-        // Wide tables scroll inside their page instead of widening the whole shell.
-        minWidth: 0,
-        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
-        '& .RaLayout-content': { p: 2, minWidth: 0 },
-        // Page transition (a per-user preference).
-        '& .RaLayout-content > *': preferences.transition ? { animation: `${pageIn} .22s ease-out` } : {},
-      }}>
-      <HttpMessages />
-      <IdleTimeout />
-      <MenuSearch />
-      <TabBar />
-      <KeepAlive>{children}</KeepAlive>
-    </RaLayout>
+    <RealtimeProvider>
+      <RaLayout appBar={Header} appBarAlwaysOn menu={SideMenu} sx={{
+          // Wide tables scroll inside their page instead of widening the whole shell.
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+          '& .RaLayout-content': { p: 2, minWidth: 0 },
+          // Page transition (a per-user preference).
+          '& .RaLayout-content > *': preferences.transition ? { animation: `${pageIn} .22s ease-out` } : {},
+        }}>
+        <HttpMessages />
+        <IdleTimeout />
+        <MenuSearch />
+        <TabBar />
+        <KeepAlive>{children}</KeepAlive>
+      </RaLayout>
+    </RealtimeProvider>
   );
 }

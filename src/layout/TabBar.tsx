@@ -31,6 +31,20 @@ function TabTitle({ path }: { path: string }) {
   return <>{`${title} ${name ?? `#${id}`}`}</>;
 }
 
+/** The header's height (it changes with the element size preference and the window width). */
+function useAppBarHeight() {
+  const [height, setHeight] = useState(48);
+  useEffect(() => {
+    const bar = document.querySelector('.MuiAppBar-root');
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight((bar as HTMLElement).offsetHeight));
+    observer.observe(bar);
+    setHeight((bar as HTMLElement).offsetHeight);
+    return () => observer.disconnect();
+  }, []);
+  return height;
+}
+
 /**
  * The tab bar of opened pages: close one, to the left, to the right, all others or all (context
  * menu and the menu button); the home tab's context menu offers only close all. Opened tabs are a
@@ -44,6 +58,7 @@ export function TabBar() {
   const { preferences, update } = usePreferences();
   const tabs: Tab[] = preferences.openedTabs.map((path) => ({ path }));
   const current = `${location.pathname}${location.search}`;
+  const appBarHeight = useAppBarHeight();
   const [menu, setMenu] = useState<{ anchor: { top: number; left: number } | HTMLElement; target: string } | null>(null);
 
   useEffect(() => {
@@ -71,7 +86,11 @@ export function TabBar() {
   const commands = tabKey(menuTarget) === HOME_PATH ? (['all'] as CloseCommand[]) : COMMANDS;
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', mx: -2, mt: -2, mb: 2, px: 1 }}>
+    <Box sx={{
+      display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', mx: -2, mt: -2, mb: 2, px: 1,
+      // Stays under the header while the page scrolls: switching tabs never means scrolling up.
+      position: 'sticky', top: appBarHeight, zIndex: (theme) => theme.zIndex.appBar - 1,
+    }}>
       <Tabs value={activeIndex === -1 ? false : activeIndex} variant="scrollable" scrollButtons="auto" sx={{ flex: 1, minHeight: 36 }} aria-label={translate('tabs.label')}>
         {tabs.map((tab) => {
           const home = tabKey(tab.path) === HOME_PATH;

@@ -88,16 +88,70 @@ describe('water meter archive, end to end', () => {
     await screenshot(page, '07-deleted');
   });
 
+  it('keeps the list\'s search, scroll position and an unsaved form while another tab is shown', async () => {
+    await page.goto(`${platform.url}waterarchive?perPage=50&page=1`);
+    await page.locator('tbody tr').nth(40).waitFor();
+    await page.getByPlaceholder('搜索', { exact: true }).fill('1');
+    await page.waitForURL(/filter=/);
+    await page.locator('tbody tr').nth(40).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await page.waitForFunction(() => window.scrollY === 700);
+    // The tab bar stays in sight under the header.
+    await page.getByRole('tab', { name: /首页/ }).click();
+    await page.waitForURL(/\/index$/);
+    await page.getByRole('tab').filter({ hasText: /^水表档案$/ }).click();
+    await page.waitForURL(/\/waterarchive\?/);
+    assert.equal(await page.getByPlaceholder('搜索', { exact: true }).inputValue(), '1');
+    await page.waitForFunction(() => window.scrollY === 700);
+    await screenshot(page, '08-kept-list');
+
+    await page.getByRole('link', { name: '新建' }).click();
+    await page.getByRole('textbox', { name: /备注/ }).fill('还没保存');
+    await page.getByRole('tab').filter({ hasText: /^水表档案$/ }).click();
+    await page.getByRole('tab', { name: /水表档案 新建/ }).click();
+    assert.equal(await page.getByRole('textbox', { name: /备注/ }).inputValue(), '还没保存');
+    await page.getByRole('tab', { name: /水表档案 新建/ }).getByRole('button', { name: '关闭' }).click();
+    await page.waitForURL(/\/waterarchive\?/);
+  });
+
+  it('rings the alarm bell as soon as a meter stops answering, over the websocket', async () => {
+    const bellCount = () => page.evaluate(() => Number(document.querySelector('[aria-label="抄表失败的设备"]')?.textContent?.replace(/\D/g, '') || 0));
+    // An offline meter that is not in the list yet.
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    const api = async (path: string) => (await (await page.request.get(`${platform.url}api/v1/electricity/${path}`, { headers: { 'X-Token': token } })).json()).data;
+    const listed = new Set((await api('roomBillingStatement/findReadTheListOfFailuresVo') as { deviceAddress: string }[]).map((d) => d.deviceAddress));
+    const offline = (await api('webWaterArchive/findByCondition?online=false&pageSize=100')).records as { address: string }[];
+    const address = offline.find((m) => !listed.has(m.address))!.address;
+    await page.goto(`${platform.url}waterarchive?filter=${encodeURIComponent(JSON.stringify({ q: address }))}`);
+    await page.locator('tbody tr', { hasText: address }).waitFor();
+    await page.waitForFunction(() => /\d/.test(document.querySelector('[aria-label="抄表失败的设备"]')?.textContent ?? ''));
+    const before = await bellCount();
+    assert.equal(before, listed.size);
+    // It never answers: after its attempts (with backoff) it joins the list, and the bell hears it.
+    await page.locator('tbody tr').first().getByRole('button', { name: /^(开阀|关阀)$/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await page.getByText(/已完成 1\/1：成功 0，失败 1/).waitFor({ timeout: 60_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[aria-label="抄表失败的设备"]')?.textContent?.replace(/\D/g, '') || 0) === n, before + 1, { timeout: 10_000 });
+    await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
+    await page.getByRole('button', { name: '抄表失败的设备' }).click();
+    const popover = page.getByRole('dialog', { name: '设备通讯异常' });
+    await popover.getByText('实时更新中').waitFor();
+    await popover.getByText(address).waitFor();
+    await page.waitForTimeout(400); // the popover's fade-in, for the screenshot
+    await screenshot(page, '09-live-bell');
+    await page.keyboard.press('Escape');
+  });
+
   it('logs out', async () => {
     await page.getByRole('button', { name: '个人资料' }).click();
     await page.getByRole('menuitem', { name: '注销' }).click();
     const confirm = page.getByRole('dialog');
     await confirm.getByText('确定要注销当前用户吗').waitFor();
-    await screenshot(page, '08-logout-confirm');
+    await screenshot(page, '10-logout-confirm');
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.waitForURL(/\/login/);
     const cookies = await page.context().cookies();
     assert.equal(cookies.find((c) => c.name === 'token'), undefined);
-    await screenshot(page, '09-logged-out');
+    await screenshot(page, '11-logged-out');
   });
 });
