@@ -8,6 +8,10 @@ import { openDatabase, type Database } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { createApp } from '../server/app';
 import { adminQuery, databaseUrl } from '../tests/support/postgres';
+import { enqueueCommands, runDueCommands } from '../server/domain/commands';
+import { createSimulator } from '../server/devices/simulator';
+import { RealtimeHub } from '../server/realtime/hub';
+import { REALTIME_CHANNEL } from '../server/realtime/events';
 
 const PASSWORD = 'bench-pass-1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -28,7 +32,15 @@ async function benchDatabase(name: string, database: Database) {
   const seedStart = performance.now();
   await bootstrap(database.db, { adminPassword: PASSWORD, now: new Date('2026-11-21T10:00:00+08:00') });
   const seedMs = performance.now() - seedStart;
-  const app = createApp({ db: database.db, config: { simulator: false }, now: () => new Date('2026-11-21T12:00:00+08:00'), commandsQueued: () => undefined, log: () => undefined });
+  const now = new Date('2026-11-21T12:00:00+08:00');
+  const realtime = new RealtimeHub();
+  let heard = 0;
+  // 200 consoles of the area listening (each event is serialised once per connection).
+  for (let i = 0; i < 200; i++) realtime.subscribe({ areaIds: [1, 3], send: (event) => { heard += JSON.stringify(event).length > 0 ? 1 : 0; } });
+  const stopListening = await database.listen(REALTIME_CHANNEL, (payload) => realtime.dispatch(payload));
+  const app = createApp({ db: database.db, config: { simulator: false }, now: () => now, commandsQueued: () => undefined, log: () => undefined, realtime });
+  const simulator = createSimulator({ failureRate: 0 });
+  const meterIds = ((await database.db.execute('SELECT id FROM water_meters WHERE area_id = 1 AND online ORDER BY id LIMIT 50' as never)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
   const login = async () => {
     const response = await app.request('/api/v1/quan_xian/deng_lu/login', {
       method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -49,13 +61,20 @@ async function benchDatabase(name: string, database: Database) {
     await measure('water archive, search "10" sorted by address desc', get('webWaterArchive/findByCondition?pageSize=100&q=10&sortField=address&sortOrder=desc')),
     await measure('water archive, closed valves of a building', get('webWaterArchive/findByCondition?pageSize=100&valveState=closed&buildingId=1')),
     await measure('rooms without a water meter', get('webWaterArchive/findUserUnBind?pageSize=50')),
+    await measure('read-failure list (alarm bell)', get('roomBillingStatement/findReadTheListOfFailuresVo')),
+    await measure('50 valve commands queued and run, events pushed to 200 consoles', async () => {
+      await enqueueCommands(database.db, 1, meterIds.map((id) => ({ areaId: 1, deviceKind: 'water' as const, deviceId: id, type: 'valve_close' })), now);
+      while ((await runDueCommands(database.db, simulator, now)) > 0) { /* drain */ }
+    }),
     await measure('login (scrypt N=16384)', login),
   ];
+  await stopListening();
   console.log(`\n${name}: demo estate seeded in ${(seedMs / 1000).toFixed(1)} s; ${RUNS} runs each`);
   console.log(`  ${baseline.label}: median ${baseline.median.toFixed(2)} ms (= 1.00)`);
   for (const r of results) {
     console.log(`  ${r.label}: ${(r.median / baseline.median).toFixed(2)}× baseline (p90 ${(r.p90 / baseline.median).toFixed(2)}×)`);
   }
+  console.log(`  websocket events delivered: ${heard}`);
   console.log(`  memory: rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
 }
 

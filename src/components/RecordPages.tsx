@@ -12,7 +12,7 @@ import { tabKey } from '../layout/tabs';
  * Closes the current page's tab (its kept state goes with it) and goes back to the resource's list
  * tab as the operator left it (filters, page), or the plain list when that tab is closed.
  */
-export function useClosePage() {
+function useClosePage() {
   const resource = useResourceContext();
   const { preferences, update } = usePreferences();
   const navigate = useNavigate();
@@ -25,44 +25,29 @@ export function useClosePage() {
   }, [resource, preferences.openedTabs, update, navigate, pathname]);
 }
 
+/** Says what happened (a react-admin notification key) and closes the page. */
+function useDoneAndClose(message: string) {
+  const notify = useNotify();
+  const closePage = useClosePage();
+  return () => {
+    notify(message, { type: 'info', messageArgs: { smart_count: 1 } });
+    closePage();
+  };
+}
+
 /**
  * A create page whose tab closes once the record is saved: coming back to "create" starts from an
  * empty form rather than the one just saved.
  */
 export function RecordCreate({ mutationOptions, ...props }: CreateProps & { children: ReactElement }) {
-  const notify = useNotify();
-  const closePage = useClosePage();
-  return (
-    <Create
-      {...props}
-      mutationOptions={{
-        ...mutationOptions,
-        onSuccess: () => {
-          notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-          closePage();
-        },
-      }}
-    />
-  );
+  const onSuccess = useDoneAndClose('ra.notification.created');
+  return <Create {...props} mutationOptions={{ ...mutationOptions, onSuccess }} />;
 }
 
 /** An edit page (saved pessimistically) whose tab closes once saved or deleted. */
 export function RecordEdit({ mutationOptions, ...props }: EditProps & { children: ReactElement }) {
-  const notify = useNotify();
-  const closePage = useClosePage();
-  return (
-    <Edit
-      mutationMode="pessimistic"
-      {...props}
-      mutationOptions={{
-        ...mutationOptions,
-        onSuccess: () => {
-          notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } });
-          closePage();
-        },
-      }}
-    />
-  );
+  const onSuccess = useDoneAndClose('ra.notification.updated');
+  return <Edit mutationMode="pessimistic" {...props} mutationOptions={{ ...mutationOptions, onSuccess }} />;
 }
 
 /**
@@ -108,20 +93,11 @@ function dirtyPaths(dirty: unknown, prefix = ''): string[] {
 
 /** The form toolbar of record pages: save, and on an existing record delete (after confirmation). */
 function RecordFormToolbar() {
-  const notify = useNotify();
-  const closePage = useClosePage();
+  const onSuccess = useDoneAndClose('ra.notification.deleted');
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />
-      <DeleteButton
-        mutationMode="pessimistic"
-        mutationOptions={{
-          onSuccess: () => {
-            notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: 1 } });
-            closePage();
-          },
-        }}
-      />
+      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess }} />
     </Toolbar>
   );
 }
