@@ -18,6 +18,8 @@ export function Header() {
       // Always shown (not hidden on scroll), so the tab bar can stay in sight beneath it.
       alwaysOn
       color="primary"
+      // Button labels (the language switcher's 日本語) stay on one line.
+      sx={{ '& .MuiButton-root': { whiteSpace: 'nowrap', flexShrink: 0 } }}
       userMenu={<UserMenu><ChangePasswordItem /><ConfirmLogoutItem /></UserMenu>}
       toolbar={<><AlarmBell /><FullscreenButton /><SettingsDrawer /><LocalesMenuButton /></>}
     >
