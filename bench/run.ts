@@ -10,8 +10,7 @@ import { createApp } from '../server/app';
 import { adminQuery, databaseUrl } from '../tests/support/postgres';
 import { enqueueCommands, runDueCommands } from '../server/domain/commands';
 import { createSimulator } from '../server/devices/simulator';
-import { RealtimeHub } from '../server/realtime/hub';
-import { REALTIME_CHANNEL } from '../server/realtime/events';
+import { startRealtime } from '../server/realtime/hub';
 
 const PASSWORD = 'bench-pass-1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -33,11 +32,10 @@ async function benchDatabase(name: string, database: Database) {
   await bootstrap(database.db, { adminPassword: PASSWORD, now: new Date('2026-11-21T10:00:00+08:00') });
   const seedMs = performance.now() - seedStart;
   const now = new Date('2026-11-21T12:00:00+08:00');
-  const realtime = new RealtimeHub();
+  const { hub: realtime, stop: stopListening } = await startRealtime(database);
   let heard = 0;
   // 200 consoles of the area listening (each event is serialised once per connection).
   for (let i = 0; i < 200; i++) realtime.subscribe({ areaIds: [1, 3], send: (event) => { heard += JSON.stringify(event).length > 0 ? 1 : 0; } });
-  const stopListening = await database.listen(REALTIME_CHANNEL, (payload) => realtime.dispatch(payload));
   const app = createApp({ db: database.db, config: { simulator: false }, now: () => now, commandsQueued: () => undefined, log: () => undefined, realtime });
   const simulator = createSimulator({ failureRate: 0 });
   const meterIds = ((await database.db.execute('SELECT id FROM water_meters WHERE area_id = 1 AND online ORDER BY id LIMIT 50' as never)) as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));

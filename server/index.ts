@@ -8,8 +8,8 @@ import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
 import { CommandWorker } from './domain/commands';
 import { createSimulator } from './devices/simulator';
-import { RealtimeHub } from './realtime/hub';
-import { REALTIME_CHANNEL } from './realtime/events';
+import { startRealtime } from './realtime/hub';
+import { WEBSOCKET_PATH } from './realtime/socket';
 
 const config = configFromEnv();
 const log = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
@@ -25,8 +25,7 @@ if (config.simulator) {
   worker.start();
 }
 // Events reach the console's websockets through the database (pg_notify), from any backend process.
-const realtime = new RealtimeHub();
-const stopListening = await database.listen(REALTIME_CHANNEL, (payload) => realtime.dispatch(payload));
+const { hub: realtime, stop: stopListening } = await startRealtime(database);
 const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime });
 
 // The built console on the same port; any non-API path falls back to index.html (client routing).
@@ -46,7 +45,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     const s = first.summary;
     console.log(`Demo estate created: ${s.projects} projects, ${s.buildings} buildings, ${s.rooms} rooms, ${s.tenants} tenants, ${s.electricMeters} electric and ${s.waterMeters} water meters, ${s.readings} readings`);
   }
-  console.log(`Live updates: ws://localhost:${info.port}/api/v1/electricity/websocket/websocket-server`);
+  console.log(`Live updates: ws://localhost:${info.port}${WEBSOCKET_PATH}`);
   if (first.generatedPassword) {
     console.log(`Demo login: admin / ${first.generatedPassword}  (also admin2, viewer; this password is printed only once)`);
   } else if (first.seeded) {

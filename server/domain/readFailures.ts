@@ -11,8 +11,9 @@ export interface FaultDevice {
   roomId: number | null;
 }
 
+/** The device's open read failure (area first, so the faults_open index serves it). */
 const openFailure = (device: FaultDevice) =>
-  and(eq(faults.deviceKind, device.kind), eq(faults.deviceId, device.id), eq(faults.kind, 'read_failure'), isNull(faults.clearedAt));
+  and(eq(faults.areaId, device.areaId), eq(faults.kind, 'read_failure'), isNull(faults.clearedAt), eq(faults.deviceKind, device.kind), eq(faults.deviceId, device.id));
 
 /**
  * Opens a read-failure fault for a device that did not answer (once: a device already in the list

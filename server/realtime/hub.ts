@@ -1,4 +1,5 @@
-import { parseEvent, type RealtimeEvent } from './events';
+import type { Database } from '../db';
+import { REALTIME_CHANNEL, parseEvent, type RealtimeEvent } from './events';
 
 export interface Subscriber {
   /** The operator's area scope (their area and its sub-areas). */
@@ -15,10 +16,6 @@ export class RealtimeHub {
     return () => void this.subscribers.delete(subscriber);
   }
 
-  get connections() {
-    return this.subscribers.size;
-  }
-
   /** A notification from the database: sent to every connection whose scope holds its area. */
   dispatch(payload: string | undefined) {
     const event = parseEvent(payload);
@@ -27,4 +24,11 @@ export class RealtimeHub {
       if (subscriber.areaIds.includes(event.areaId)) subscriber.send(event);
     }
   }
+}
+
+/** A hub fed by the database's notifications (from every backend process); `stop` stops listening. */
+export async function startRealtime(database: Pick<Database, 'listen'>) {
+  const hub = new RealtimeHub();
+  const stop = await database.listen(REALTIME_CHANNEL, (payload) => hub.dispatch(payload));
+  return { hub, stop };
 }

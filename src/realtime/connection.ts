@@ -9,9 +9,9 @@ export interface RealtimeMessage {
 }
 
 /** Waits before reconnecting, by consecutive failure. */
-export const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** Close code of the server when the session has ended: no reconnecting (the next call goes to login). */
-export const SESSION_ENDED = 4401;
+const SESSION_ENDED = 4401;
 
 /**
  * One websocket with reconnection: backoff while the backend is unreachable, at once when the
@@ -32,10 +32,6 @@ export class RealtimeConnection {
   };
 
   constructor(private url: () => string | undefined) {}
-
-  get status() {
-    return this.current;
-  }
 
   onMessage(listener: (message: RealtimeMessage) => void) {
     this.messageListeners.add(listener);

@@ -10,8 +10,7 @@ import { createSimulator } from '../../server/devices/simulator';
 import type { DeviceDriver } from '../../server/devices/driver';
 import { TEST_NOW, TEST_PASSWORD } from './constants';
 import { serve, type ServerType } from '@hono/node-server';
-import { RealtimeHub } from '../../server/realtime/hub';
-import { REALTIME_CHANNEL } from '../../server/realtime/events';
+import { startRealtime, type RealtimeHub } from '../../server/realtime/hub';
 
 export { TEST_NOW, TEST_PASSWORD };
 
@@ -49,8 +48,7 @@ async function openSeededDatabase(): Promise<Database> {
 export async function startTestBackend(): Promise<TestBackend> {
   const database = await openSeededDatabase();
   const clock = { now: new Date(TEST_NOW) };
-  const realtime = new RealtimeHub();
-  const stopListening = await database.listen(REALTIME_CHANNEL, (payload) => realtime.dispatch(payload));
+  const { hub: realtime, stop: stopListening } = await startRealtime(database);
   const app = createApp({
     db: database.db, config: { simulator: true }, now: () => clock.now, commandsQueued: () => undefined,
     log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS,
