@@ -226,6 +226,11 @@ const en = {
       oldPasswordWrong: 'The old password is wrong',
       roomHasWaterMeter: 'The room already has water meter %{address}',
       addressTaken: 'Meter address %{address} is already registered',
+      scopeRequired: 'Say which meters: set a filter, or choose the whole area explicitly (scope: all)',
+      scopeChanged: 'The selection changed meanwhile: %{count} meters match now instead of %{expected}; confirm again',
+      deleteNeedsConfirm: '%{count} of these meters still carry an account, a tenant or readings: type %{expected} to confirm the deletion',
+      moduleNotFound: 'The module does not exist or is outside your area',
+      nothingToRetry: 'None of these commands failed: nothing to retry',
     },
     validation: {
       required: 'required',

@@ -227,6 +227,11 @@ const ja: Messages = {
       oldPasswordWrong: '現在のパスワードが正しくありません',
       roomHasWaterMeter: 'この部屋にはすでに水道メーター %{address} が設置されています',
       addressTaken: 'メーターアドレス %{address} はすでに登録されています',
+      scopeRequired: '対象を指定してください：絞り込み条件を設定するか、エリア全体を明示的に選択してください（scope: all）',
+      scopeChanged: '対象が変わりました：現在 %{expected} 台ではなく %{count} 台が該当します。もう一度確認してください',
+      deleteNeedsConfirm: 'このうち %{count} 台にはまだ口座・入居者・検針記録があります。削除するには %{expected} と入力してください',
+      moduleNotFound: 'モジュールが存在しないか、担当エリア外です',
+      nothingToRetry: '失敗したコマンドはありません。再試行は不要です',
     },
     validation: {
       required: '必須です',

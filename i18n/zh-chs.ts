@@ -227,6 +227,11 @@ const zhChs: Messages = {
       oldPasswordWrong: '原密码错误',
       roomHasWaterMeter: '该房间已有水表 %{address}',
       addressTaken: '表地址 %{address} 已登记',
+      scopeRequired: '请指明范围：设置筛选条件，或明确选择整个区域（scope: all）',
+      scopeChanged: '范围已变化：现在匹配 %{count} 块表，而不是 %{expected} 块，请重新确认',
+      deleteNeedsConfirm: '其中 %{count} 块表仍有账户、租户或抄表记录：请输入 %{expected} 确认删除',
+      moduleNotFound: '模块不存在或不在您的区域内',
+      nothingToRetry: '这些指令都没有失败，无需重试',
     },
     validation: {
       required: '必填',

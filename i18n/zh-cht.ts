@@ -227,6 +227,11 @@ const zhCht: Messages = {
       oldPasswordWrong: '原密碼錯誤',
       roomHasWaterMeter: '該房間已有水錶 %{address}',
       addressTaken: '錶地址 %{address} 已登記',
+      scopeRequired: '請指明範圍：設定篩選條件，或明確選擇整個區域（scope: all）',
+      scopeChanged: '範圍已變化：現在符合 %{count} 塊表，而不是 %{expected} 塊，請重新確認',
+      deleteNeedsConfirm: '其中 %{count} 塊表仍有帳戶、租戶或抄表記錄：請輸入 %{expected} 確認刪除',
+      moduleNotFound: '模組不存在或不在您的區域內',
+      nothingToRetry: '這些指令都沒有失敗，無需重試',
     },
     validation: {
       required: '必填',

@@ -12,6 +12,8 @@ import { commandRoutes } from './routes/command';
 import { frontLogRoutes } from './routes/frontLog';
 import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
+import { moduleRoutes } from './routes/module';
+import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps) {
   api.route('/project', projectRoutes());
   api.route('/building', buildingRoutes());
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
+  api.route('/module', moduleRoutes());
+  api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

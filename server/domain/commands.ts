@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import type { DeviceDriver, DeviceTarget } from '../devices/driver';
+import type { DeviceDriver, DeviceOutcome, DeviceTarget } from '../devices/driver';
 import { publish, publishCommands } from '../realtime/events';
 import { clearReadFailure, markReadFailure } from './readFailures';
 
@@ -36,17 +36,20 @@ export async function enqueueCommands(db: Db, operatorId: number, items: NewComm
   return ids;
 }
 
-type Target = DeviceTarget & { areaId: number; roomId: number | null };
+/** A driver's outcome, or the pipeline's own: `no_path` for a device without a module. */
+type Outcome = DeviceOutcome | { ok: false; code: 'no_path'; detail?: string; data?: undefined };
+
+type Target = DeviceTarget & { areaId: number; roomId: number | null; moduleId: number | null };
 
 async function targetOf(db: Db, kind: string, id: number): Promise<Target | undefined> {
   if (kind === 'module') {
     const [row] = await db.select({ id: modules.id, address: modules.address, online: modules.online, areaId: modules.areaId }).from(modules).where(eq(modules.id, id));
-    return row ? { kind, ...row, roomId: null } : undefined;
+    return row ? { kind, ...row, roomId: null, moduleId: row.id } : undefined;
   }
   if (kind !== 'water' && kind !== 'electric') return undefined;
   const table = kind === 'water' ? waterMeters : electricMeters;
   const [row] = await db
-    .select({ id: table.id, address: table.address, online: table.online, areaId: table.areaId, roomId: table.roomId })
+    .select({ id: table.id, address: table.address, online: table.online, areaId: table.areaId, roomId: table.roomId, moduleId: table.moduleId })
     .from(table).where(eq(table.id, id));
   return row ? { kind, ...row } : undefined;
 }
@@ -86,9 +89,11 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
   const readFailureAreas = new Set<number>();
   for (const command of claimed) {
     const target = await targetOf(db, command.deviceKind, command.deviceId);
-    const outcome = target
-      ? await driver.execute(target, command.type, command.payload ?? {})
-      : ({ ok: false, code: 'device_error', detail: 'device removed' } as const);
+    const outcome: Outcome = !target
+      ? { ok: false, code: 'device_error', detail: 'device removed' }
+      // A meter without a module has no path to the platform: nothing can reach it, retrying included.
+      : target.moduleId === null ? { ok: false, code: 'no_path' }
+        : await driver.execute(target, command.type, command.payload ?? {});
     await db.transaction(async (tx) => {
       if (outcome.ok) {
         await applyResult(tx, command.deviceKind, command.deviceId, command.type, outcome.data);

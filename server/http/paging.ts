@@ -1,4 +1,4 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from '@hono/zod-openapi';
 import { PAGE_SIZE_MAX } from '../config';
@@ -29,3 +29,9 @@ export const IdList = z
 
 /** An ILIKE pattern matching text that contains `value` literally (%, _ and \\ escaped). */
 export const containing = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * A code or name in natural order ("101" before "1001", "2号楼" before "10号楼"): the
+ * `natural_sort_key` function of migration 0001, usable in ORDER BY and in expression indexes.
+ */
+export const natural = (column: PgColumn | SQL) => sql`natural_sort_key(${column})`;

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z } from '../http/router';
 import { page } from '../http/envelope';
-import { IdList, PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
+import { IdList, PagingQuery, containing, natural, offsetOf, orderBy } from '../http/paging';
 import { inScope } from '../http/scope';
 
 const { projects, buildings } = schema;
@@ -22,7 +22,7 @@ export function projectRoutes() {
       query.ids ? inArray(projects.id, query.ids) : undefined,
     );
     const [records, [{ total }]] = await Promise.all([
-      db.select().from(projects).where(where).orderBy(...orderBy(query, { name: projects.name, createdAt: projects.createdAt }, [projects.id])).limit(query.pageSize).offset(offsetOf(query)),
+      db.select().from(projects).where(where).orderBy(...orderBy(query, { name: natural(projects.name), createdAt: projects.createdAt }, [projects.id])).limit(query.pageSize).offset(offsetOf(query)),
       db.select({ total: count() }).from(projects).where(where),
     ]);
     return page(c, records, total);
@@ -47,7 +47,7 @@ export function buildingRoutes() {
     const [records, [{ total }]] = await Promise.all([
       db.select({ id: buildings.id, name: buildings.name, projectId: buildings.projectId, projectName: projects.name, floors: buildings.floors, remark: buildings.remark })
         .from(buildings).leftJoin(projects, eq(projects.id, buildings.projectId)).where(where)
-        .orderBy(...orderBy(query, { name: buildings.name }, [buildings.projectId, buildings.id])).limit(query.pageSize).offset(offsetOf(query)),
+        .orderBy(...orderBy(query, { name: natural(buildings.name) }, [buildings.projectId, natural(buildings.name), buildings.id])).limit(query.pageSize).offset(offsetOf(query)),
       db.select({ total: count() }).from(buildings).where(where),
     ]);
     return page(c, records, total);

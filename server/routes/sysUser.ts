@@ -51,6 +51,13 @@ export function sysUserRoutes() {
   const router = createRouter();
 
   defineRoute(router, {
+    method: 'get', path: '/currentUser', summary: 'The signed-in operator: name, role, area and whether the role is read-only', tags: ['system user'],
+  }, async (c) => {
+    const { userId, userName, roleId, areaId, readOnly } = c.get('session');
+    return ok(c, { userId, userName, roleId, areaId, readOnly });
+  });
+
+  defineRoute(router, {
     method: 'get', path: '/queryUser', summary: 'Administrators of the caller\'s area scope (paged)', tags: ['system user'],
     query: PagingQuery.extend({ userName: z.string().max(32).optional(), roleId: z.coerce.number().int().optional(), state: z.coerce.number().int().optional() }),
   }, async (c, { query }) => {

@@ -1,15 +1,16 @@
-import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { ok, page } from '../http/envelope';
-import { IdList, PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
+import { IdList, PagingQuery, containing, natural, offsetOf, orderBy } from '../http/paging';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
+import type { Session } from '../auth/session';
 import { audit } from '../audit';
 import { enqueueCommands } from '../domain/commands';
 import { WATER_ADDRESS } from './validation';
 
-const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords } = schema;
+const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords, readings, modules } = schema;
 
 const ValveState = z.enum(['open', 'closed']);
 const Fields = z.object({
@@ -21,14 +22,15 @@ const Fields = z.object({
   freeAllowance: z.coerce.number().min(0).max(100_000).default(0),
   remark: z.string().max(200).nullable().optional(),
 });
-const Filters = PagingQuery.extend({
+/** The list's filters: the same for the list, its export and the bulk actions that follow it. */
+const ListFilters = z.object({
   q: z.string().max(50).optional(),
   address: z.string().max(14).optional(),
   roomCode: z.string().max(20).optional(),
-  projectId: z.coerce.number().int().optional(),
-  buildingId: z.coerce.number().int().optional(),
-  roomId: z.coerce.number().int().optional(),
-  id: z.coerce.number().int().optional(),
+  projectId: z.coerce.number().int().positive().optional(),
+  buildingId: z.coerce.number().int().positive().optional(),
+  roomId: z.coerce.number().int().positive().optional(),
+  id: z.coerce.number().int().positive().optional(),
   ids: IdList.optional(),
   meterType: z.enum(['cold', 'hot']).optional(),
   valveState: z.enum(['open', 'closed', 'abnormal']).optional(),
@@ -36,6 +38,28 @@ const Filters = PagingQuery.extend({
   batteryLow: z.enum(['true', 'false']).optional(),
   online: z.enum(['true', 'false']).optional(),
 });
+type ListFilter = z.output<typeof ListFilters>;
+const Filters = PagingQuery.extend(ListFilters.shape);
+
+/**
+ * A bulk action over the list's filters (`filter`, as the list sends them; `projectId` and
+ * `buildingId` also at the top level, as earlier callers send them). It states its scope: a filter,
+ * or `scope: 'all'` for the whole area (never by omission); `dryRun` answers the count without
+ * acting, and `expectedCount` (the count the operator confirmed) refuses to act when the scope has
+ * changed meanwhile.
+ */
+const BulkScope = z.object({
+  filter: ListFilters.optional(),
+  projectId: ListFilters.shape.projectId,
+  buildingId: ListFilters.shape.buildingId,
+  scope: z.literal('all').optional(),
+  dryRun: z.boolean().optional(),
+  expectedCount: z.number().int().min(0).optional(),
+});
+type BulkScope = z.output<typeof BulkScope>;
+
+/** A meter is online only with a module to reach it through (a meter without one cannot answer). */
+const reachable = and(eq(waterMeters.online, true), isNotNull(waterMeters.moduleId))!;
 
 /** The current tenant of a room (binding without end date). */
 const currentTenant = and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate));
@@ -44,7 +68,7 @@ const columns = {
   id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType, roomId: waterMeters.roomId,
   roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name,
   tenantName: tenants.name, tenantPhone: tenants.phone, moduleId: waterMeters.moduleId, priceFen: waterMeters.priceFen,
-  valveState: waterMeters.valveState, batteryLow: waterMeters.batteryLow, online: waterMeters.online, accountOpened: waterMeters.accountOpened,
+  valveState: waterMeters.valveState, batteryLow: waterMeters.batteryLow, online: sql<boolean>`${reachable}`, accountOpened: waterMeters.accountOpened,
   freeAllowance: waterMeters.freeAllowance, lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt,
   remark: waterMeters.remark, createdAt: waterMeters.createdAt,
 };
@@ -58,6 +82,76 @@ function archiveQuery(c: Ctx) {
     .leftJoin(tenantBindings, currentTenant)
     .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
 }
+
+/** The list's filters as a condition, within the caller's scope. */
+function filterConditions(query: ListFilter, session: Session): SQL {
+  return and(
+    inScope(waterMeters.areaId, session),
+    query.q ? or(ilike(waterMeters.address, containing(query.q)), ilike(rooms.roomCode, containing(query.q)), ilike(tenants.name, containing(query.q)), ilike(tenants.phone, containing(query.q))) : undefined,
+    query.address ? ilike(waterMeters.address, containing(query.address)) : undefined,
+    query.roomCode ? ilike(rooms.roomCode, containing(query.roomCode)) : undefined,
+    query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
+    query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
+    query.roomId ? eq(waterMeters.roomId, query.roomId) : undefined,
+    query.id ? eq(waterMeters.id, query.id) : undefined,
+    query.ids ? inArray(waterMeters.id, query.ids) : undefined,
+    query.meterType ? eq(waterMeters.meterType, query.meterType) : undefined,
+    query.valveState ? eq(waterMeters.valveState, query.valveState) : undefined,
+    query.accountOpened ? eq(waterMeters.accountOpened, query.accountOpened === 'true') : undefined,
+    query.batteryLow ? eq(waterMeters.batteryLow, query.batteryLow === 'true') : undefined,
+    query.online ? (query.online === 'true' ? reachable : sql`NOT ${reachable}`) : undefined,
+  )!;
+}
+
+/** The filters a bulk action applies, without empty ones. */
+function effectiveFilter(body: BulkScope): ListFilter {
+  const merged: ListFilter = { ...body.filter, projectId: body.projectId ?? body.filter?.projectId, buildingId: body.buildingId ?? body.filter?.buildingId };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined && value !== '')) as ListFilter;
+}
+
+/**
+ * The meters a bulk action applies to: the list's filters (or the whole area with `scope: 'all'`,
+ * never by omission), plus the action's own condition. Refuses a scope that is not stated, and
+ * one whose count differs from the count the operator confirmed.
+ */
+async function bulkTargets(c: Ctx, body: BulkScope, extra?: SQL) {
+  const filter = effectiveFilter(body);
+  if (!Object.keys(filter).length && body.scope !== 'all') throw badRequest('errors.scopeRequired');
+  const { db } = c.get('deps');
+  const meters = await db.select({ id: waterMeters.id, areaId: waterMeters.areaId, roomId: waterMeters.roomId, accountOpened: waterMeters.accountOpened })
+    .from(waterMeters)
+    .leftJoin(rooms, eq(rooms.id, waterMeters.roomId))
+    .leftJoin(tenantBindings, currentTenant)
+    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+    .where(and(filterConditions(filter, c.get('session')), extra));
+  if (!body.dryRun && body.expectedCount !== undefined && body.expectedCount !== meters.length) {
+    throw conflict('errors.scopeChanged', { expected: body.expectedCount, count: meters.length });
+  }
+  return meters;
+}
+
+/** What is attached to water meters: their room's water account and balance, tenant and readings. */
+async function deleteImpact(c: Ctx, ids: number[]) {
+  const { db } = c.get('deps');
+  const rows = await db.select({
+    id: waterMeters.id, address: waterMeters.address, roomCode: rooms.roomCode, tenantName: tenants.name,
+    accountOpened: waterMeters.accountOpened, balanceFen: accounts.balanceFen,
+    readings: sql<number>`(SELECT count(*)::int FROM ${readings} r WHERE r.utility = 'water' AND r.meter_id = ${waterMeters.id} AND r.deleted_at IS NULL)`,
+  }).from(waterMeters)
+    .leftJoin(rooms, eq(rooms.id, waterMeters.roomId))
+    .leftJoin(tenantBindings, currentTenant)
+    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+    .leftJoin(accounts, and(eq(accounts.roomId, waterMeters.roomId), eq(accounts.utility, 'water')))
+    .where(and(inArray(waterMeters.id, ids), inScope(waterMeters.areaId, c.get('session'))))
+    .orderBy(waterMeters.id);
+  return rows.map((row) => ({ ...row, readings: Number(row.readings), balanceFen: row.accountOpened ? row.balanceFen ?? 0 : 0 }));
+}
+
+const hasAttachments = (impact: Awaited<ReturnType<typeof deleteImpact>>[number]) =>
+  impact.accountOpened || impact.balanceFen !== 0 || !!impact.tenantName || impact.readings > 0;
+
+/** The scope of a bulk action as recorded in the operation log. */
+const scopeOf = (body: BulkScope) => (body.scope === 'all' ? { scope: 'all' } : effectiveFilter(body));
 
 async function findOne(c: Ctx, id: number) {
   const [row] = await archiveQuery(c).where(and(eq(waterMeters.id, id), inScope(waterMeters.areaId, c.get('session'))));
@@ -76,6 +170,13 @@ async function checkRoom(c: Ctx, roomId: number, exceptMeterId?: number) {
   return room;
 }
 
+/** A module of the caller's scope (the meter's path to the platform). */
+async function checkModule(c: Ctx, moduleId: number) {
+  const { db } = c.get('deps');
+  const [module] = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, moduleId), inScope(modules.areaId, c.get('session'))));
+  if (!module) throw badRequest('errors.moduleNotFound');
+}
+
 async function checkAddressFree(c: Ctx, address: string, exceptId?: number) {
   const { db } = c.get('deps');
   const [taken] = await db.select({ id: waterMeters.id }).from(waterMeters)
@@ -89,25 +190,10 @@ export function webWaterArchiveRoutes() {
   defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Water meter archive (paged, filtered, sorted)', tags: ['water archive'], query: Filters }, async (c, { query }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
-    const where = and(
-      inScope(waterMeters.areaId, session),
-      query.q ? or(ilike(waterMeters.address, containing(query.q)), ilike(rooms.roomCode, containing(query.q)), ilike(tenants.name, containing(query.q)), ilike(tenants.phone, containing(query.q))) : undefined,
-      query.address ? ilike(waterMeters.address, containing(query.address)) : undefined,
-      query.roomCode ? ilike(rooms.roomCode, containing(query.roomCode)) : undefined,
-      query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
-      query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
-      query.roomId ? eq(waterMeters.roomId, query.roomId) : undefined,
-      query.id ? eq(waterMeters.id, query.id) : undefined,
-      query.ids ? inArray(waterMeters.id, query.ids) : undefined,
-      query.meterType ? eq(waterMeters.meterType, query.meterType) : undefined,
-      query.valveState ? eq(waterMeters.valveState, query.valveState) : undefined,
-      query.accountOpened ? eq(waterMeters.accountOpened, query.accountOpened === 'true') : undefined,
-      query.batteryLow ? eq(waterMeters.batteryLow, query.batteryLow === 'true') : undefined,
-      query.online ? eq(waterMeters.online, query.online === 'true') : undefined,
-    );
+    const where = filterConditions(query, session);
     const sortable = {
-      id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType, roomCode: rooms.roomCode, buildingName: buildings.name,
-      projectName: projects.name, tenantName: tenants.name, priceFen: waterMeters.priceFen, valveState: waterMeters.valveState,
+      id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType, roomCode: natural(rooms.roomCode), buildingName: natural(buildings.name),
+      projectName: natural(projects.name), tenantName: tenants.name, priceFen: waterMeters.priceFen, valveState: waterMeters.valveState,
       lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt, freeAllowance: waterMeters.freeAllowance, createdAt: waterMeters.createdAt,
     };
     const [records, [{ total }]] = await Promise.all([
@@ -125,6 +211,7 @@ export function webWaterArchiveRoutes() {
     const { db, now } = c.get('deps');
     const session = c.get('session');
     await checkAddressFree(c, body.address);
+    if (body.moduleId) await checkModule(c, body.moduleId);
     const room = body.roomId ? await checkRoom(c, body.roomId) : undefined;
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(waterMeters).values({ ...body, areaId: room?.areaId ?? session.areaId, createdAt: now() }).returning();
@@ -144,6 +231,7 @@ export function webWaterArchiveRoutes() {
     const before = await findOne(c, id);
     if (changes.address) await checkAddressFree(c, changes.address, id);
     if (changes.roomId) await checkRoom(c, changes.roomId, id);
+    if (changes.moduleId) await checkModule(c, changes.moduleId);
     await db.transaction(async (tx) => {
       const [after] = await tx.update(waterMeters).set(changes).where(eq(waterMeters.id, id)).returning();
       await audit(tx, session, { action: 'update', entity: 'waterMeter', entityId: id, before, after });
@@ -152,17 +240,25 @@ export function webWaterArchiveRoutes() {
   });
 
   defineRoute(router, {
-    method: 'delete', path: '/deleteWebWaterArchive', summary: 'Delete water meters (id or ids, comma-separated)', tags: ['water archive'],
-    query: z.object({ id: IdList.optional(), ids: IdList.optional() }).refine((q) => q.id || q.ids, { message: 'validation.required', path: ['id'] }),
+    method: 'delete', path: '/deleteWebWaterArchive', summary: 'Delete water meters (id or ids, comma-separated); meters with an account, a tenant or readings need `confirm` (the address, or the count for several)', tags: ['water archive'],
+    query: z.object({ id: IdList.optional(), ids: IdList.optional(), confirm: z.string().max(20).optional() }).refine((q) => q.id || q.ids, { message: 'validation.required', path: ['id'] }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
-    const ids = [...(query.id ?? []), ...(query.ids ?? [])];
+    const ids = [...new Set([...(query.id ?? []), ...(query.ids ?? [])])];
     const rows = await archiveQuery(c).where(and(inArray(waterMeters.id, ids), inScope(waterMeters.areaId, session)));
-    if (rows.length !== new Set(ids).size) throw notFound('errors.recordNotFound');
+    if (rows.length !== ids.length) throw notFound('errors.recordNotFound');
+    // A meter that carries money or history goes only with a typed confirmation: its address, or
+    // the number of meters for several.
+    const attached = (await deleteImpact(c, ids)).filter(hasAttachments);
+    const expected = ids.length === 1 ? rows[0].address : String(ids.length);
+    if (attached.length && query.confirm !== expected) {
+      throw conflict('errors.deleteNeedsConfirm', { count: attached.length, expected });
+    }
     await db.transaction(async (tx) => {
       await tx.delete(waterMeters).where(inArray(waterMeters.id, ids));
-      for (const before of rows) await audit(tx, session, { action: 'delete', entity: 'waterMeter', entityId: before.id, before });
+      // The readings stay (with their room); the log keeps the meter as it was and what it carried.
+      for (const before of rows) await audit(tx, session, { action: 'delete', entity: 'waterMeter', entityId: before.id, before: { ...before, attached: attached.find((a) => a.id === before.id) ?? null } });
     });
     return ok(c, { deleted: rows.length });
   });
@@ -235,20 +331,19 @@ export function webWaterArchiveRoutes() {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/updateWaterStatusAll', summary: 'Open or close the valves of all water meters in scope (optionally of a project or building)', tags: ['water archive'],
-    body: z.object({ valveState: ValveState, projectId: z.coerce.number().int().optional(), buildingId: z.coerce.number().int().optional() }),
+    method: 'put', path: '/updateWaterStatusAll',
+    summary: 'Open or close the valves of the water meters matching the list\'s filters (or `scope: "all"`); `dryRun` answers the count only', tags: ['water archive'],
+    body: BulkScope.extend({ valveState: ValveState }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
-    const target = body.valveState === 'open' ? 'open' : 'closed';
-    const meters = await db.select({ id: waterMeters.id, areaId: waterMeters.areaId }).from(waterMeters).leftJoin(rooms, eq(rooms.id, waterMeters.roomId)).where(and(
-      inScope(waterMeters.areaId, session), ne(waterMeters.valveState, target),
-      body.projectId ? eq(rooms.projectId, body.projectId) : undefined,
-      body.buildingId ? eq(rooms.buildingId, body.buildingId) : undefined,
-    ));
+    const target = body.valveState;
+    // Meters already in the target state get no command.
+    const meters = await bulkTargets(c, body, ne(waterMeters.valveState, target));
+    if (body.dryRun) return ok(c, { count: meters.length, commandIds: [] });
     const commandIds = await db.transaction(async (tx) => {
       const ids = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: m.areaId, deviceKind: 'water' as const, deviceId: m.id, type: target === 'open' ? 'valve_open' : 'valve_close' })), now());
-      await audit(tx, session, { action: `valveAll:${target}`, entity: 'waterMeter', after: { count: ids.length, projectId: body.projectId, buildingId: body.buildingId } });
+      await audit(tx, session, { action: `valveAll:${target}`, entity: 'waterMeter', after: { count: ids.length, scope: scopeOf(body) } });
       return ids;
     });
     commandsQueued();
@@ -256,15 +351,20 @@ export function webWaterArchiveRoutes() {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/updateFreeAll', summary: 'Reset the free water allowance of every water meter in scope', tags: ['water archive'],
-    body: z.object({ freeAllowance: z.coerce.number().min(0).max(10_000) }),
+    method: 'put', path: '/updateFreeAll',
+    summary: 'Reset the free water allowance of the water meters matching the list\'s filters (or `scope: "all"`); `dryRun` answers the count only', tags: ['water archive'],
+    body: BulkScope.extend({ freeAllowance: z.number().min(0).max(10_000) }),
   }, async (c, { body }) => {
     const { db, now } = c.get('deps');
     const session = c.get('session');
     const period = now().toISOString().slice(0, 7);
-    const count = await db.transaction(async (tx) => {
-      const meters = await tx.update(waterMeters).set({ freeAllowance: body.freeAllowance }).where(inScope(waterMeters.areaId, session))
-        .returning({ id: waterMeters.id, roomId: waterMeters.roomId, areaId: waterMeters.areaId, accountOpened: waterMeters.accountOpened });
+    const meters = await bulkTargets(c, body);
+    if (body.dryRun) return ok(c, { count: meters.length });
+    const ids = meters.map((m) => m.id);
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < ids.length; i += 1000) {
+        await tx.update(waterMeters).set({ freeAllowance: body.freeAllowance }).where(inArray(waterMeters.id, ids.slice(i, i + 1000)));
+      }
       const roomIds = meters.filter((m) => m.roomId && m.accountOpened).map((m) => m.roomId!);
       for (let i = 0; i < roomIds.length; i += 1000) {
         await tx.update(accounts).set({ freeLeft: body.freeAllowance }).where(and(eq(accounts.utility, 'water'), inArray(accounts.roomId, roomIds.slice(i, i + 1000))));
@@ -272,11 +372,15 @@ export function webWaterArchiveRoutes() {
       for (let i = 0; i < meters.length; i += 1000) {
         await tx.insert(giftRecords).values(meters.slice(i, i + 1000).map((m) => ({ areaId: m.areaId, utility: 'water', meterId: m.id, roomId: m.roomId, amount: body.freeAllowance, period })));
       }
-      await audit(tx, session, { action: 'freeAll', entity: 'waterMeter', after: { freeAllowance: body.freeAllowance, count: meters.length } });
-      return meters.length;
+      await audit(tx, session, { action: 'freeAll', entity: 'waterMeter', after: { freeAllowance: body.freeAllowance, count: meters.length, scope: scopeOf(body) } });
     });
-    return ok(c, { count });
+    return ok(c, { count: meters.length });
   });
+
+  defineRoute(router, {
+    method: 'get', path: '/findDeleteImpact', summary: 'What deleting these water meters would leave behind (account, balance, tenant, readings)', tags: ['water archive'],
+    query: z.object({ ids: IdList }),
+  }, async (c, { query }) => ok(c, await deleteImpact(c, query.ids)));
 
   return router;
 }
