@@ -26,3 +26,9 @@ export const MAX_PAGE_SIZE = 100;
 export const COMMAND_POLL_MS = 1000;
 /** The same with the websocket up: its events drive the updates, this is only a safety net. */
 export const COMMAND_POLL_LIVE_MS = 15_000;
+/** The platform's time zone: every time on screen and in exports is shown in it, whatever the browser's zone. */
+export const PLATFORM_TIME_ZONE: string = import.meta.env.VITE_TIME_ZONE || 'Asia/Shanghai';
+/** Rows per page offered by lists (the API serves at most 100). */
+export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
+/** Below this window width, lists hide their lowest-priority columns by default. */
+export const WIDE_SCREEN_PX = 1440;

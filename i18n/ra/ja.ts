@@ -100,15 +100,15 @@ const jaMessages: TranslationMessages = {
                 '認証サーバーがエラーを返したため、認証情報を確認できませんでした。',
             auth_error: '認証トークンの検証中にエラーが発生しました。',
             bulk_delete_content:
-                'この %{name} を削除してもよろしいですか？ |||| これら %{smart_count} 件の項目を削除してもよろしいですか？',
+                'この%{name}を削除してもよろしいですか？ |||| これら %{smart_count} 件の項目を削除してもよろしいですか？',
             bulk_delete_title:
-                '%{name} を削除 |||| %{smart_count} 件の %{name} を削除',
+                '%{name}を削除 |||| %{smart_count} 件の%{name}を削除',
             bulk_update_content:
                 '%{name} %{recordRepresentation} を更新してもよろしいですか？ |||| これら %{smart_count} 件の項目を更新してもよろしいですか？',
             bulk_update_title:
                 '%{name} %{recordRepresentation} を更新 |||| %{smart_count} 件の %{name} を更新',
             clear_array_input: 'リスト全体をクリアしてもよろしいですか？',
-            delete_content: 'この %{name} を削除してもよろしいですか？',
+            delete_content: 'この%{name}を削除してもよろしいですか？',
             delete_title: '%{name} %{recordRepresentation} を削除',
             details: '詳細',
             error: 'クライアントエラーが発生したため、リクエストを完了できませんでした。',

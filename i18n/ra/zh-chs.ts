@@ -55,7 +55,7 @@ const zhChsMessages: TranslationMessages = {
             null: ' ',
         },
         page: {
-            create: '新建 %{name}',
+            create: '新建%{name}',
             dashboard: '仪表盘',
             edit: '%{name} %{recordRepresentation}',
             error: '出错了',
@@ -63,7 +63,7 @@ const zhChsMessages: TranslationMessages = {
             loading: '加载中',
             not_found: '未找到',
             show: '%{name} %{recordRepresentation}',
-            empty: '暂无 %{name}。',
+            empty: '暂无%{name}。',
             invite: '要新建一条吗？',
             access_denied: '拒绝访问',
             authentication_error: '身份验证错误',
@@ -95,16 +95,16 @@ const zhChsMessages: TranslationMessages = {
                 '身份验证服务器返回错误，无法验证您的凭据。',
             auth_error: '验证身份令牌时发生错误。',
             bulk_delete_content:
-                '确定要删除此 %{name} 吗？ |||| 确定要删除这 %{smart_count} 项吗？',
+                '确定要删除此%{name}吗？ |||| 确定要删除这 %{smart_count} 项吗？',
             bulk_delete_title:
-                '删除 %{name} |||| 删除 %{smart_count} 个 %{name}',
+                '删除%{name} |||| 删除 %{smart_count} 项%{name}',
             bulk_update_content:
-                '确定要更新 %{name} %{recordRepresentation} 吗？ |||| 确定要更新这 %{smart_count} 项吗？',
+                '确定要更新%{name} %{recordRepresentation} 吗？ |||| 确定要更新这 %{smart_count} 项吗？',
             bulk_update_title:
-                '更新 %{name} %{recordRepresentation} |||| 更新 %{smart_count} 个 %{name}',
+                '更新%{name} %{recordRepresentation} |||| 更新 %{smart_count} 项%{name}',
             clear_array_input: '确定要清空整个列表吗？',
-            delete_content: '确定要删除此 %{name} 吗？',
-            delete_title: '删除 %{name} %{recordRepresentation}',
+            delete_content: '确定要删除此%{name}吗？',
+            delete_title: '删除%{name} %{recordRepresentation}',
             details: '详情',
             error: '发生客户端错误，您的请求无法完成。',
             invalid_form: '表单无效，请检查错误',
@@ -119,8 +119,8 @@ const zhChsMessages: TranslationMessages = {
         },
         navigation: {
             clear_filters: '清除筛选条件',
-            no_filtered_results: '在当前筛选条件下未找到 %{name}。',
-            no_results: '未找到 %{name}',
+            no_filtered_results: '在当前筛选条件下未找到%{name}。',
+            no_results: '未找到%{name}',
             no_more_results: '页码 %{page} 超出范围，请尝试上一页。',
             page_out_of_boundaries: '页码 %{page} 超出范围',
             page_out_from_end: '已是最后一页',

@@ -55,7 +55,7 @@ const zhChtMessages: TranslationMessages = {
             null: ' ',
         },
         page: {
-            create: '建立 %{name}',
+            create: '建立%{name}',
             dashboard: '儀表板',
             edit: '%{name} %{recordRepresentation}',
             error: '發生錯誤',
@@ -63,7 +63,7 @@ const zhChtMessages: TranslationMessages = {
             loading: '載入中',
             not_found: '找不到頁面',
             show: '%{name} %{recordRepresentation}',
-            empty: '尚無 %{name}。',
+            empty: '尚無%{name}。',
             invite: '要新增一筆嗎？',
             access_denied: '拒絕存取',
             authentication_error: '驗證錯誤',
@@ -95,16 +95,16 @@ const zhChtMessages: TranslationMessages = {
                 '驗證伺服器傳回錯誤，無法驗證您的憑證。',
             auth_error: '驗證身分權杖時發生錯誤。',
             bulk_delete_content:
-                '確定要刪除此 %{name} 嗎？ |||| 確定要刪除這 %{smart_count} 個項目嗎？',
+                '確定要刪除此%{name}嗎？ |||| 確定要刪除這 %{smart_count} 個項目嗎？',
             bulk_delete_title:
-                '刪除 %{name} |||| 刪除 %{smart_count} 個 %{name}',
+                '刪除%{name} |||| 刪除 %{smart_count} 項%{name}',
             bulk_update_content:
-                '確定要更新 %{name} %{recordRepresentation} 嗎？ |||| 確定要更新這 %{smart_count} 個項目嗎？',
+                '確定要更新%{name} %{recordRepresentation} 嗎？ |||| 確定要更新這 %{smart_count} 個項目嗎？',
             bulk_update_title:
-                '更新 %{name} %{recordRepresentation} |||| 更新 %{smart_count} 個 %{name}',
+                '更新%{name} %{recordRepresentation} |||| 更新 %{smart_count} 項%{name}',
             clear_array_input: '確定要清除整個清單嗎？',
-            delete_content: '確定要刪除此 %{name} 嗎？',
-            delete_title: '刪除 %{name} %{recordRepresentation}',
+            delete_content: '確定要刪除此%{name}嗎？',
+            delete_title: '刪除%{name} %{recordRepresentation}',
             details: '詳細資料',
             error: '發生用戶端錯誤，無法完成您的要求。',
             invalid_form: '表單無效，請檢查錯誤',
@@ -119,8 +119,8 @@ const zhChtMessages: TranslationMessages = {
         },
         navigation: {
             clear_filters: '清除篩選條件',
-            no_filtered_results: '在目前的篩選條件下找不到 %{name}。',
-            no_results: '找不到 %{name}',
+            no_filtered_results: '在目前的篩選條件下找不到%{name}。',
+            no_results: '找不到%{name}',
             no_more_results: '頁碼 %{page} 超出範圍，請嘗試上一頁。',
             page_out_of_boundaries: '頁碼 %{page} 超出範圍',
             page_out_from_end: '已是最後一頁',

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { LOGIN_URL } from '../config';
 import { request } from '../http/client';
 import { clearSessionCookies, hasToken, readCookie, writeSessionCookies } from './cookies';
-import { forgetMenu, grantedPaths, loadMenu } from './menu';
+import { forgetMenu, grantedPaths, loadCurrentUser, loadMenu } from './menu';
 
 /** The login call's answer (SPEC.md section 3). */
 export interface LoginResponse {
@@ -88,15 +88,23 @@ export const authProvider: AuthProvider = {
     return roleId && hasToken() ? grantedPaths(await loadMenu(roleId)) : new Set<string>();
   },
 
-  /** A route is accessible when the role tree grants its path. */
-  async canAccess({ resource }: { resource?: string; action: string }) {
+  /**
+   * A route is accessible when the role tree grants its path; a read-only role may only look
+   * (list, show, export): every other action (create, edit, delete, device commands…) is refused,
+   * so that the controls of those actions are hidden rather than answered with 403.
+   */
+  async canAccess({ resource, action }: { resource?: string; action: string }) {
     const roleId = readCookie('roleId');
     if (!roleId || !hasToken()) return false;
+    const [menu, user] = await Promise.all([loadMenu(roleId), loadCurrentUser().catch(() => undefined)]);
+    if (!READ_ACTIONS.has(action) && (!user || user.readOnly)) return false;
     if (!resource) return true;
-    const granted = grantedPaths(await loadMenu(roleId));
-    return granted.has(resource) || !isRoute(resource);
+    return grantedPaths(menu).has(resource) || !isRoute(resource);
   },
 };
+
+/** What a read-only operator may do. */
+const READ_ACTIONS = new Set(['list', 'show', 'export', 'access']);
 
 /** Resources that are routes are guarded by the menu; helper resources (reference lookups) are not. */
 let routeNames: Set<string> = new Set();

@@ -13,19 +13,44 @@ export interface MenuResource {
   children?: MenuResource[];
 }
 
-let cache: { roleId: string; menu: MenuResource[] } | undefined;
+let cache: { roleId: string; menu: Promise<MenuResource[]> } | undefined;
 
-/** The role tree: data[0].children is the menu (SPEC.md section 6). Cached per role. */
-export async function loadMenu(roleId: string): Promise<MenuResource[]> {
+/** The role tree: data[0].children is the menu (SPEC.md section 6). Cached per role (one request however many ask at once). */
+export function loadMenu(roleId: string): Promise<MenuResource[]> {
   if (cache?.roleId === roleId) return cache.menu;
-  const tree = await request<MenuResource[]>({ method: 'get', url: 'resourse/queryResourseByRoleIdTree', params: { roleId } });
-  const menu = Array.isArray(tree) && tree[0]?.children ? tree[0].children : [];
-  cache = { roleId, menu };
+  const menu = request<MenuResource[]>({ method: 'get', url: 'resourse/queryResourseByRoleIdTree', params: { roleId } })
+    .then((tree) => (Array.isArray(tree) && tree[0]?.children ? tree[0].children : []));
+  const entry = { roleId, menu };
+  cache = entry;
+  // A failed request is not kept: the next caller asks again.
+  menu.catch(() => { if (cache === entry) cache = undefined; });
   return menu;
+}
+
+/** The signed-in operator as the server sees it (sysUser/currentUser). */
+export interface CurrentUser {
+  userId: number;
+  userName: string;
+  roleId: number;
+  areaId: number;
+  /** A read-only role may look at everything and change nothing. */
+  readOnly: boolean;
+}
+
+let userCache: Promise<CurrentUser> | undefined;
+
+/** The signed-in operator, asked once per session. */
+export function loadCurrentUser(): Promise<CurrentUser> {
+  if (userCache) return userCache;
+  const user = request<CurrentUser>({ method: 'get', url: 'sysUser/currentUser', quiet: true });
+  userCache = user;
+  user.catch(() => { if (userCache === user) userCache = undefined; });
+  return user;
 }
 
 export const forgetMenu = () => {
   cache = undefined;
+  userCache = undefined;
 };
 
 /** Every route path granted in a menu tree (normalised without a leading slash). */

@@ -1,17 +1,31 @@
 import { useLocaleState, useRecordContext } from 'react-admin';
+import { PLATFORM_TIME_ZONE } from '../config';
 
 /** BCP 47 tags of the console's languages, for dates and numbers. */
 export const LOCALE_TAGS: Record<string, string> = { 'zh-chs': 'zh-CN', 'zh-cht': 'zh-TW', en: 'en-GB', ja: 'ja-JP' };
 
-/** Formats a timestamp in the console's language (not the browser's), to the minute. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** A timestamp in the console's language and the platform's time zone (not the browser's), to the minute. */
+export function formatDateTime(value: string | Date | null | undefined, locale: string): string {
+  if (!value) return '';
+  let format = formats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale] ?? 'zh-CN', { dateStyle: 'short', timeStyle: 'short', timeZone: PLATFORM_TIME_ZONE });
+    formats.set(locale, format);
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
+}
+
+/** `formatDateTime` in the console's current language. */
 export function useFormatDateTime() {
   const [locale] = useLocaleState();
-  const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale] ?? 'zh-CN', { dateStyle: 'short', timeStyle: 'short' });
-  return (value: string | Date | null | undefined) => (value ? format.format(new Date(value)) : '');
+  return (value: string | Date | null | undefined) => formatDateTime(value, locale);
 }
 
 export function DateTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
-  const formatDateTime = useFormatDateTime();
-  return <span>{formatDateTime(record?.[source] as string | null | undefined)}</span>;
+  const format = useFormatDateTime();
+  return <span>{format(record?.[source] as string | null | undefined)}</span>;
 }

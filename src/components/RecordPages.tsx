@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type ReactElement, type RefObject } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import {
-  Create, DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useResourceContext,
-  type CreateProps, type EditProps, type SimpleFormProps,
+  AccessDenied, Confirm, Create, Edit, LoadingIndicator, SaveButton, SimpleForm, Toolbar, useCanAccess, useNotify, useResourceContext,
+  useTranslate, type CreateProps, type EditProps, type SimpleFormProps,
 } from 'react-admin';
+import { Box, Button } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { DeleteRecordButton } from './delete/DeleteWithImpact';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useFormContext, type UseFormReturn } from 'react-hook-form';
 import { usePreferences } from '../preferences/PreferencesContext';
@@ -44,10 +47,41 @@ export function RecordCreate({ mutationOptions, ...props }: CreateProps & { chil
   return <Create {...props} mutationOptions={{ ...mutationOptions, onSuccess }} />;
 }
 
-/** An edit page (saved pessimistically) whose tab closes once saved or deleted. */
+/** Whether the record page lets the operator change the record (a read-only role only looks at it). */
+const EditableContext = createContext(true);
+
+/**
+ * An edit page (saved pessimistically) whose tab closes once saved or deleted. A record that does
+ * not exist (deleted meanwhile, or outside the operator's area) says so and closes its tab rather
+ * than leaving a dead one. An operator who may not edit sees the same page read-only.
+ */
 export function RecordEdit({ mutationOptions, ...props }: EditProps & { children: ReactElement }) {
+  const resource = useResourceContext();
   const onSuccess = useDoneAndClose('ra.notification.updated');
-  return <Edit mutationMode="pessimistic" {...props} mutationOptions={{ ...mutationOptions, onSuccess }} />;
+  const notify = useNotify();
+  const closePage = useClosePage();
+  const { canAccess: canList, isPending } = useCanAccess({ resource, action: 'list' });
+  const { canAccess: canEdit = false, isPending: editPending } = useCanAccess({ resource, action: 'edit' });
+  if (isPending || editPending) return <LoadingIndicator />;
+  if (!canList) return <AccessDenied />;
+  return (
+    <EditableContext.Provider value={canEdit}>
+      <Edit
+        mutationMode="pessimistic"
+        // Access is decided above: a read-only operator still sees the record.
+        disableAuthentication
+        queryOptions={{
+          retry: false,
+          onError: () => {
+            notify('ra.notification.item_doesnt_exist', { type: 'warning' });
+            closePage();
+          },
+        }}
+        {...props}
+        mutationOptions={{ ...mutationOptions, onSuccess }}
+      />
+    </EditableContext.Provider>
+  );
 }
 
 /**
@@ -68,10 +102,12 @@ export function RecordForm({ children, ...props }: SimpleFormProps) {
     for (const [path, value] of typed.current) form.current?.setValue(path, value, { shouldDirty: true });
     typed.current = [];
   }, []);
+  const editable = useContext(EditableContext);
   return (
     <SimpleForm toolbar={<RecordFormToolbar />} {...props}>
       <FormHandle form={form} />
-      {children}
+      {/* Read-only: every input is disabled by the browser itself. */}
+      <Box component="fieldset" disabled={!editable} sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%' }}>{children}</Box>
     </SimpleForm>
   );
 }
@@ -91,13 +127,28 @@ function dirtyPaths(dirty: unknown, prefix = ''): string[] {
   return Object.entries(dirty).flatMap(([key, value]) => dirtyPaths(value, prefix ? `${prefix}.${key}` : key));
 }
 
-/** The form toolbar of record pages: save, and on an existing record delete (after confirmation). */
+/**
+ * The form toolbar of record pages: back (to the list; asks first when there are unsaved changes),
+ * save, and on an existing record delete (after the confirmation that says what is attached).
+ */
 function RecordFormToolbar() {
-  const onSuccess = useDoneAndClose('ra.notification.deleted');
+  const closePage = useClosePage();
+  const translate = useTranslate();
+  const editable = useContext(EditableContext);
+  const { formState } = useFormContext();
+  const [asking, setAsking] = useState(false);
+  const back = () => (formState.isDirty && editable ? setAsking(true) : closePage());
   return (
-    <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      <DeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess }} />
+    <Toolbar sx={{ justifyContent: 'space-between', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={back}>{translate('record.back')}</Button>
+        {editable && <SaveButton />}
+      </Box>
+      {editable && <DeleteRecordButton onDeleted={closePage} />}
+      <Confirm
+        isOpen={asking} title="record.discardTitle" content="record.discard"
+        onConfirm={closePage} onClose={() => setAsking(false)}
+      />
     </Toolbar>
   );
 }

@@ -1,36 +1,107 @@
-import { NumberInput, useRecordContext, type NumberInputProps } from 'react-admin';
-import { Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { TextField } from '@mui/material';
 
 /** Integer fen → yuan text with two decimals (money is never floating point on the way in). */
 export const fenToYuan = (fen: number | null | undefined) =>
   fen === null || fen === undefined ? '' : `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 
-/** Yuan typed by an operator → integer fen (rounded to the fen). */
-export const yuanToFen = (yuan: number | string | null | undefined) => {
-  if (yuan === null || yuan === undefined || yuan === '') return null;
-  const value = typeof yuan === 'number' ? yuan : Number(yuan);
-  return Number.isFinite(value) ? Math.round(value * 100) : null;
+/**
+ * Yuan typed by an operator → integer fen, exactly (no floating point): null for an empty entry,
+ * undefined for text that is not an amount of at most two decimals.
+ */
+export const yuanToFen = (yuan: string | number | null | undefined): number | null | undefined => {
+  if (yuan === null || yuan === undefined) return null;
+  const text = String(yuan).trim();
+  if (text === '') return null;
+  const match = /^(-?)(\d{1,9})(?:\.(\d{0,2}))?$/.exec(text);
+  if (!match) return undefined;
+  const fen = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -fen : fen;
 };
 
-export function MoneyField({ source }: { source: string; label?: string; sortable?: boolean }) {
-  const record = useRecordContext();
-  const fen = record?.[source] as number | null | undefined;
+/** A decimal typed by an operator: its text while it is being typed, checked by `decimalText`. */
+const DECIMAL = (decimals: number) => new RegExp(`^-?\\d+(\\.\\d{0,${decimals}})?$`);
+
+/**
+ * Validates the text of a decimal input in the operator's language: a number with at most
+ * `decimals` decimals (the browser's own validation bubble never shows: inputs are plain text).
+ */
+export const decimalText = (decimals: number, message = 'validation.decimals'): Validator => (value: unknown) => {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (typeof value === 'number') return undefined;
+  return DECIMAL(decimals).test(String(value).trim()) ? undefined : { message, args: { decimals } };
+};
+
+/** At most `maxFen`, said in yuan (the operator types yuan, the form holds fen). */
+export const moneyMax = (maxFen: number): Validator => (value: unknown) =>
+  typeof value === 'number' && value > maxFen ? { message: 'validation.moneyMax', args: { max: fenToYuan(maxFen) } } : undefined;
+
+interface DecimalInputProps {
+  source: string;
+  label?: string;
+  helperText?: string;
+  validate?: Validator | Validator[];
+  defaultValue?: number;
+  fullWidth?: boolean;
+}
+
+/**
+ * A number typed as text (decimal keyboard, no browser validation bubble): the operator's text is
+ * kept while typing; the form holds `fromText(text)` when it is valid, else the text itself, which
+ * the validators refuse with a message in the operator's language.
+ */
+function TextNumberInput({ source, label, helperText, validate, defaultValue, fullWidth, toText, fromText, check }: DecimalInputProps & {
+  toText: (value: number) => string;
+  fromText: (text: string) => number | undefined;
+  check: Validator;
+}) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const rules = [check, ...(Array.isArray(validate) ? validate : validate ? [validate] : [])];
+  const { field, fieldState, isRequired } = useInput({ source, validate: rules, defaultValue });
+  const shown = (value: unknown) => (typeof value === 'number' ? toText(value) : value === null || value === undefined ? '' : String(value));
+  const [text, setText] = useState(() => shown(field.value));
+  const focused = useRef(false);
+  useEffect(() => {
+    // A value set from outside (record loaded, form reset) shows unless the operator is typing.
+    if (!focused.current) setText(shown(field.value));
+  }, [field.value]); // eslint-disable-line react-hooks/exhaustive-deps
+  const error = fieldState.error?.message;
   return (
-    <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', color: fen !== null && fen !== undefined && fen < 0 ? 'error.main' : undefined }}>
-      {fenToYuan(fen)}
-    </Typography>
+    <TextField
+      name={field.name} inputRef={field.ref} value={text} fullWidth={fullWidth} size="small" margin="dense"
+      label={translate(label ?? `resources.${resource}.fields.${source}`, { _: label ?? source })}
+      required={isRequired}
+      onFocus={() => { focused.current = true; }}
+      onBlur={() => { focused.current = false; field.onBlur(); if (typeof field.value === 'number') setText(toText(field.value)); }}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        const value = next.trim() === '' ? null : fromText(next.trim());
+        field.onChange(value === undefined ? next : value);
+      }}
+      error={!!error && fieldState.isTouched}
+      helperText={<InputHelperText error={fieldState.isTouched ? error : undefined} helperText={helperText ?? ' '} />}
+      slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+    />
   );
 }
 
-/** An amount in yuan on screen, stored in fen. */
-export function MoneyInput(props: NumberInputProps) {
+/** A decimal quantity (m³, kWh) with at most `decimals` decimals, stored as a number. */
+export function DecimalInput({ decimals = 2, ...props }: DecimalInputProps & { decimals?: number }) {
   return (
-    <NumberInput
-      step={0.01}
-      min={0}
-      format={(fen: number | null | undefined) => (fen === null || fen === undefined ? '' : (fen as number) / 100) as never}
-      parse={(yuan: string) => yuanToFen(yuan) as never}
-      {...props}
+    <TextNumberInput
+      {...props} check={decimalText(decimals)} toText={String}
+      fromText={(text) => (DECIMAL(decimals).test(text) && !text.endsWith('.') ? Number(text) : undefined)}
     />
   );
+}
+
+/**
+ * An amount in yuan on screen, stored in integer fen. More than two decimals, or text that is not
+ * an amount, is refused with a message (never rounded silently).
+ */
+export function MoneyInput(props: DecimalInputProps) {
+  return <TextNumberInput {...props} check={decimalText(2, 'validation.money')} toText={fenToYuan} fromText={(text) => yuanToFen(text) ?? undefined} />;
 }

@@ -18,6 +18,14 @@ interface Page {
 export interface MeteringDataProvider extends DataProvider {
   /** Calls a named extra endpoint of a resource's map (`actions`). */
   invoke<T = unknown>(resource: string, action: string, payload?: Record<string, unknown>): Promise<T>;
+
+}
+
+/** A named extra call a resource's map does not have (optional calls, such as `deleteImpact`, are asked for this way). */
+export class NoSuchAction extends Error {
+  constructor(resource: string, action: string) {
+    super(`Resource "${resource}" has no action "${action}"`);
+  }
 }
 
 /** Runs one call of a map: payload placement and shaping, and error envelopes turned into errors. */
@@ -130,20 +138,21 @@ export function createDataProvider(maps: Record<string, EndpointMap>): MeteringD
     },
 
     async delete(resource, params) {
-      await call(need(resource, 'delete'), { id: params.id });
+      // `meta` carries what the call needs beside the id (e.g. a typed confirmation).
+      await call(need(resource, 'delete'), { id: params.id, ...params.meta });
       return { data: params.previousData as never };
     },
 
     async deleteMany(resource, params) {
       const map = mapOf(resource);
-      if (map.deleteMany) await call(map.deleteMany, { ids: params.ids.join(',') });
-      else for (const id of params.ids) await call(need(resource, 'delete'), { id });
+      if (map.deleteMany) await call(map.deleteMany, { ids: params.ids.join(','), ...params.meta });
+      else for (const id of params.ids) await call(need(resource, 'delete'), { id, ...params.meta });
       return { data: params.ids };
     },
 
     async invoke<T>(resource: string, action: string, payload: Record<string, unknown> = {}) {
       const spec = mapOf(resource).actions?.[action];
-      if (!spec) throw new Error(`Resource "${resource}" has no action "${action}"`);
+      if (!spec) throw new NoSuchAction(resource, action);
       return call<T>(spec, payload);
     },
   };

@@ -7,7 +7,7 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import DownloadIcon from '@mui/icons-material/Download';
 import { request } from '../http/client';
-import { exportCsv } from '../components/csv';
+import { exportCsv } from '../components/list/csv';
 import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
 
@@ -70,7 +70,7 @@ export function AlarmBell() {
         slotProps={{ paper: { sx: { width: READ_FAILURE_POPOVER_WIDTH, maxWidth: '96vw', p: 2 }, role: 'dialog', 'aria-label': translate('alarm.title') } as object }}
       >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{translate('alarm.title')}（{data.length}）</Typography>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{translate('alarm.titleCount', { count: data.length })}</Typography>
           <Typography variant="caption" role="status" sx={{ flex: 1, display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}>
             <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: live ? 'success.main' : 'warning.main' }} />
             {translate(live ? 'alarm.live' : 'alarm.polling')}

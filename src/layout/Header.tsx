@@ -1,4 +1,4 @@
-import { AppBar, LocalesMenuButton, TitlePortal, UserMenu, useTranslate } from 'react-admin';
+import { AppBar, LocalesMenuButton, UserMenu, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
 import { PLATFORM_VERSION } from '../config';
 import { HeaderMenu } from './HeaderMenu';
@@ -26,8 +26,8 @@ export function Header() {
       <Typography variant="h6" component="span" sx={{ fontWeight: 600, mr: 1, whiteSpace: 'nowrap' }}>{translate('app.name')}</Typography>
       <Typography variant="caption" sx={{ opacity: 0.8, mr: 1 }}>{PLATFORM_VERSION}</Typography>
       <HeaderMenu />
+      {/* The page's title is its tab's (and the document's): the header keeps its room for the menu. */}
       <Box sx={{ flex: 1 }} />
-      <TitlePortal variant="body1" sx={{ opacity: 0.9, flex: '0 1 auto', mr: 1 }} />
     </AppBar>
   );
 }

@@ -1,33 +1,34 @@
 import { useNavigate, useLocation } from 'react-router-dom';
-import { Box, Button } from '@mui/material';
+import { Tab, Tabs } from '@mui/material';
 import { useMenu } from '../auth/useMenu';
 import { menuPath, useMenuTitle } from './SideMenu';
 
-/** The horizontal header menu: the top-level groups; a group opens its first page. */
+/**
+ * The horizontal header menu: the top-level groups; a group opens its first page. Entries keep
+ * their full titles; when they do not all fit (long English or Japanese titles, narrow windows)
+ * scroll arrows appear at the ends instead of cutting the last entry.
+ */
 export function HeaderMenu() {
   const { data: menu = [] } = useMenu();
   const title = useMenuTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const active = menu.findIndex((group) => !!group.children?.some((child) => child.resUrl && pathname.startsWith(menuPath(child.resUrl))));
   return (
-    // Entries keep their width (long English or Japanese titles scroll rather than overlap).
-    <Box component="nav" aria-label="header menu" sx={{ display: { xs: 'none', lg: 'flex' }, gap: 0.5, ml: 2, mr: 2, minWidth: 0, overflowX: 'auto', scrollbarWidth: 'none', '&::-webkit-scrollbar': { display: 'none' } }}>
+    <Tabs
+      component="nav" aria-label="header menu" value={active === -1 ? false : active} variant="scrollable" scrollButtons="auto"
+      textColor="inherit" TabIndicatorProps={{ sx: { bgcolor: 'currentColor' } }}
+      sx={{ display: { xs: 'none', lg: 'flex' }, ml: 2, mr: 1, minWidth: 0, minHeight: 40, '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 } }}
+    >
       {menu.map((group) => {
         const first = group.children?.find((child) => child.resUrl) ?? (group.resUrl ? group : undefined);
-        const active = !!group.children?.some((child) => child.resUrl && pathname.startsWith(menuPath(child.resUrl)));
         return (
-          <Button
-            key={group.id}
-            color="inherit"
-            size="small"
-            disabled={!first}
-            onClick={() => first && navigate(menuPath(first.resUrl))}
-            sx={{ flexShrink: 0, textTransform: 'none', whiteSpace: 'nowrap', fontWeight: active ? 700 : 400, borderBottom: active ? '2px solid currentColor' : '2px solid transparent', borderRadius: 0 }}
-          >
-            {title(group)}
-          </Button>
+          <Tab
+            key={group.id} label={title(group)} disabled={!first} onClick={() => first && navigate(menuPath(first.resUrl))}
+            sx={{ textTransform: 'none', minWidth: 0, minHeight: 40, px: 1.25, whiteSpace: 'nowrap', opacity: 0.9, '&.Mui-selected': { fontWeight: 700, opacity: 1 } }}
+          />
         );
       })}
-    </Box>
+    </Tabs>
   );
 }

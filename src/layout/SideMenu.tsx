@@ -7,6 +7,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { MenuResource } from '../auth/menu';
 import { useMenu } from '../auth/useMenu';
 import { iconByName } from './icons';
+import { MENU_WIDTH, MENU_WIDTH_COLLAPSED } from '../config';
 import { routeOfPath } from '../routes';
 import zhChs from '../../i18n/zh-chs';
 
@@ -50,7 +51,13 @@ export function SideMenu() {
     return <Typography sx={{ p: 2 }} color="text.secondary" variant="body2">{translate('layout.emptyMenu')}</Typography>;
   }
   return (
-    <Box component="nav" aria-label="side menu" sx={{ pt: 1 }}>
+    <Box component="nav" aria-label="side menu" sx={{
+      pt: 1, width: sidebarOpen ? MENU_WIDTH : MENU_WIDTH_COLLAPSED, boxSizing: 'border-box',
+      // Long titles (English, Japanese) wrap instead of being cut; icons and arrows keep their place.
+      '& .MuiMenuItem-root, & .MuiListItemButton-root': { whiteSpace: 'normal', alignItems: 'center' },
+      '& .MuiListItemText-root, & .MuiMenuItem-root .MuiTypography-root': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 },
+      '& .MuiSvgIcon-root': { flexShrink: 0 },
+    }}>
       <List dense disablePadding>
         {menu.map((group) => {
           const GroupIcon = iconByName(group.icon);

@@ -10,13 +10,20 @@ interface PreferencesState {
   syncUser(): void;
 }
 
+/** Equal values, arrays compared item by item. */
+const same = (a: unknown, b: unknown) =>
+  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]));
+
 const PreferencesContext = createContext<PreferencesState | undefined>(undefined);
 
 export function PreferencesProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState(() => ({ userId: readCookie('userId'), preferences: loadPreferences(readCookie('userId')) }));
   const update = useCallback((changes: Partial<Preferences> | ((current: Preferences) => Partial<Preferences>)) => {
     setState((current) => {
-      const preferences = { ...current.preferences, ...(typeof changes === 'function' ? changes(current.preferences) : changes) };
+      const changed = typeof changes === 'function' ? changes(current.preferences) : changes;
+      // Nothing new (e.g. the tab bar re-opening the shown tab): the same state, no re-render cascade.
+      if (Object.entries(changed).every(([key, value]) => same(value, current.preferences[key as keyof Preferences]))) return current;
+      const preferences = { ...current.preferences, ...changed };
       savePreferences(current.userId, preferences);
       return { ...current, preferences };
     });

@@ -1,4 +1,4 @@
-import { get } from '../data/endpoints';
+import { get, post } from '../data/endpoints';
 import { defineResource } from './defineResource';
 
 /** Helper resources for reference inputs and filters (not routes of their own). */
@@ -17,5 +17,7 @@ export const lookupResources = [
     },
     recordRepresentation: 'roomCode',
   }),
-  defineResource({ name: 'commands', endpoints: { getMany: get('command/findByIds') } }),
+  defineResource({ name: 'commands', endpoints: { getMany: get('command/findByIds'), actions: { retry: post('command/retry') } } }),
+  defineResource({ name: 'modules', endpoints: { getList: get('module/findByCondition') }, recordRepresentation: 'address' }),
+  defineResource({ name: 'waterReadings', endpoints: { getList: get('webWaterReadMeterRecord/findByCondition') } }),
 ];

@@ -1,37 +1,51 @@
 import { useState } from 'react';
 import {
-  Button, Confirm, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll,
+  Button, Confirm, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll,
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, Menu, MenuItem, TextField as MuiTextField, Button as MuiButton } from '@mui/material';
+import { ListItemText, Menu, MenuItem, TextField } from '@mui/material';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockIcon from '@mui/icons-material/Lock';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import WaterIcon from '@mui/icons-material/Water';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
-import type { WaterMeter } from './WaterArchiveList';
+import { useCanCommand, useDeviceActions } from '../../../components/devices/DeviceActions';
+import { RowIconButton } from '../../../components/list/RowButtons';
+import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
+import { WATER_FILTERS, type WaterMeter } from './model';
 
 const RESOURCE = 'waterarchive';
+type Target = 'open' | 'closed';
+/** The action (a verb) that brings a valve to a state. */
+const VALVE_ACTION: Record<Target, string> = { open: 'water.actions.openValve', closed: 'water.actions.closeValve' };
 
-function useInvoke<T>(action: string) {
+const useInvoke = () => {
   const dataProvider = useDataProvider<MeteringDataProvider>();
-  const notify = useNotify();
-  return useMutation({
-    mutationFn: (payload: Record<string, unknown>) => dataProvider.invoke<T>(RESOURCE, action, payload),
-    onError: (error: Error) => notify(error.message, { type: 'error' }),
-  });
-}
+  return <T,>(action: string, payload: Record<string, unknown>) => dataProvider.invoke<T>(RESOURCE, action, payload);
+};
 
 /** Bulk action: open water accounts for the selected meters (updateOpenAnAccountInBatches). */
 export function OpenAccountsButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const invoke = useInvoke();
   const unselectAll = useUnselectAll(RESOURCE);
   const { selectedIds } = useListContext();
+  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   const [open, setOpen] = useState(false);
-  const openAccounts = useInvoke<{ opened: number; alreadyOpen: number; withoutRoom: number }>('openAccounts');
+  const openAccounts = useMutation({
+    mutationFn: () => invoke<{ opened: number; alreadyOpen: number; withoutRoom: number }>('openAccounts', { ids: selectedIds }),
+    onSuccess: (result) => {
+      notify('water.actions.openAccountsDone', { type: 'success', messageArgs: result });
+      unselectAll();
+      refresh();
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  if (!canAccess) return null;
   return (
     <>
       <Button label="water.actions.openAccounts" onClick={() => setOpen(true)}><HowToRegIcon /></Button>
@@ -40,58 +54,60 @@ export function OpenAccountsButton() {
         loading={openAccounts.isPending}
         title="water.actions.openAccounts"
         content={translate('water.actions.openAccountsConfirm', { smart_count: selectedIds.length })}
-        onConfirm={() => openAccounts.mutate({ ids: selectedIds }, {
-          onSuccess: (result) => {
-            notify('water.actions.openAccountsDone', { type: 'success', messageArgs: result });
-            unselectAll();
-            refresh();
-          },
-          onSettled: () => setOpen(false),
-        })}
+        onConfirm={() => openAccounts.mutate()}
         onClose={() => setOpen(false)}
       />
     </>
   );
 }
 
-/** Row action: open or close this meter's valve (one command), after confirmation. */
-export function ValveButton({ onCommands }: { onCommands: (ids: number[]) => void }) {
+/** Row action: open or close this meter's valve (one command), after confirmation; then its progress. */
+export function ValveButton() {
   const record = useRecordContext<WaterMeter>();
   const translate = useTranslate();
+  const notify = useNotify();
+  const invoke = useInvoke();
+  const { track } = useDeviceActions();
+  const canCommand = useCanCommand();
   const [open, setOpen] = useState(false);
-  const setValve = useInvoke<{ commandIds: number[] }>('setValve');
-  if (!record) return null;
-  const target = record.valveState === 'open' ? 'closed' : 'open';
-  const label = target === 'open' ? 'water.actions.openValve' : 'water.actions.closeValve';
+  const setValve = useMutation({
+    mutationFn: (target: Target) => invoke<{ commandIds: number[] }>('setValve', { id: record!.id, valveState: target }),
+    onSuccess: ({ commandIds }, target) => track(VALVE_ACTION[target], commandIds),
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+    onSettled: () => setOpen(false),
+  });
+  if (!record || !canCommand) return null;
+  const target: Target = record.valveState === 'open' ? 'closed' : 'open';
+  const where = record.roomCode ? translate('water.actions.meterInRoom', { address: record.address, room: record.roomCode }) : record.address;
   return (
     <>
-      <Button label={label} onClick={(event) => { event.stopPropagation(); setOpen(true); }} color={target === 'open' ? 'primary' : 'warning'}>
-        {target === 'open' ? <LockOpenIcon /> : <LockIcon />}
-      </Button>
+      <RowIconButton
+        label={VALVE_ACTION[target]} color={target === 'open' ? 'primary' : 'warning'} onClick={() => setOpen(true)}
+        icon={target === 'open' ? <LockOpenIcon fontSize="small" /> : <LockIcon fontSize="small" />}
+      />
       <Confirm
         isOpen={open}
         loading={setValve.isPending}
-        title={label}
-        content={translate('water.actions.valveConfirm', { address: record.address, action: translate(label) })}
-        onConfirm={() => setValve.mutate({ id: record.id, valveState: target }, {
-          onSuccess: ({ commandIds }) => onCommands(commandIds),
-          onSettled: () => setOpen(false),
-        })}
+        title={VALVE_ACTION[target]}
+        content={translate(target === 'open' ? 'water.actions.openValveConfirm' : 'water.actions.closeValveConfirm', { meter: where })}
+        onConfirm={() => setValve.mutate(target)}
         onClose={() => setOpen(false)}
       />
     </>
   );
 }
 
-/** Open or close the valves of every meter in scope (optionally the filtered project/building). */
-export function ValveAllButton({ onCommands }: { onCommands: (ids: number[]) => void }) {
+/** Open or close the valves of every meter the list's filters match, stating scope and count first. */
+export function ValveAllButton() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const { filterValues } = useListContext();
+  const invoke = useInvoke();
+  const { track } = useDeviceActions();
+  const canCommand = useCanCommand();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [target, setTarget] = useState<'open' | 'closed' | null>(null);
-  const setValveAll = useInvoke<{ commandIds: number[]; count: number }>('setValveAll');
-  const label = target === 'open' ? 'water.actions.valveAllOpen' : 'water.actions.valveAllClose';
+  const [target, setTarget] = useState<Target | null>(null);
+  if (!canCommand) return null;
+  const call = (scope: BulkScope, extra: Record<string, unknown>) =>
+    invoke<{ commandIds: number[]; count: number }>('setValveAll', { ...scope, valveState: target, ...extra });
   return (
     <>
       <Button label="water.actions.valveAll" onClick={(event) => setAnchor(event.currentTarget)}><WaterIcon /></Button>
@@ -102,59 +118,61 @@ export function ValveAllButton({ onCommands }: { onCommands: (ids: number[]) => 
           </MenuItem>
         ))}
       </Menu>
-      <Confirm
-        isOpen={!!target}
-        loading={setValveAll.isPending}
-        title={label}
-        content={translate('water.actions.valveAllConfirm', { action: translate(target === 'open' ? 'water.actions.openValve' : 'water.actions.closeValve') })}
-        onConfirm={() => setValveAll.mutate({ valveState: target, projectId: filterValues.projectId, buildingId: filterValues.buildingId }, {
-          onSuccess: ({ commandIds }) => {
-            if (commandIds.length) onCommands(commandIds);
-            else notify('commands.nothingToDo', { type: 'info' });
-          },
-          onSettled: () => setTarget(null),
-        })}
-        onClose={() => setTarget(null)}
-      />
+      {target && (
+        <ScopedActionDialog
+          open
+          title={translate(target === 'open' ? 'water.actions.valveAllOpen' : 'water.actions.valveAllClose')}
+          question={(count) => translate(target === 'open' ? 'water.actions.valveAllOpenConfirm' : 'water.actions.valveAllCloseConfirm', { count })}
+          filters={WATER_FILTERS}
+          preview={async (scope) => (await call(scope, { dryRun: true })).count}
+          run={async (scope, expectedCount) => track(VALVE_ACTION[target], (await call(scope, { expectedCount })).commandIds)}
+          onClose={() => setTarget(null)}
+        />
+      )}
     </>
   );
 }
 
-/** Reset the free water allowance of every meter in scope (updateFreeAll). */
+const FREE_MAX = 10_000;
+const FREE_TEXT = /^\d+(\.\d{1,2})?$/;
+
+/** Reset the free water allowance of every meter the list's filters match (updateFreeAll), stating scope and count first. */
 export function FreeResetButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const invoke = useInvoke();
+  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState('0');
-  const resetFree = useInvoke<{ count: number }>('resetFree');
+  const [amount, setAmount] = useState('');
+  if (!canAccess) return null;
   const value = Number(amount);
-  const valid = amount.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 10_000;
+  const valid = FREE_TEXT.test(amount.trim()) && value <= FREE_MAX;
   return (
     <>
-      <Button label="water.actions.freeReset" onClick={() => setOpen(true)}><RestartAltIcon /></Button>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>{translate('water.actions.freeResetTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{translate('water.actions.freeResetHint')}</DialogContentText>
-          <MuiTextField
-            autoFocus fullWidth type="number" value={amount} onChange={(event) => setAmount(event.target.value)}
-            label={translate('resources.waterarchive.fields.freeAllowance')} error={!valid}
-            slotProps={{ htmlInput: { min: 0, max: 10000, step: 0.5, 'aria-label': translate('resources.waterarchive.fields.freeAllowance') } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton
-            variant="contained" disabled={!valid || resetFree.isPending}
-            onClick={() => resetFree.mutate({ freeAllowance: value }, {
-              onSuccess: ({ count }) => { notify('water.actions.freeResetDone', { type: 'success', messageArgs: { count } }); refresh(); setOpen(false); },
-            })}
-          >
-            {translate('ra.action.confirm')}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
+      <Button label="water.actions.freeReset" onClick={() => { setAmount(''); setOpen(true); }}><RestartAltIcon /></Button>
+      <ScopedActionDialog
+        open={open}
+        title={translate('water.actions.freeResetTitle')}
+        question={(count) => translate('water.actions.freeResetConfirm', { count })}
+        filters={WATER_FILTERS}
+        preview={async (scope) => (await invoke<{ count: number }>('resetFree', { ...scope, freeAllowance: 0, dryRun: true })).count}
+        run={async (scope, expectedCount) => {
+          const { count } = await invoke<{ count: number }>('resetFree', { ...scope, freeAllowance: value, expectedCount });
+          notify('water.actions.freeResetDone', { type: 'success', messageArgs: { count, amount: value } });
+          refresh();
+        }}
+        onClose={() => setOpen(false)}
+        ready={valid}
+      >
+        <TextField
+          autoFocus fullWidth size="small" value={amount} onChange={(event) => setAmount(event.target.value)}
+          label={translate('water.actions.freeAmount')}
+          error={amount !== '' && !valid}
+          helperText={amount !== '' && !valid ? translate('water.actions.freeAmountInvalid', { max: FREE_MAX }) : translate('water.actions.freeResetHint')}
+          slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
+        />
+      </ScopedActionDialog>
     </>
   );
 }

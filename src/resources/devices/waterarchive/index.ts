@@ -20,6 +20,7 @@ export default defineResource({
       setValveAll: put('webWaterArchive/updateWaterStatusAll'),
       resetFree: put('webWaterArchive/updateFreeAll'),
       unboundRooms: get('webWaterArchive/findUserUnBind'),
+      deleteImpact: get('webWaterArchive/findDeleteImpact'),
     },
   },
   list: lazy(() => import('./WaterArchiveList')),

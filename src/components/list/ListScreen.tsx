@@ -1,0 +1,100 @@
+import { useMemo, type ReactElement, type ReactNode } from 'react';
+import {
+  ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useCanAccess,
+  useLocaleState, useResourceContext, useResourceDefinition, useTranslate, type Exporter, type RaRecord, type SortPayload,
+} from 'react-admin';
+import { Box, useMediaQuery } from '@mui/material';
+import { ROWS_PER_PAGE_OPTIONS, WIDE_SCREEN_PX } from '../../config';
+import { csvColumns, defaultHidden, renderColumns, type Column } from './columns';
+import { exportCsv } from './csv';
+import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
+
+export interface ListScreenProps<R extends RaRecord> {
+  /** The columns, declared once (table, column chooser and CSV export). */
+  columns: Column<R>[];
+  /** Filter inputs (react-admin filter elements; `alwaysOn` ones stay in view). */
+  filters?: ReactElement[];
+  /** Screen actions shown before "create" and "export" (bulk device actions, resets…). */
+  toolbar?: ReactNode;
+  /** Buttons for the selected rows, beside "delete". */
+  bulkActions?: ReactNode;
+  /** Buttons of each row (rendered in the row's record context), kept in view at the right. */
+  rowActions?: ReactNode;
+  sort?: SortPayload;
+  /** Other content in the list's context (e.g. dialogs of the screen's actions). */
+  children?: ReactNode;
+}
+
+/**
+ * The standard list frame (DESIGN.md, "Kits"): filters, column chooser, screen actions, create and
+ * export in the toolbar; server-side paging (up to 100 rows) and sorting; a table whose header and
+ * row actions stay in view while it scrolls both ways; CSV export of every matching row from the
+ * same column declaration; the operator's rights decide which write controls exist.
+ */
+export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children }: ListScreenProps<R>) {
+  const resource = useResourceContext()!;
+  const { hasCreate } = useResourceDefinition();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const wide = useMediaQuery(`(min-width: ${WIDE_SCREEN_PX}px)`, { noSsr: true });
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const title = translate(`routes.${resource}`);
+  const exporter = useMemo<Exporter<R>>(
+    () => (records) => exportCsv(records, csvColumns(resource, columns, translate, locale), title),
+    [resource, columns, translate, locale, title],
+  );
+  const hiddenColumns = useMemo(() => defaultHidden(columns as Column<never>[], wide), [columns, wide]);
+  const bulk = canDelete || bulkActions ? <>{bulkActions}{canDelete && <BulkDeleteWithImpact />}</> : false;
+
+  return (
+    <List
+      filters={filters}
+      actions={(
+        <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          {filters?.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
+          <ColumnsButton storeKey={`${resource}.datatable`} />
+          {toolbar}
+          {hasCreate && <CreateButton />}
+          <ExportButton maxResults={100_000} />
+        </TopToolbar>
+      )}
+      exporter={exporter}
+      sort={sort ?? { field: 'id', order: 'ASC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
+      title={title}
+      storeKey={`${resource}.list`}
+      sx={{
+        // Filters on their own row, the toolbar's buttons beneath them: neither squeezes the other.
+        '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'flex-end' },
+        '& .RaList-actions > form': { flex: '1 1 480px' },
+      }}
+    >
+      <DataTable
+        bulkActionButtons={bulk}
+        rowClick={false}
+        storeKey={`${resource}.datatable`}
+        hiddenColumns={hiddenColumns}
+        sx={{
+          // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
+          '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
+          '& .RaDataTable-thead .MuiTableCell-head': { position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper' },
+          '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
+          '& .row-actions': {
+            position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5,
+            boxShadow: '-6px 0 6px -6px rgba(0,0,0,.35)',
+          },
+          '& .MuiTableCell-head.row-actions': { zIndex: 4 },
+        }}
+      >
+        {renderColumns(resource, columns)}
+        {rowActions && (
+          <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
+            <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>{rowActions}</Box>
+          </DataTable.Col>
+        )}
+      </DataTable>
+      {children}
+    </List>
+  );
+}

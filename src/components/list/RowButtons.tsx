@@ -1,0 +1,42 @@
+import type { MouseEvent, ReactElement } from 'react';
+import { useCanAccess, useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { IconButton, Tooltip } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+
+/** A compact row action: an icon with its name as tooltip and accessible name. */
+export function RowIconButton({ label, icon, onClick, color }: {
+  label: string;
+  icon: ReactElement;
+  onClick: (event: MouseEvent) => void;
+  color?: 'primary' | 'warning' | 'error' | 'default';
+}) {
+  const translate = useTranslate();
+  const name = translate(label);
+  return (
+    <Tooltip title={name}>
+      <IconButton size="small" aria-label={name} color={color ?? 'primary'} onClick={(event) => { event.stopPropagation(); onClick(event); }}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Opens the row's record page: to edit it, or to look at it when the operator may not edit. */
+export function RowEditButton() {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { canAccess } = useCanAccess({ resource, action: 'edit', record });
+  if (!record) return null;
+  const name = translate(canAccess ? 'ra.action.edit' : 'ra.action.show');
+  return (
+    <Tooltip title={name}>
+      <IconButton size="small" color="primary" aria-label={name} component={Link} to={createPath({ resource, type: 'edit', id: record.id })} onClick={(event: MouseEvent) => event.stopPropagation()}>
+        {canAccess ? <EditIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { DataTable, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { Chip, Typography } from '@mui/material';
+import { fenToYuan } from '../money';
+import { formatDateTime } from '../DateTimeField';
+import type { CsvColumn, CsvKind } from './csv';
+
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';
+
+/** The label (message key) and colour of one value of a state column. */
+export interface StateStyle {
+  label: string;
+  color?: ChipColor;
+}
+
+/**
+ * One column of a list, declared once: the table, the column chooser and the CSV export all come
+ * from it (DESIGN.md, "Kits: columns once").
+ */
+export interface Column<R extends RaRecord = RaRecord> {
+  /** The record's field; also the sort field unless `sortable` is false. */
+  source: string;
+  /** Message key of the header (default `resources.<resource>.fields.<source>`). */
+  label?: string;
+  /**
+   * What the value is: `text` (default), `code` (addresses, room codes, phones: kept as text in
+   * CSV), `number`, `money` (integer fen, shown in yuan), `datetime` (platform time zone),
+   * `state` (a coloured tag from `states`), `boolean` (yes / no).
+   */
+  kind?: 'text' | 'code' | 'number' | 'money' | 'datetime' | 'state' | 'boolean';
+  /** For `state` and `boolean` columns: label and colour of each value. */
+  states?: Record<string, StateStyle>;
+  /** Custom cell content (the CSV still writes the value, or `csv`). */
+  render?: (record: R) => ReactNode;
+  /** The CSV value (default: the shown text); false leaves the column out of exports. */
+  csv?: false | ((record: R, translate: (key: string) => string) => unknown);
+  /** Server-side sorting on this column (default true). */
+  sortable?: boolean;
+  /** Hidden until the operator shows it with the column chooser. */
+  hidden?: boolean;
+  /** 1 essential … 3 detail: priority-3 columns start hidden on windows narrower than WIDE_SCREEN_PX. */
+  priority?: 1 | 2 | 3;
+  /** Minimum width in px, so that tags and codes are never clipped. */
+  minWidth?: number;
+}
+
+const NUMERIC = new Set(['number', 'money']);
+
+/** The header of a column: its own label, or the resource's field name. */
+export const columnLabel = (resource: string, column: Column) => column.label ?? `resources.${resource}.fields.${column.source}`;
+
+/** A state value as a tag that never clips its text. */
+export function StateChip({ style, value }: { style?: StateStyle; value: unknown }) {
+  const translate = useTranslate();
+  if (value === null || value === undefined || value === '') return null;
+  return (
+    <Chip
+      size="small" variant="outlined" color={style?.color ?? 'default'} label={style ? translate(style.label) : String(value)}
+      sx={{ maxWidth: 'none', '& .MuiChip-label': { overflow: 'visible' } }}
+    />
+  );
+}
+
+function Cell<R extends RaRecord>({ column, record }: { column: Column<R>; record: R }) {
+  const [locale] = useLocaleState();
+  if (column.render) return <>{column.render(record)}</>;
+  const value = record[column.source];
+  switch (column.kind) {
+    case 'money':
+      return (
+        <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', color: typeof value === 'number' && value < 0 ? 'error.main' : undefined }}>
+          {fenToYuan(value as number | null)}
+        </Typography>
+      );
+    case 'number':
+      return <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>{value === null || value === undefined ? '' : String(value)}</Typography>;
+    case 'datetime':
+      return <>{formatDateTime(value as string | null, locale)}</>;
+    case 'state':
+    case 'boolean':
+      return <StateChip style={column.states?.[String(value)]} value={value} />;
+    default:
+      return <>{value === null || value === undefined ? '' : String(value)}</>;
+  }
+}
+
+/** The DataTable columns of a declaration. */
+export function renderColumns<R extends RaRecord>(resource: string, columns: Column<R>[]) {
+  return columns.map((column) => (
+    <DataTable.Col<R>
+      key={column.source}
+      source={column.source}
+      label={columnLabel(resource, column as Column)}
+      disableSort={column.sortable === false}
+      align={NUMERIC.has(column.kind ?? '') ? 'right' : undefined}
+      render={(record) => <Cell column={column} record={record} />}
+      sx={column.minWidth ? { minWidth: column.minWidth } : undefined}
+    />
+  ));
+}
+
+/** The columns hidden by default: declared hidden, and priority 3 on a narrow window. */
+export const defaultHidden = (columns: Column<never>[], wide: boolean) =>
+  columns.filter((column) => column.hidden || (!wide && column.priority === 3)).map((column) => column.source);
+
+/** The CSV columns of a declaration: every column but those marked `csv: false`, labelled and written as on screen. */
+export function csvColumns<R extends RaRecord>(resource: string, columns: Column<R>[], translate: (key: string, options?: object) => string, locale: string): CsvColumn<R>[] {
+  return columns.filter((column) => column.csv !== false).map((column) => {
+    const kind: CsvKind = column.kind === 'code' ? 'code' : NUMERIC.has(column.kind ?? '') || column.kind === 'datetime' ? 'value' : 'text';
+    const value = (record: R): unknown => {
+      if (typeof column.csv === 'function') return column.csv(record, translate);
+      const raw = record[column.source];
+      switch (column.kind) {
+        case 'money': return fenToYuan(raw as number | null);
+        case 'datetime': return formatDateTime(raw as string | null, locale);
+        case 'state':
+        case 'boolean': {
+          const style = column.states?.[String(raw)];
+          return style ? translate(style.label) : raw;
+        }
+        default: return raw;
+      }
+    };
+    return { label: translate(columnLabel(resource, column as Column)), value, kind };
+  });
+}

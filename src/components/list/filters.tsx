@@ -1,0 +1,68 @@
+import type { ReactElement, ReactNode } from 'react';
+import { SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { Box, Chip } from '@mui/material';
+import { BuildingInput, ProjectInput, ReferenceName } from '../pickers/ProjectBuilding';
+
+/** A choice of a select filter: its value and its message key. */
+export interface Choice {
+  id: string;
+  name: string;
+}
+
+/**
+ * One filter of a list, declared once: the filter input, and the words that state a bulk action's
+ * scope ("项目：阳光公寓 · 阀门：开") both come from it.
+ */
+export type FilterSpec = { source: string; alwaysOn?: boolean; label?: string } & (
+  | { kind: 'search' }
+  | { kind: 'choice'; choices: Choice[] }
+  | { kind: 'project' }
+  | { kind: 'building'; projectSource?: string }
+);
+
+/** The label of a filter (message key). */
+const labelOf = (resource: string, spec: FilterSpec) =>
+  spec.label ?? (spec.kind === 'search' ? 'ra.action.search' : spec.kind === 'project' ? 'pickers.project' : spec.kind === 'building' ? 'pickers.building' : `resources.${resource}.fields.${spec.source}`);
+
+/** The react-admin filter inputs of a declaration. */
+export function filterInputs(resource: string, specs: FilterSpec[]): ReactElement[] {
+  return specs.map((spec) => {
+    const common = { source: spec.source, alwaysOn: spec.alwaysOn, label: labelOf(resource, spec) };
+    switch (spec.kind) {
+      case 'search': return <SearchInput key={spec.source} source={spec.source} alwaysOn={spec.alwaysOn} />;
+      case 'project': return <ProjectInput key={spec.source} {...common} />;
+      case 'building': return <BuildingInput key={spec.source} {...common} projectSource={spec.projectSource} />;
+      default: return <SelectInput key={spec.source} {...common} choices={spec.choices} />;
+    }
+  });
+}
+
+/** Whether any declared filter has a value. */
+export const hasFilter = (specs: FilterSpec[], values: Record<string, unknown>) =>
+  specs.some((spec) => values[spec.source] !== undefined && values[spec.source] !== '' && values[spec.source] !== null);
+
+/** The active filters in words, as chips; "the whole area" when there is none. */
+export function FilterSummary({ resource, specs, values }: { resource: string; specs: FilterSpec[]; values: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const active = specs.filter((spec) => values[spec.source] !== undefined && values[spec.source] !== '' && values[spec.source] !== null);
+  if (!active.length) return <Chip size="small" color="warning" label={translate('bulk.wholeArea')} />;
+  const valueOf = (spec: FilterSpec): ReactNode => {
+    const value = values[spec.source];
+    switch (spec.kind) {
+      case 'project': return <ReferenceName reference="projects" id={value} />;
+      case 'building': return <ReferenceName reference="buildings" id={value} />;
+      case 'choice': {
+        const choice = spec.choices.find((c) => c.id === String(value));
+        return choice ? translate(choice.name) : String(value);
+      }
+      default: return `“${String(value)}”`;
+    }
+  };
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+      {active.map((spec) => (
+        <Chip key={spec.source} size="small" variant="outlined" label={<>{translate(labelOf(resource, spec))}{translate('bulk.colon')}{valueOf(spec)}</>} />
+      ))}
+    </Box>
+  );
+}
