@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { ok, page } from '../http/envelope';
@@ -37,6 +37,9 @@ const ListFilters = z.object({
   accountOpened: z.enum(['true', 'false']).optional(),
   batteryLow: z.enum(['true', 'false']).optional(),
   online: z.enum(['true', 'false']).optional(),
+  /** Last read from (inclusive) … to (exclusive): ISO timestamps. */
+  lastReadFrom: z.iso.datetime({ offset: true }).optional(),
+  lastReadTo: z.iso.datetime({ offset: true }).optional(),
 });
 type ListFilter = z.output<typeof ListFilters>;
 const Filters = PagingQuery.extend(ListFilters.shape);
@@ -100,6 +103,8 @@ function filterConditions(query: ListFilter, session: Session): SQL {
     query.accountOpened ? eq(waterMeters.accountOpened, query.accountOpened === 'true') : undefined,
     query.batteryLow ? eq(waterMeters.batteryLow, query.batteryLow === 'true') : undefined,
     query.online ? (query.online === 'true' ? reachable : sql`NOT ${reachable}`) : undefined,
+    query.lastReadFrom ? gte(waterMeters.lastReadAt, new Date(query.lastReadFrom)) : undefined,
+    query.lastReadTo ? lt(waterMeters.lastReadAt, new Date(query.lastReadTo)) : undefined,
   )!;
 }
 
@@ -306,7 +311,7 @@ export function webWaterArchiveRoutes() {
       .leftJoin(tenantBindings, currentTenant)
       .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
     const [records, [{ total }]] = await Promise.all([
-      base().where(where).orderBy(buildings.name, rooms.roomCode).limit(query.pageSize).offset(offsetOf(query)),
+      base().where(where).orderBy(natural(buildings.name), natural(rooms.roomCode)).limit(query.pageSize).offset(offsetOf(query)),
       db.select({ total: count() }).from(rooms).leftJoin(tenantBindings, currentTenant).leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId)).where(where),
     ]);
     return page(c, records, total);

@@ -104,7 +104,8 @@ export function RecordForm({ children, ...props }: SimpleFormProps) {
   }, []);
   const editable = useContext(EditableContext);
   return (
-    <SimpleForm toolbar={<RecordFormToolbar />} {...props}>
+    // noValidate: the app validates, in the operator's language; the browser's own bubble never shows.
+    <SimpleForm toolbar={<RecordFormToolbar />} noValidate {...props}>
       <FormHandle form={form} />
       {/* Read-only: every input is disabled by the browser itself. */}
       <Box component="fieldset" disabled={!editable} sx={{ border: 0, p: 0, m: 0, minWidth: 0, width: '100%' }}>{children}</Box>

@@ -35,6 +35,19 @@ describe.each([['zh-chs', zhChs], ['zh-cht', zhCht], ['ja', ja]])('%s messages',
   });
 });
 
+describe('Chinese messages', () => {
+  // Interpolated words join Chinese text without spaces ("删除水表", not "删除 水表"); numbers and
+  // codes may keep theirs.
+  const WORDS = ['name', 'action', 'title'];
+  const CJK = '[\\u3400-\\u9fff\\uff01-\\uff5e\\u3000-\\u303f]';
+  const stray = new RegExp(`${CJK} %\\{(${WORDS.join('|')})\\}|%\\{(${WORDS.join('|')})\\} ${CJK}`);
+  it.each([['zh-chs', zhChs], ['zh-cht', zhCht]])('%s has no stray space around an interpolated word', async (lang) => {
+    const ra = (await import(`../../i18n/ra/${lang}.ts`)).default as Tree;
+    const app = lang === 'zh-chs' ? zhChs : zhCht;
+    for (const [key, text] of [...flatten(app as unknown as Tree), ...flatten(ra)]) expect(text, key).not.toMatch(stray);
+  });
+});
+
 describe('route titles', () => {
   it('exist for all 60 routes in every language', () => {
     expect(ROUTES).toHaveLength(60);

@@ -67,7 +67,8 @@ describe('water meter archive (waterarchive)', () => {
     await waitFor(() => expect(rows()[0]).toHaveTextContent('20261121009999'));
     await user.click(await within(rows()[0]).findByRole('link', { name: '编辑' }));
     await user.click(await screen.findByRole('button', { name: '删除' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    // A meter without account, tenant or readings needs only the plain confirmation.
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '删除' }));
     await waitFor(async () => {
       const gone = (await db.execute(`SELECT id FROM water_meters WHERE id = ${id}` as never)) as unknown as { rows: unknown[] };
       expect(gone.rows).toHaveLength(0);
@@ -78,11 +79,11 @@ describe('water meter archive (waterarchive)', () => {
     const user = userEvent.setup();
     renderApp('/waterarchive?filter=%7B%22valveState%22%3A%22open%22%2C%22online%22%3A%22true%22%7D');
     await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
-    await user.click(within(rows()[0]).getByRole('button', { name: '关阀' }));
+    await user.click(await within(rows()[0]).findByRole('button', { name: '关阀' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/下发关阀指令/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/^确定关闭水表 \d{14}（\S+ 房间）的阀门吗？/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('指令进度')).toBeInTheDocument();
+    expect(await screen.findByText('关阀：1 个设备')).toBeInTheDocument();
     await testBackend().runCommands();
     expect(await screen.findByText(/已完成 1\/1：成功 1，失败 0/, {}, { timeout: 10_000 })).toBeInTheDocument();
   });

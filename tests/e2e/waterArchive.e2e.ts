@@ -82,7 +82,9 @@ describe('water meter archive, end to end', () => {
     await row.locator('input[type="checkbox"]').check();
     await page.getByRole('button', { name: '删除' }).click();
     const confirm = page.getByRole('dialog');
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await confirm.getByText('确定要删除选中的 1 块水表吗？').waitFor();
+    // A meter without account, tenant or readings: the plain confirmation.
+    await confirm.getByRole('button', { name: '删除' }).click();
     await row.waitFor({ state: 'detached' });
     assert.equal(await page.locator('tbody tr', { hasText: '20261121777777' }).count(), 0);
     await screenshot(page, '07-deleted');
@@ -140,6 +142,38 @@ describe('water meter archive, end to end', () => {
     await page.waitForTimeout(400); // the popover's fade-in, for the screenshot
     await screenshot(page, '09-live-bell');
     await page.keyboard.press('Escape');
+  });
+
+  it('at 1280 px in English: the list fits, a bulk valve action states scope and count, progress names each device', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: platform.url }]);
+    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+    const api = async (path: string) => (await (await page.request.get(`${platform.url}api/v1/electricity/${path}`, { headers: { 'X-Token': token } })).json()).data;
+    const building = ((await api('building/findByCondition?pageSize=1')).records as { id: number; name: string }[])[0];
+    const open = (await api(`webWaterArchive/findByCondition?buildingId=${building.id}&valveState=open&pageSize=1`)).total as number;
+    await page.goto(`${platform.url}waterarchive?filter=${encodeURIComponent(JSON.stringify({ buildingId: building.id, valveState: 'open' }))}`);
+    await page.locator('tbody tr').first().waitFor();
+    // Every column header and the row actions are in view, nothing under the sticky actions.
+    const actions = await page.locator('th.row-actions').boundingBox();
+    assert.ok(actions && actions.x + actions.width <= 1280, 'row actions in view');
+    await screenshot(page, '12-list-1280-en');
+    await page.getByRole('button', { name: 'Valves in bulk' }).click();
+    await page.getByRole('menuitem', { name: 'Close the valves of the listed meters' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Building: ${building.name}`).waitFor();
+    await dialog.getByText(`Send a close-valve command to ${open} water meter${open === 1 ? '' : 's'} whose valve is not closed?`, { exact: false }).waitFor();
+    await screenshot(page, '13-bulk-confirm-en');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const progress = page.getByRole('dialog', { name: `Close valve: ${open} device${open === 1 ? '' : 's'}` });
+    await progress.getByText(new RegExp(`${open} of ${open} done`)).waitFor({ timeout: 60_000 });
+    await screenshot(page, '14-bulk-progress-en');
+    await progress.getByRole('button', { name: 'Close' }).click();
+    // The finished batch refreshed the list: no open valve is left under the filter.
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 0 || ![...document.querySelectorAll('tbody tr')].some((tr) => tr.textContent?.includes('Open')), undefined, { timeout: 15_000 });
+    await page.context().addCookies([{ name: 'lang', value: 'zh-chs', url: platform.url }]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await page.locator('tbody tr, .RaEmpty-message, .RaList-noResults').first().waitFor().catch(() => undefined);
   });
 
   it('logs out', async () => {

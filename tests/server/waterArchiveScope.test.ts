@@ -39,6 +39,17 @@ describe('natural order of codes', () => {
   });
 });
 
+describe('last-read range filter', () => {
+  it('keeps the meters read within [from, to) and refuses a date that is not a timestamp', async () => {
+    const rows = await sql<{ n: string }>(`SELECT count(*) AS n FROM water_meters WHERE area_id IN (1, 3) AND last_read_at >= '2026-11-21T16:00:00Z' AND last_read_at < '2026-11-22T16:00:00Z'`);
+    const found = await list({ lastReadFrom: '2026-11-22T00:00:00+08:00', lastReadTo: '2026-11-23T00:00:00+08:00', pageSize: 1 });
+    expect(found.total).toBe(Number(rows[0].n));
+    const bad = await api.get('webWaterArchive/findByCondition', { lastReadFrom: 'yesterday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^lastReadFrom: /);
+  });
+});
+
 describe('bulk actions state their scope', () => {
   it('refuses an area-wide action without an explicit scope, and an empty filter value, changing nothing', async () => {
     const before = await commandCount();

@@ -38,13 +38,15 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
   const [locale] = useLocaleState();
   const wide = useMediaQuery(`(min-width: ${WIDE_SCREEN_PX}px)`, { noSsr: true });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  // Bulk actions change things: an operator who may not edit gets no row selection at all.
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const title = translate(`routes.${resource}`);
   const exporter = useMemo<Exporter<R>>(
     () => (records) => exportCsv(records, csvColumns(resource, columns, translate, locale), title),
     [resource, columns, translate, locale, title],
   );
   const hiddenColumns = useMemo(() => defaultHidden(columns as Column<never>[], wide), [columns, wide]);
-  const bulk = canDelete || bulkActions ? <>{bulkActions}{canDelete && <BulkDeleteWithImpact />}</> : false;
+  const bulk = canDelete || (canEdit && bulkActions) ? <>{canEdit && bulkActions}{canDelete && <BulkDeleteWithImpact />}</> : false;
 
   return (
     <List

@@ -15,7 +15,7 @@ export interface Fact {
 export function RecordAside({ title, facts, children }: { title: string; facts: Fact[]; children?: ReactNode }) {
   const translate = useTranslate();
   return (
-    <Card variant="outlined" sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, flexShrink: 0, alignSelf: 'flex-start' }}>
+    <Card component="section" aria-label={translate(title)} variant="outlined" sx={{ width: { xs: '100%', lg: 420 }, ml: { lg: 2 }, mt: { xs: 2, lg: 0 }, flexShrink: 0, alignSelf: 'flex-start' }}>
       <CardContent>
         <Typography variant="subtitle1" sx={{ mb: 1 }}>{translate(title)}</Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0, alignItems: 'center' }}>

@@ -78,7 +78,6 @@ export function ValveButton() {
   });
   if (!record || !canCommand) return null;
   const target: Target = record.valveState === 'open' ? 'closed' : 'open';
-  const where = record.roomCode ? translate('water.actions.meterInRoom', { address: record.address, room: record.roomCode }) : record.address;
   return (
     <>
       <RowIconButton
@@ -89,7 +88,7 @@ export function ValveButton() {
         isOpen={open}
         loading={setValve.isPending}
         title={VALVE_ACTION[target]}
-        content={translate(target === 'open' ? 'water.actions.openValveConfirm' : 'water.actions.closeValveConfirm', { meter: where })}
+        content={translate(`water.actions.${target === 'open' ? 'open' : 'close'}ValveConfirm${record.roomCode ? '' : 'NoRoom'}`, { address: record.address, room: record.roomCode })}
         onConfirm={() => setValve.mutate(target)}
         onClose={() => setOpen(false)}
       />

@@ -45,4 +45,5 @@ export const WATER_FILTERS: FilterSpec[] = [
   { source: 'meterType', kind: 'choice', choices: choicesOf(METER_TYPE) },
   { source: 'accountOpened', kind: 'choice', choices: choicesOf(ACCOUNT) },
   { source: 'batteryLow', kind: 'choice', choices: choicesOf(BATTERY) },
+  { source: 'lastRead', kind: 'dateRange', label: 'resources.waterarchive.fields.lastReadAt' },
 ];

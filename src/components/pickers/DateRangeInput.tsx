@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Box, MenuItem, TextField } from '@mui/material';
+import { QUICK_RANGES, addDays, dayIn, quickRange, startOfDay, type QuickRange } from './dateRanges';
+
+/** The two filter values of a range `source`: `${source}From` (inclusive) and `${source}To` (exclusive), ISO timestamps. */
+export const rangeKeys = (source: string) => ({ from: `${source}From`, to: `${source}To` });
+
+/** The calendar day of an ISO timestamp in the platform's time zone ('' when absent). */
+const dayOf = (value: unknown) => (typeof value === 'string' && value ? dayIn(new Date(value)) : '');
+
+/**
+ * Date range filter with quick ranges (today, this week, this month, last month, custom), in the
+ * platform's time zone whatever the browser's. It sets two filter values (`${source}From`,
+ * `${source}To`, ISO timestamps, the end exclusive); removing the filter removes both.
+ */
+export function DateRangeInput({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const keys = rangeKeys(source);
+  const { setValue } = useFormContext();
+  const from = useWatch({ name: keys.from }) as string | undefined;
+  const to = useWatch({ name: keys.to }) as string | undefined;
+  const [range, setRange] = useState<QuickRange | ''>(() => {
+    if (!from && !to) return '';
+    const match = QUICK_RANGES.find((quick) => {
+      const days = quickRange(quick);
+      return days && startOfDay(days.from) === from && startOfDay(days.to) === to;
+    });
+    return match ?? 'custom';
+  });
+  const set = (name: string, value: string | undefined) => setValue(name, value, { shouldDirty: true });
+  const choose = (quick: QuickRange) => {
+    setRange(quick);
+    const days = quickRange(quick);
+    if (days) {
+      set(keys.from, startOfDay(days.from));
+      set(keys.to, startOfDay(days.to));
+    }
+  };
+  // The filter's own removal (its "remove" button) takes its second value too.
+  const { filterValues, setFilters } = useListContext();
+  const latest = useRef({ filterValues, setFilters });
+  latest.current = { filterValues, setFilters };
+  useEffect(() => () => {
+    const { filterValues: values, setFilters: apply } = latest.current;
+    if (values[keys.to] !== undefined) {
+      const { [keys.to]: _, [keys.from]: __, ...rest } = values;
+      apply(rest);
+    }
+  }, [keys.from, keys.to]);
+  return (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+      <TextField
+        select size="small" label={translate(label)} value={range} sx={{ minWidth: 140 }}
+        onChange={(event) => choose(event.target.value as QuickRange)}
+      >
+        {QUICK_RANGES.map((quick) => <MenuItem key={quick} value={quick}>{translate(`pickers.ranges.${quick}`)}</MenuItem>)}
+      </TextField>
+      {range === 'custom' && (
+        <>
+          <TextField
+            type="date" size="small" label={translate('pickers.from')} value={dayOf(from)} slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(event) => set(keys.from, event.target.value ? startOfDay(event.target.value) : undefined)}
+          />
+          <TextField
+            type="date" size="small" label={translate('pickers.to')} value={to ? addDays(dayOf(to), -1) : ''} slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(event) => set(keys.to, event.target.value ? startOfDay(addDays(event.target.value, 1)) : undefined)}
+          />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { renderApp, signIn } from './render';
+import { server, testBackend } from '../msw/setup';
+import { PreferencesProvider, usePreferences } from '../../src/preferences/PreferencesContext';
+
+const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
+
+describe('room picker', () => {
+  it('searches for what the operator types, never for the text it shows for the chosen room', async () => {
+    await signIn('admin');
+    const searches: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/webWaterArchive/findUserUnBind')) searches.push(url.searchParams.get('q') ?? '');
+    };
+    server.events.on('request:start', listener);
+    try {
+      const [meter] = await query<{ id: number; room_code: string }>(`SELECT w.id, r.room_code FROM water_meters w JOIN rooms r ON r.id = w.room_id WHERE w.area_id = 1 ORDER BY w.id LIMIT 1`);
+      renderApp(`/waterarchive/${meter.id}`);
+      await waitFor(() => expect(screen.getByRole('combobox', { name: '房间' })).toHaveValue(expect.stringContaining(meter.room_code)), { timeout: 20_000 });
+      // Give a feedback loop (shown text → search → new choices → new text…) time to show itself.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(searches.length).toBeGreaterThan(0);
+      expect(searches.filter(Boolean)).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+  });
+});
+
+describe('preferences', () => {
+  it('keep their state (no re-render) when an update changes nothing', async () => {
+    let renders = 0;
+    let api: ReturnType<typeof usePreferences> | undefined;
+    function Probe() {
+      api = usePreferences();
+      renders += 1;
+      return <span>{api.preferences.openedTabs.join(',')}</span>;
+    }
+    render(<PreferencesProvider><Probe /></PreferencesProvider>);
+    act(() => api!.update({ openedTabs: ['/index', '/waterarchive'] }));
+    const after = renders;
+    act(() => api!.update((prefs) => ({ openedTabs: [...prefs.openedTabs] })));
+    act(() => api!.update({ theme: api!.preferences.theme }));
+    expect(renders).toBe(after);
+    act(() => api!.update({ openedTabs: ['/index'] }));
+    expect(renders).toBe(after + 1);
+  });
+});
