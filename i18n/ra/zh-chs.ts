@@ -138,7 +138,7 @@ const zhChsMessages: TranslationMessages = {
             skip_nav: '跳到主要内容',
         },
         sort: {
-            sort_by: '按 %{field_lower_first} %{order}排序',
+            sort_by: '按%{field_lower_first}%{order}排序',
             ASC: '升序',
             DESC: '降序',
         },

@@ -138,7 +138,7 @@ const zhChtMessages: TranslationMessages = {
             skip_nav: '跳至主要內容',
         },
         sort: {
-            sort_by: '依 %{field_lower_first} %{order}排序',
+            sort_by: '依%{field_lower_first}%{order}排序',
             ASC: '遞增',
             DESC: '遞減',
         },

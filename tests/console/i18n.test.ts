@@ -38,7 +38,7 @@ describe.each([['zh-chs', zhChs], ['zh-cht', zhCht], ['ja', ja]])('%s messages',
 describe('Chinese messages', () => {
   // Interpolated words join Chinese text without spaces ("删除水表", not "删除 水表"); numbers and
   // codes may keep theirs.
-  const WORDS = ['name', 'action', 'title'];
+  const WORDS = ['name', 'action', 'title', 'field', 'field_lower_first', 'order', 'resource'];
   const CJK = '[\\u3400-\\u9fff\\uff01-\\uff5e\\u3000-\\u303f]';
   const stray = new RegExp(`${CJK} %\\{(${WORDS.join('|')})\\}|%\\{(${WORDS.join('|')})\\} ${CJK}`);
   it.each([['zh-chs', zhChs], ['zh-cht', zhCht]])('%s has no stray space around an interpolated word', async (lang) => {
