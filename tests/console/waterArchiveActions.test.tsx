@@ -53,6 +53,8 @@ describe('water archive actions', () => {
     expect(dialog).toHaveTextContent('为选中的 1 块水表开户？');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('开户 1 块；已开户 0 块；未绑定房间 0 块')).toBeInTheDocument();
+    // The selection is cleared (the list keeps it under its own store key).
+    await waitFor(() => expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toEqual([]));
     const [meter] = await query<{ account_opened: boolean }>(`SELECT account_opened FROM water_meters WHERE address = '${address}'`);
     expect(meter.account_opened).toBe(true);
   });

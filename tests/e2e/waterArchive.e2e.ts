@@ -96,20 +96,23 @@ describe('water meter archive, end to end', () => {
     await page.getByPlaceholder('搜索', { exact: true }).fill('1');
     await page.waitForURL(/filter=/);
     await page.locator('tbody tr').nth(40).waitFor();
-    await page.evaluate(() => window.scrollTo(0, 700));
-    await page.waitForFunction(() => window.scrollY === 700);
+    // The table scrolls inside its frame (header and row actions stay in view).
+    const wrapper = '.RaDataTable-tableWrapper';
+    await page.evaluate((selector) => document.querySelector(selector)!.scrollTo(0, 700), wrapper);
+    await page.waitForFunction((selector) => document.querySelector(selector)!.scrollTop === 700, wrapper);
     // The tab bar stays in sight under the header.
-    await page.getByRole('tab', { name: /首页/ }).click();
+    const openedTabs = page.getByRole('tablist', { name: '已打开的页面' });
+    await openedTabs.getByRole('tab', { name: /首页/ }).click();
     await page.waitForURL(/\/index$/);
-    await page.getByRole('tab').filter({ hasText: /^水表档案$/ }).click();
+    await openedTabs.getByRole('tab').filter({ hasText: /^水表档案$/ }).click();
     await page.waitForURL(/\/waterarchive\?/);
     assert.equal(await page.getByPlaceholder('搜索', { exact: true }).inputValue(), '1');
-    await page.waitForFunction(() => window.scrollY === 700);
+    await page.waitForFunction((selector) => [...document.querySelectorAll<HTMLElement>(selector)].some((el) => el.offsetParent && el.scrollTop === 700), wrapper);
     await screenshot(page, '08-kept-list');
 
     await page.getByRole('link', { name: '新建' }).click();
     await page.getByRole('textbox', { name: /备注/ }).fill('还没保存');
-    await page.getByRole('tab').filter({ hasText: /^水表档案$/ }).click();
+    await openedTabs.getByRole('tab').filter({ hasText: /^水表档案$/ }).click();
     await page.getByRole('tab', { name: /水表档案 新建/ }).click();
     assert.equal(await page.getByRole('textbox', { name: /备注/ }).inputValue(), '还没保存');
     await page.getByRole('tab', { name: /水表档案 新建/ }).getByRole('button', { name: '关闭' }).click();

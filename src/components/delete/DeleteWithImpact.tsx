@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   Button, useCanAccess, useDataProvider, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh,
-  useResourceContext, useTranslate, useUnselectAll, type Identifier, type RaRecord,
+  useResourceContext, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -128,11 +128,11 @@ export const useCountOf = () => {
 
 /** Deletes the selected rows (bulk action), after the confirmation above. */
 export function BulkDeleteWithImpact() {
-  const { selectedIds, data } = useListContext();
+  // The list's own unselect (its selection lives under the list's store key, not the resource's).
+  const { selectedIds, data, onUnselectItems } = useListContext();
   const translate = useTranslate();
   const refresh = useRefresh();
   const resource = useResourceContext()!;
-  const unselectAll = useUnselectAll(resource);
   const countOf = useCountOf();
   const represent = useGetRecordRepresentation(resource);
   const [open, setOpen] = useState(false);
@@ -147,7 +147,7 @@ export function BulkDeleteWithImpact() {
           question={translate('delete.bulkQuestion', { count: countOf(selectedIds.length) })}
           expected={single ? String(represent(single)) : String(selectedIds.length)}
           onClose={() => setOpen(false)}
-          onDeleted={() => { setOpen(false); unselectAll(); refresh(); }}
+          onDeleted={() => { setOpen(false); onUnselectItems(); refresh(); }}
         />
       )}
     </>

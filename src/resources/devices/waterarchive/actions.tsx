@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import {
-  Button, Confirm, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUnselectAll,
+  Button, Confirm, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { ListItemText, Menu, MenuItem, TextField } from '@mui/material';
@@ -31,15 +31,15 @@ export function OpenAccountsButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const invoke = useInvoke();
-  const unselectAll = useUnselectAll(RESOURCE);
-  const { selectedIds } = useListContext();
+  // The list's own unselect (its selection lives under the list's store key).
+  const { selectedIds, onUnselectItems } = useListContext();
   const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   const [open, setOpen] = useState(false);
   const openAccounts = useMutation({
     mutationFn: () => invoke<{ opened: number; alreadyOpen: number; withoutRoom: number }>('openAccounts', { ids: selectedIds }),
     onSuccess: (result) => {
       notify('water.actions.openAccountsDone', { type: 'success', messageArgs: result });
-      unselectAll();
+      onUnselectItems();
       refresh();
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
