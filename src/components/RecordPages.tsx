@@ -72,7 +72,11 @@ export function RecordEdit({ mutationOptions, ...props }: EditProps & { children
         disableAuthentication
         queryOptions={{
           retry: false,
-          onError: () => {
+          onError: (error: Error & { status?: number }) => {
+            if (error.status !== 404) {
+              notify(error.message, { type: 'error' });
+              return;
+            }
             notify('ra.notification.item_doesnt_exist', { type: 'warning' });
             closePage();
           },

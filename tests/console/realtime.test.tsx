@@ -55,7 +55,7 @@ describe('live updates over the websocket', () => {
     renderApp('/waterarchive?filter=%7B%22valveState%22%3A%22open%22%2C%22online%22%3A%22true%22%7D');
     await liveBell(user);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
-    await user.click(within(rows()[0]).getByRole('button', { name: '关阀' }));
+    await user.click(await within(rows()[0]).findByRole('button', { name: '关阀' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(/已完成 0\/1/)).toBeInTheDocument();
     await testBackend().runCommands();
