@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Id, IdArray, Int, Num, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { IdList, PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -9,26 +10,26 @@ import { audit } from '../audit';
 import { enqueueCommands } from '../domain/commands';
 import { WATER_ADDRESS } from './validation';
 
-const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords } = schema;
+const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords, modules } = schema;
 
 const ValveState = z.enum(['open', 'closed']);
 const Fields = z.object({
   address: z.string().trim().regex(WATER_ADDRESS, 'validation.waterAddress'),
   meterType: z.enum(['cold', 'hot']).default('cold'),
-  roomId: z.coerce.number().int().positive().nullable().optional(),
-  moduleId: z.coerce.number().int().positive().nullable().optional(),
-  priceFen: z.coerce.number().int().min(0).max(100_000).default(0),
-  freeAllowance: z.coerce.number().min(0).max(100_000).default(0),
+  roomId: Id.nullable().optional(),
+  moduleId: Id.nullable().optional(),
+  priceFen: Int(0, 100_000).default(0),
+  freeAllowance: Num(0, 100_000).default(0),
   remark: z.string().max(200).nullable().optional(),
 });
 const Filters = PagingQuery.extend({
   q: z.string().max(50).optional(),
   address: z.string().max(14).optional(),
   roomCode: z.string().max(20).optional(),
-  projectId: z.coerce.number().int().optional(),
-  buildingId: z.coerce.number().int().optional(),
-  roomId: z.coerce.number().int().optional(),
-  id: z.coerce.number().int().optional(),
+  projectId: Q.id(),
+  buildingId: Q.id(),
+  roomId: Q.id(),
+  id: Q.id(),
   ids: IdList.optional(),
   meterType: z.enum(['cold', 'hot']).optional(),
   valveState: z.enum(['open', 'closed', 'abnormal']).optional(),
@@ -74,6 +75,12 @@ async function checkRoom(c: Ctx, roomId: number, exceptMeterId?: number) {
     .where(and(eq(waterMeters.roomId, roomId), exceptMeterId ? ne(waterMeters.id, exceptMeterId) : undefined));
   if (other) throw conflict('errors.roomHasWaterMeter', { address: other.address });
   return room;
+}
+
+/** A module of the caller's scope. */
+async function checkModule(c: Ctx, moduleId: number) {
+  const [module] = await c.get('deps').db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, moduleId), inScope(modules.areaId, c.get('session'))));
+  if (!module) throw badRequest('errors.moduleNotFound');
 }
 
 async function checkAddressFree(c: Ctx, address: string, exceptId?: number) {
@@ -126,6 +133,7 @@ export function webWaterArchiveRoutes() {
     const session = c.get('session');
     await checkAddressFree(c, body.address);
     const room = body.roomId ? await checkRoom(c, body.roomId) : undefined;
+    if (body.moduleId) await checkModule(c, body.moduleId);
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(waterMeters).values({ ...body, areaId: room?.areaId ?? session.areaId, createdAt: now() }).returning();
       await audit(tx, session, { action: 'create', entity: 'waterMeter', entityId: row.id, after: row });
@@ -136,7 +144,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateWebWaterArchive', summary: 'Update a water meter', tags: ['water archive'],
-    body: Fields.partial().extend({ id: z.coerce.number().int().positive() }),
+    body: patchOf(Fields).extend({ id: Id }),
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
@@ -144,8 +152,9 @@ export function webWaterArchiveRoutes() {
     const before = await findOne(c, id);
     if (changes.address) await checkAddressFree(c, changes.address, id);
     if (changes.roomId) await checkRoom(c, changes.roomId, id);
+    if (changes.moduleId) await checkModule(c, changes.moduleId);
     await db.transaction(async (tx) => {
-      const [after] = await tx.update(waterMeters).set(changes).where(eq(waterMeters.id, id)).returning();
+      const [after] = await tx.update(waterMeters).set({ ...changes, id }).where(eq(waterMeters.id, id)).returning();
       await audit(tx, session, { action: 'update', entity: 'waterMeter', entityId: id, before, after });
     });
     return ok(c, await findOne(c, id));
@@ -169,7 +178,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/updateOpenAnAccountInBatches', summary: 'Open water accounts for many meters at once', tags: ['water archive'],
-    body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(5000) }),
+    body: z.object({ ids: IdArray(5000) }),
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
@@ -191,7 +200,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/findUserUnBind', summary: 'Rooms (and their tenants) without a water meter', tags: ['water archive'],
-    query: PagingQuery.extend({ q: z.string().max(50).optional(), projectId: z.coerce.number().int().optional(), buildingId: z.coerce.number().int().optional() }),
+    query: PagingQuery.extend({ q: Q.text(50), projectId: Q.id(), buildingId: Q.id() }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
@@ -218,7 +227,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateWaterStatus', summary: 'Open or close one water meter\'s valve (queues a command)', tags: ['water archive'],
-    body: z.object({ id: z.coerce.number().int().positive(), valveState: ValveState }),
+    body: z.object({ id: Id, valveState: ValveState }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
@@ -236,7 +245,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateWaterStatusAll', summary: 'Open or close the valves of all water meters in scope (optionally of a project or building)', tags: ['water archive'],
-    body: z.object({ valveState: ValveState, projectId: z.coerce.number().int().optional(), buildingId: z.coerce.number().int().optional() }),
+    body: z.object({ valveState: ValveState, projectId: Id.optional(), buildingId: Id.optional() }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
@@ -257,7 +266,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateFreeAll', summary: 'Reset the free water allowance of every water meter in scope', tags: ['water archive'],
-    body: z.object({ freeAllowance: z.coerce.number().min(0).max(10_000) }),
+    body: z.object({ freeAllowance: Num(0, 10_000) }),
   }, async (c, { body }) => {
     const { db, now } = c.get('deps');
     const session = c.get('session');
