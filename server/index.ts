@@ -3,7 +3,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configFromEnv } from './config';
-import { openDatabase } from './db';
+import { openDatabase, type Database } from './db';
+import { describeError, isConnectionError } from './db/errors';
 import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
 import { CommandWorker } from './domain/commands';
@@ -12,11 +13,35 @@ import { startRealtime } from './realtime/hub';
 import { WEBSOCKET_PATH } from './realtime/socket';
 
 const config = configFromEnv();
-const log = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
+// Errors are logged through describeError: a failed query's SQL text, never its parameters.
+const log = (message: string, error?: unknown) =>
+  console.error(`[${new Date().toISOString()}] ${message}`, error === undefined ? '' : typeof error === 'string' ? error : describeError(error));
+
+/** Where DATABASE_URL points, without its password. */
+const postgresAddress = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return '(DATABASE_URL is not a valid URL)';
+  }
+};
 
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-const first = await bootstrap(database.db, { adminPassword: config.adminPassword });
+let database: Database;
+let first: Awaited<ReturnType<typeof bootstrap>>;
+try {
+  database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log } : { dataDir: config.dataDir });
+  first = await bootstrap(database.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+} catch (error) {
+  if (config.databaseUrl && isConnectionError(error)) {
+    console.error(`Cannot reach PostgreSQL at ${postgresAddress(config.databaseUrl)}: ${describeError(error)}`);
+    console.error('Check that PostgreSQL is running and that DATABASE_URL names the right host, port and database.');
+  } else {
+    console.error(`Cannot open the database: ${describeError(error)}`);
+  }
+  process.exit(1);
+}
 
 const now = () => new Date();
 let worker: CommandWorker | undefined;

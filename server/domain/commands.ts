@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { DeviceDriver, DeviceTarget } from '../devices/driver';
 import { publish, publishCommands } from '../realtime/events';
@@ -8,6 +8,11 @@ const { commands, waterMeters, electricMeters, modules } = schema;
 
 export const COMMAND_MAX_ATTEMPTS = 3;
 export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
+/**
+ * A command still `sent` this long after it was claimed was abandoned by a worker that died
+ * (SIGKILL, crash, power loss) in the middle of it: no driver call takes this long.
+ */
+export const COMMAND_SENT_STALE_MS = 2 * 60 * 1000;
 const BACKOFF_MS = [0, 2_000, 10_000];
 
 export interface NewCommand {
@@ -59,6 +64,28 @@ async function applyResult(db: Db, kind: string, id: number, type: string, data:
 }
 
 /**
+ * Commands left `sent` by a worker that died: queued again (their attempt did not finish) or, when
+ * their attempts are used up, failed with result code `interrupted`. Run by every worker pass and
+ * at start, so a restart does not leave them waiting for their 10-minute deadline.
+ */
+export async function recoverAbandonedCommands(db: Db, now: Date): Promise<number> {
+  const staleBefore = new Date(now.getTime() - COMMAND_SENT_STALE_MS);
+  const abandoned = and(eq(commands.state, 'sent'), lte(commands.sentAt, staleBefore));
+  const requeued = await db
+    .update(commands)
+    .set({ state: 'queued', resultCode: 'interrupted', nextAttemptAt: now })
+    .where(and(abandoned, lt(commands.attempts, COMMAND_MAX_ATTEMPTS)))
+    .returning({ id: commands.id, areaId: commands.areaId });
+  const failed = await db
+    .update(commands)
+    .set({ state: 'failed', resultCode: 'interrupted', finishedAt: now })
+    .where(abandoned)
+    .returning({ id: commands.id, areaId: commands.areaId });
+  await publishCommands(db, [...requeued, ...failed]);
+  return requeued.length + failed.length;
+}
+
+/**
  * Claims due commands (FOR UPDATE SKIP LOCKED, so several workers can run), executes them
  * through the driver and records the outcome. Returns how many commands were handled.
  */
@@ -69,6 +96,7 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
     .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)))
     .returning({ id: commands.id, areaId: commands.areaId });
   await publishCommands(db, expired);
+  await recoverAbandonedCommands(db, now);
   const claimed = await db.transaction(async (tx) => {
     const due = (await tx.execute(sql`
       SELECT id FROM commands WHERE state = 'queued' AND next_attempt_at <= ${now.toISOString()}
