@@ -25,10 +25,10 @@ export const API_BASE = '/api/v1/electricity';
 export const LOGIN_PATH = '/v1/quan_xian/deng_lu/login';
 
 /** Calls that do not need a session. */
-const PUBLIC = new Set([`${API_BASE}${LOGIN_PATH}`, `/api${LOGIN_PATH}`]);
+export const PUBLIC = new Set([`${API_BASE}${LOGIN_PATH}`, `/api${LOGIN_PATH}`]);
 
 /** Writes a read-only operator may still make (logging out, their own password, the front-end error log). */
-const READ_ONLY_WRITES = new Set([
+export const READ_ONLY_WRITES = new Set([
   `${API_BASE}/v1/quan_xian/deng_lu/logout`,
   `${API_BASE}/sysUser/updateUserPwd`, `${API_BASE}/frontLog/addFrontLog`,
 ]);
