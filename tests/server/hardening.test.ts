@@ -189,6 +189,29 @@ describe('sessions follow the user (issue 8, items 3 and 11)', () => {
     expect((await apiClient(backend.app, capped).get('sysUser/queryOptions')).status).toBe(401);
   });
 
+  it('moves an open websocket to the new area scope at once when the user is moved', async () => {
+    const origin = (await backend.listen()).replace(/^http/, 'ws');
+    // A fresh session: the test before moved the clock past the idle limit of the first one.
+    const admin = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+    const options = (await admin.get('sysUser/queryOptions')).body.data as { roles: { id: number; name: string }[]; areas: { id: number; parentId: number | null }[] };
+    const created = await admin.post('sysUser/saveUser', { userName: 'listener', roleId: options.roles.find((r) => r.name === '系统管理员')!.id, password: TEST_PASSWORD });
+    const token = await loginAs(backend.app, 'listener');
+    const socket = new WebSocket(`${origin}/api/v1/electricity/websocket/websocket-server?token=${token}`);
+    const messages: { type: string; areaId?: number }[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => socket.once('message', resolve));
+    const top = options.areas.find((a) => a.parentId === null)!;
+    const sub = options.areas.find((a) => a.parentId === top.id)!;
+    await admin.put('sysUser/updateUser', { id: created.body.data.id, areaId: sub.id });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const { publish } = await import('../../server/realtime/events');
+    await publish(backend.database.db, { type: 'readFailures', areaId: top.id });
+    await publish(backend.database.db, { type: 'readFailures', areaId: sub.id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(messages.filter((m) => m.type === 'readFailures').map((m) => m.areaId)).toEqual([sub.id]);
+    socket.close();
+  });
+
   it('closes the websocket of a session at once on logout', async () => {
     const origin = (await backend.listen()).replace(/^http/, 'ws');
     const token = await loginAs(backend.app, 'viewer');
@@ -243,5 +266,27 @@ describe('security headers (issue 8, item 7)', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
     }
     expect(await (await backend.app.request('/api/reference')).text()).not.toMatch(/<script(?![^>]*\bsrc=)/);
+  });
+});
+
+describe('no route falls back into coercion (issue 8, item 4)', () => {
+  it('reads numbers, ids and flags only through server/http/input.ts', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) files.push(path);
+      }
+    };
+    walk('server');
+    const offenders = files
+      .filter((file) => !file.endsWith(join('http', 'input.ts')))
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, i) => ({ file, line: i + 1, text: line })))
+      // z.coerce anywhere; z.number() / z.boolean() as input schemas (the response envelope aside).
+      .filter(({ text }) => /z\.coerce\b/.test(text) || (/z\.(number|boolean)\(/.test(text) && !/code: z\.number\(\)\.openapi/.test(text)));
+    expect(offenders).toEqual([]);
   });
 });
