@@ -16,7 +16,20 @@ export interface ServerConfig {
    * entry of X-Forwarded-For (the one the proxy added) instead of the socket's peer.
    */
   trustProxy?: boolean;
+  /** PostgreSQL: connect timeout (DB_CONNECT_TIMEOUT_MS, default 5 s). */
+  dbConnectTimeoutMs: number;
+  /**
+   * PostgreSQL: how long a request's query may wait for an answer (DB_QUERY_TIMEOUT_MS, default
+   * 10 s); past it the connection is dropped and the API answers 503. First-start seeding runs
+   * without this limit.
+   */
+  dbQueryTimeoutMs: number;
 }
+
+const positive = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value && Number.isFinite(number) && number > 0 ? number : fallback;
+};
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -27,6 +40,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     simulator: !['0', 'false', 'off', 'no'].includes(String(env.SIMULATOR ?? 'on').toLowerCase()),
     staticDir: env.STATIC_DIR ?? './dist',
     trustProxy: ['1', 'true', 'on', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
+    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 5_000),
+    dbQueryTimeoutMs: positive(env.DB_QUERY_TIMEOUT_MS, 10_000),
   };
 }
 

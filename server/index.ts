@@ -31,8 +31,17 @@ if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 let database: Database;
 let first: Awaited<ReturnType<typeof bootstrap>>;
 try {
-  database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, log } : { dataDir: config.dataDir });
-  first = await bootstrap(database.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+  if (config.databaseUrl) {
+    const connection = { url: config.databaseUrl, log, connectTimeoutMs: config.dbConnectTimeoutMs };
+    // Migrations and first-start seeding (long statements) without the per-query limit of serving.
+    const setup = await openDatabase(connection);
+    first = await bootstrap(setup.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+    await setup.close();
+    database = await openDatabase({ ...connection, queryTimeoutMs: config.dbQueryTimeoutMs });
+  } else {
+    database = await openDatabase({ dataDir: config.dataDir });
+    first = await bootstrap(database.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+  }
 } catch (error) {
   if (config.databaseUrl && isConnectionError(error)) {
     console.error(`Cannot reach PostgreSQL at ${postgresAddress(config.databaseUrl)}: ${describeError(error)}`);

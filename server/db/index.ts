@@ -29,9 +29,12 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 export interface OpenOptions {
   /** postgres://… — use PostgreSQL instead of the embedded PGlite. */
   url?: string;
-  /** PostgreSQL: give up connecting after this long (default DB_CONNECT_TIMEOUT_MS or 5 s). */
+  /** PostgreSQL: give up connecting after this long (default 5 s). */
   connectTimeoutMs?: number;
-  /** PostgreSQL: give up waiting for a query's answer after this long (default DB_QUERY_TIMEOUT_MS or 30 s). */
+  /**
+   * PostgreSQL: give up waiting for a query's answer after this long (default: no limit, for
+   * seeding and tools; the server passes DB_QUERY_TIMEOUT_MS, 10 s by default).
+   */
   queryTimeoutMs?: number;
   /** PostgreSQL: how often the LISTEN connection checks that the server still answers (default 30 s). */
   listenerPingMs?: number;
@@ -42,11 +45,6 @@ export interface OpenOptions {
   /** PGlite: start from a dump made by `dump()`. */
   loadDataDir?: Blob;
 }
-
-const envMs = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 
 /**
  * A pool that survives PostgreSQL going away: an idle or checked-out client whose connection
@@ -92,11 +90,10 @@ function resilientPool(pool: pg.Pool, log: (message: string, error?: unknown) =>
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.url) {
     const log = options.log ?? (() => undefined);
-    const connectTimeoutMs = options.connectTimeoutMs ?? envMs('DB_CONNECT_TIMEOUT_MS', 5_000);
-    const queryTimeoutMs = options.queryTimeoutMs ?? envMs('DB_QUERY_TIMEOUT_MS', 30_000);
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     const pool = resilientPool(new pg.Pool({
       connectionString: options.url, max: 10,
-      connectionTimeoutMillis: connectTimeoutMs, query_timeout: queryTimeoutMs, keepAlive: true, idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: connectTimeoutMs, query_timeout: options.queryTimeoutMs || undefined, keepAlive: true, idleTimeoutMillis: 30_000,
     }), log);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
