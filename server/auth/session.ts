@@ -57,6 +57,11 @@ export async function reserveAttempt(db: Db, key: string, max: number, now: Date
       },
     })
     .returning({ attempts: loginThrottle.attempts, lockedUntil: loginThrottle.lockedUntil });
+  if (row.attempts === 1 && key.startsWith('addr:')) {
+    // A new address window: counters whose window and lock have passed are dropped (the table
+    // holds at most the last 15 minutes of attempts).
+    await db.delete(loginThrottle).where(sql`${fresh} AND ${loginThrottle.key} <> ${key}`);
+  }
   if (row.attempts === max) {
     await db.update(loginThrottle).set({ lockedUntil: new Date(now.getTime() + LOGIN_LOCK_MS) }).where(eq(loginThrottle.key, key));
   }

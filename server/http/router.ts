@@ -131,18 +131,23 @@ const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 export const fieldError = (c: Ctx, field: string, key: string, params: Record<string, string | number> = {}) =>
   new ApiError(400, 'validation', {}, `${field}: ${serverMessage(langOf(c), key, params)}`);
 
-/** The path of the first string holding a NUL character, if any. */
-function findNul(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, String(i)]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = key.includes('\u0000') ? [...path, key] : findNul(item, [...path, key]);
-      if (found) return found;
+/**
+ * The path of the first string (or key) holding a NUL character, if any. Iterative: a body may
+ * nest arrays hundreds of thousands deep.
+ */
+function findNul(root: unknown): string[] | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: path.length < 8 ? [...path, String(i)] : path });
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\0')];
+        stack.push({ value: item, path: path.length < 8 ? [...path, key] : path });
+      }
     }
   }
   return undefined;

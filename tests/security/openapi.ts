@@ -175,11 +175,26 @@ export const MALFORMED_BODIES: { contentType: string | undefined; body: string }
   { contentType: 'application/json', body: 'null' },
   { contentType: 'application/json', body: '\u0000\u0001\u0002' },
   { contentType: 'application/json', body: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}' },
+  { contentType: 'application/json', body: `{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)}}` },
+  { contentType: 'application/json', body: `{"a\\u0000b":1}` },
   { contentType: 'text/plain', body: '{}' },
   { contentType: 'application/xml', body: '<a/>' },
   { contentType: 'multipart/form-data; boundary=x', body: '--x--' },
   { contentType: undefined, body: '{}' },
 ];
+
+/** Free-text query parameters (searches): any text is valid there, hostile text included. */
+export function freeTextParams(op: Operation) {
+  return op.query.filter((p) => mainType(p.schema) === 'string' && !p.schema.enum && !p.schema.pattern && !isIdList(p.schema) && !/^sort/.test(p.name));
+}
+
+/** Hostile but valid search text: SQL, script, LIKE wildcards, escapes, unicode (no NUL). */
+export const hostileText = (maxLength: number) =>
+  fc.oneof(
+    fc.constantFrom(...SQL_AND_SCRIPT.filter((s) => !s.includes('%00')), '%', '_', '\\', '%_\\', "'", '"', '\uFEFF', '\u202E', '😀', '\uD800', '١٢٣'),
+    fc.string({ unit: 'binary', maxLength }),
+    fc.string({ unit: 'grapheme', maxLength }),
+  ).map((s) => s.replace(/\u0000/g, '').slice(0, maxLength)).filter((s) => s.length <= maxLength);
 
 /** One invalid request for an operation: which field it makes invalid, and how. */
 export type Mutation =

@@ -240,6 +240,13 @@ describe('sign-in throttling (issue 8, item 6)', () => {
     for (let i = 0; i < 31; i++) codes.push((await loginFrom('10.0.0.4', `someone${i}`, 'x')).code);
     expect(codes.slice(0, 30).every((code) => code === 401)).toBe(true);
     expect(codes[30]).toBe(429);
+
+    // Once the windows have passed, the next new address drops the old counters.
+    backend.clock.now = new Date(backend.clock.now.getTime() + 16 * 60_000);
+    expect(await count("SELECT count(*) AS n FROM login_throttle WHERE key LIKE '%10.0.0.%'")).toBeGreaterThan(0);
+    await loginFrom('10.0.0.5', 'nobody', 'x');
+    expect(await count("SELECT count(*) AS n FROM login_throttle WHERE key LIKE '%10.0.0.%' AND key NOT LIKE '%10.0.0.5'")).toBe(0);
+    expect((await loginFrom('10.0.0.1', 'admin', TEST_PASSWORD)).code).toBe(200);
   });
 
   it('limits old-password guesses when changing one\'s password', async () => {
