@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db';
 import { describeError, isConnectionError } from './db/errors';
 import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
-import { CommandWorker } from './domain/commands';
+import { CommandWorker, recoverAbandonedCommands } from './domain/commands';
 import { createSimulator } from './devices/simulator';
 import { startRealtime } from './realtime/hub';
 import { WEBSOCKET_PATH } from './realtime/socket';
@@ -53,6 +53,13 @@ try {
 }
 
 const now = () => new Date();
+// Commands a killed process left `sent`: with the embedded database this process is the only one,
+// so all of them at once; on PostgreSQL other processes may be sending, so the worker takes those
+// sent over COMMAND_SENT_STALE_MS ago.
+if (database.kind === 'pglite') {
+  const recovered = await recoverAbandonedCommands(database.db, now(), 0);
+  if (recovered) log(`${recovered} command(s) interrupted by the previous stop queued again (or failed when out of attempts)`);
+}
 let worker: CommandWorker | undefined;
 if (config.simulator) {
   worker = new CommandWorker(database.db, createSimulator(), now, log);

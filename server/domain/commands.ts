@@ -65,11 +65,12 @@ async function applyResult(db: Db, kind: string, id: number, type: string, data:
 
 /**
  * Commands left `sent` by a worker that died: queued again (their attempt did not finish) or, when
- * their attempts are used up, failed with result code `interrupted`. Run by every worker pass and
- * at start, so a restart does not leave them waiting for their 10-minute deadline.
+ * their attempts are used up, failed with result code `interrupted`. Run by every worker pass, so
+ * a restart does not leave them waiting for their 10-minute deadline; at the start of a process
+ * that is the only one (embedded PGlite) every `sent` command is abandoned (`staleMs` 0).
  */
-export async function recoverAbandonedCommands(db: Db, now: Date): Promise<number> {
-  const staleBefore = new Date(now.getTime() - COMMAND_SENT_STALE_MS);
+export async function recoverAbandonedCommands(db: Db, now: Date, staleMs = COMMAND_SENT_STALE_MS): Promise<number> {
+  const staleBefore = new Date(now.getTime() - staleMs);
   const abandoned = and(eq(commands.state, 'sent'), lte(commands.sentAt, staleBefore));
   const requeued = await db
     .update(commands)
