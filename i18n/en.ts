@@ -251,7 +251,7 @@ const en = {
       integer: 'must be a whole number',
       boolean: 'must be true or false',
       idList: 'must be a list of record ids (1 to 2147483647), comma-separated',
-      sortField: 'must be a column name (letters, digits and _)',
+      sortField: 'must be a column name (letters, digits, _ and .)',
       nul: 'must not contain a NUL character',
       contentType: 'the request body must be sent as %{expected}',
       json: 'is not valid JSON',

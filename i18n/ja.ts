@@ -252,7 +252,7 @@ const ja: Messages = {
       integer: '整数でなければなりません',
       boolean: 'true または false でなければなりません',
       idList: 'カンマ区切りのレコード ID（1〜2147483647）でなければなりません',
-      sortField: '列名（英数字と _）でなければなりません',
+      sortField: '列名（英数字、_ と .）でなければなりません',
       nul: 'NUL 文字を含めることはできません',
       contentType: 'リクエスト本文は %{expected} で送信してください',
       json: '有効な JSON ではありません',

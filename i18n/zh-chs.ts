@@ -252,7 +252,7 @@ const zhChs: Messages = {
       integer: '必须是整数',
       boolean: '必须是 true 或 false',
       idList: '必须是以逗号分隔的记录编号（1 至 2147483647）',
-      sortField: '必须是列名（字母、数字和 _）',
+      sortField: '必须是列名（字母、数字、_ 和 .）',
       nul: '不能包含 NUL 字符',
       contentType: '请求内容必须以 %{expected} 发送',
       json: '不是有效的 JSON',

@@ -252,7 +252,7 @@ const zhCht: Messages = {
       integer: '必須是整數',
       boolean: '必須是 true 或 false',
       idList: '必須是以逗號分隔的記錄編號（1 至 2147483647）',
-      sortField: '必須是欄位名稱（字母、數字和 _）',
+      sortField: '必須是欄位名稱（字母、數字、_ 和 .）',
       nul: '不能包含 NUL 字元',
       contentType: '請求內容必須以 %{expected} 傳送',
       json: '不是有效的 JSON',

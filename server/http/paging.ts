@@ -10,13 +10,13 @@ export const PAGE_NUM_MAX = 1_000_000;
 /**
  * The list convention: pageNum (from 1), pageSize (max 100), sortField, sortOrder (asc/desc).
  * Empty values mean the default; `pageNum=abc` is a type error naming pageNum. A sort field is a
- * plain name (letters, digits, _; starting with a letter): anything else, `__proto__` included,
+ * plain name (letters, digits, _ and .; starting with a letter): anything else, `__proto__` included,
  * is a 400; a well-formed name that is not sortable falls back to the default order.
  */
 export const PagingQuery = z.object({
   pageNum: Q.int(1, PAGE_NUM_MAX).transform((v) => v ?? 1),
   pageSize: Q.int(1, PAGE_SIZE_MAX).transform((v) => v ?? 10),
-  sortField: Q.text(64).pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/, 'validation.sortField').optional()),
+  sortField: Q.text(64).pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9_.]*$/, 'validation.sortField').optional()),
   sortOrder: Q.oneOf(['asc', 'desc', 'ASC', 'DESC']),
 });
 export type Paging = z.output<typeof PagingQuery>;

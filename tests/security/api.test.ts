@@ -23,7 +23,13 @@ const LOGOUT = `${API_BASE}/v1/quan_xian/deng_lu/logout`;
 const backend: TestBackend = await startTestBackend();
 afterAll(() => backend.close());
 const doc = await (await backend.app.request('/api/openapi.json')).json();
-const operations = operationsOf(doc);
+const documented = operationsOf(doc);
+// SPEC.md's login path under /api/ directly is the same route as the documented one under the prefix.
+const operations = [
+  ...documented,
+  ...[...PUBLIC].filter((path) => !documented.some((op) => op.path === path))
+    .map((path) => ({ ...documented.find((op) => op.public && path.endsWith(op.path.replace(API_BASE, '')))!, path })),
+];
 const adminToken = await loginAs(backend.app, 'admin');
 
 type Rows<T> = { rows: T[] };
@@ -100,10 +106,10 @@ const label = (op: Operation) => `${op.method.toUpperCase()} ${op.path.replace(A
 
 describe('route table', () => {
   it('documents every API route of the app, so that the harness covers it', () => {
-    const documented = new Set(operations.map((op) => `${op.method.toUpperCase()} ${op.path}`));
+    const documentedRoutes = new Set(documented.map((op) => `${op.method.toUpperCase()} ${op.path}`));
     const infrastructure = new Set(['/api/*', '/api/openapi.json', '/api/reference', WEBSOCKET_PATH, ...PUBLIC]);
     const missing = [...new Set(backend.app.routes.map((r) => `${r.method} ${r.path}`))]
-      .filter((route) => route.split(' ')[1].startsWith('/api') && !infrastructure.has(route.split(' ')[1]) && !documented.has(route));
+      .filter((route) => route.split(' ')[1].startsWith('/api') && !infrastructure.has(route.split(' ')[1]) && !documentedRoutes.has(route));
     expect(missing).toEqual([]);
     expect(operations.length).toBeGreaterThanOrEqual(20);
   });
