@@ -3,6 +3,7 @@ import { schema, type Db } from '../db';
 import type { DeviceDriver, DeviceTarget } from '../devices/driver';
 import { publish, publishCommands } from '../realtime/events';
 import { clearReadFailure, markReadFailure } from './readFailures';
+import { isConnectionError } from '../db/errors';
 
 const { commands, waterMeters, electricMeters, modules } = schema;
 
@@ -145,6 +146,8 @@ export class CommandWorker {
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
+  /** While the database is away, its failure is logged once a minute, not on every tick. */
+  private lastOutageLog = 0;
 
   constructor(private db: Db, private driver: DeviceDriver, private now: () => Date, private log: (m: string, e?: unknown) => void) {}
 
@@ -170,7 +173,11 @@ export class CommandWorker {
           while ((await runDueCommands(this.db, this.driver, this.now())) > 0) { /* drain */ }
         } while (this.again);
       } catch (error) {
-        this.log('command worker failed', error);
+        if (!isConnectionError(error)) this.log('command worker failed', error);
+        else if (Date.now() - this.lastOutageLog > 60_000) {
+          this.lastOutageLog = Date.now();
+          this.log('command worker: database unavailable, retrying every second', error);
+        }
       } finally {
         this.running = false;
       }
