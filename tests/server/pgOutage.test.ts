@@ -132,6 +132,13 @@ describe.skipIf(!pgUrl)('PostgreSQL going away (issue 8, item 1)', () => {
     expect((await api.get('webWaterArchive/findByCondition')).status).toBe(200);
     expect(await heardAfter(1)).toBe(true);
 
+    // The server ends every connection (as on a restart: FATAL 57P01 to idle pool clients, the
+    // 'error' event that used to end the process), and is back at once.
+    await adminQuery(databaseUrl(pgUrl!, name), `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await eventually(async () => (await api.get('webWaterArchive/findByCondition')).status === 200)).toBe(true);
+    expect(await eventually(() => heardAfter(4))).toBe(true);
+
     // PostgreSQL restarts: every connection drops, new ones are refused for a while.
     proxy.cut();
     await new Promise((resolve) => setTimeout(resolve, 200));
