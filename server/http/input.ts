@@ -34,6 +34,9 @@ export const Num = (min: number, max: number) =>
 /** A record id: an integer 1…2147483647. */
 export const Id = Int(1, INT4_MAX);
 
+/** A record id or null (clears a reference); documented as such in the OpenAPI document. */
+export const NullableId = Id.nullable().openapi({ type: ['integer', 'null'], minimum: 1, maximum: INT4_MAX });
+
 /** A boolean: JSON true/false, or the strings "true"/"false" (query strings, forms). */
 export const Bool = z
   .preprocess(

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
-import { Id, IdArray, Int, Num, Q, patchOf } from '../http/input';
+import { Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { IdList, PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -16,8 +16,8 @@ const ValveState = z.enum(['open', 'closed']);
 const Fields = z.object({
   address: z.string().trim().regex(WATER_ADDRESS, 'validation.waterAddress'),
   meterType: z.enum(['cold', 'hot']).default('cold'),
-  roomId: Id.nullable().optional(),
-  moduleId: Id.nullable().optional(),
+  roomId: NullableId.optional(),
+  moduleId: NullableId.optional(),
   priceFen: Int(0, 100_000).default(0),
   freeAllowance: Num(0, 100_000).default(0),
   remark: z.string().max(200).nullable().optional(),

@@ -202,6 +202,22 @@ export type Mutation =
   | { kind: 'body'; field: string; value: unknown }
   | { kind: 'raw'; field: string; contentType: string | undefined; body: string };
 
+/** Every listed invalid value of every field, once each (the deterministic part of the fuzzing). */
+export function listedMutations(op: Operation): Mutation[] {
+  const list: Mutation[] = [];
+  for (const param of op.query) {
+    for (const value of [...invalidQueryValues(param.schema, param.required), ...(INVALID_PAGING[param.name] ?? [])]) list.push({ kind: 'query', field: param.name, value });
+  }
+  const body = op.body?.schema;
+  if (body) {
+    for (const [name, schema] of Object.entries(body.properties ?? {})) {
+      for (const value of invalidBodyValues(schema, (body.required ?? []).includes(name))) list.push({ kind: 'body', field: name, value });
+    }
+    for (const m of MALFORMED_BODIES) list.push({ kind: 'raw', field: m.contentType?.includes('json') ? 'body' : 'Content-Type', ...m });
+  }
+  return list;
+}
+
 /** A fast-check arbitrary over the invalid requests of an operation; undefined when it takes no input. */
 export function mutationsOf(op: Operation): fc.Arbitrary<Mutation> | undefined {
   const options: fc.Arbitrary<Mutation>[] = [];
@@ -231,7 +247,8 @@ export function mutationsOf(op: Operation): fc.Arbitrary<Mutation> | undefined {
         options.push(outside.map((value) => ({ kind: 'body' as const, field: name, value })));
       } else if (type === 'string' && schema.maxLength !== undefined) {
         options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 40, unit: 'binary' })
-          .filter((s) => s.trim().length > schema.maxLength!)
+          // zod measures strings in code points (an astral character counts once).
+          .filter((s) => [...s.trim()].length > schema.maxLength!)
           .map((value) => ({ kind: 'body' as const, field: name, value })));
       }
     }
