@@ -83,15 +83,18 @@ function apply(op: Operation, mutation: Mutation): Request {
 /** A stack trace, a source path or SQL in a response body. */
 const LEAK = /\bat [\w.<>]+ \(|\n\s+at |\.ts:\d|node_modules|Failed query|params:|\bselect\b[\s\S]{0,80}\bfrom\b|\binsert into\b|\bdelete from\b|\bupdate\s+"?\w+"?\s+set\b/i;
 
-/** Every table but the session and throttling bookkeeping: row count and the sum of row versions. */
+/**
+ * Every table but the session and throttling bookkeeping (or, for an area, its rows and the
+ * shared tables): row count and the sum of row versions.
+ */
 async function digest(where?: { areaIds: number[] }) {
   const tables = await rows<{ table_name: string; has_area: boolean }>(sql`
     SELECT t.table_name, EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.table_name = t.table_name AND c.column_name = 'area_id') AS has_area
     FROM information_schema.tables t WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND t.table_name NOT IN ('sessions', 'login_throttle') ORDER BY 1`);
   const result: Record<string, string> = {};
   for (const { table_name: table, has_area: hasArea } of tables) {
-    if (where && !hasArea) continue;
-    const filter = where ? sql.raw(` WHERE area_id IN (${where.areaIds.join(',')})`) : sql.raw('');
+    // With an area: its rows, and every row of the tables all areas share (menu, areas).
+    const filter = where && hasArea ? sql.raw(` WHERE area_id IN (${where.areaIds.join(',')})`) : sql.raw('');
     const [row] = await rows<{ d: string }>(sql`SELECT count(*)::text || ':' || coalesce(sum((xmin::text)::bigint), 0)::text AS d FROM ${sql.identifier(table)}${filter}`);
     result[table] = row.d;
   }
