@@ -1,6 +1,6 @@
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { langOf, serverMessage } from '../http/i18n';
-import { endSession, login } from '../auth/session';
+import { UNKNOWN_ADDRESS, endSession, login } from '../auth/session';
 import { publish } from '../realtime/events';
 
 /**
@@ -11,10 +11,10 @@ import { publish } from '../realtime/events';
 export function clientAddress(c: Ctx): string {
   if (c.get('deps').config.trustProxy) {
     const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean).at(-1);
-    if (forwarded) return forwarded.slice(0, 64);
+    if (forwarded && forwarded !== UNKNOWN_ADDRESS) return forwarded.slice(0, 64);
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  return incoming?.socket?.remoteAddress ?? UNKNOWN_ADDRESS;
 }
 
 const LoginForm = z.object({

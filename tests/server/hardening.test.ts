@@ -249,6 +249,25 @@ describe('sign-in throttling (issue 8, item 6)', () => {
     expect((await loginFrom('10.0.0.1', 'admin', TEST_PASSWORD)).code).toBe(200);
   });
 
+  it('takes the client address from X-Forwarded-For behind a trusted proxy (TRUST_PROXY) only', async () => {
+    const { createApp } = await import('../../server/app');
+    const proxied = createApp({ db: backend.database.db, config: { simulator: false, trustProxy: true }, now: () => backend.clock.now, commandsQueued: () => undefined, log: () => undefined });
+    const attempt = async (app: typeof proxied, forwardedFor: string, password: string) => {
+      const response = await app.request('/api/v1/quan_xian/deng_lu/login', {
+        method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': forwardedFor },
+        body: new URLSearchParams({ username: 'admin2', password }).toString(),
+      }, { incoming: { socket: { remoteAddress: '10.9.9.9' } } });
+      return ((await response.json()) as { code: number }).code;
+    };
+    for (let i = 0; i < 5; i++) expect(await attempt(proxied, `6.6.6.6, 192.0.2.${i}`, 'wrong')).toBe(401);
+    expect(await attempt(proxied, '6.6.6.6, 192.0.2.9', TEST_PASSWORD)).toBe(200);
+    for (let i = 0; i < 5; i++) expect(await attempt(proxied, `198.51.100.7`, 'wrong')).toBe(401);
+    expect(await attempt(proxied, '198.51.100.7', TEST_PASSWORD)).toBe(429);
+    // Without TRUST_PROXY the header is ignored: the peer address counts.
+    for (let i = 0; i < 5; i++) expect(await attempt(backend.app, `203.0.113.${i}`, 'wrong')).toBe(401);
+    expect(await attempt(backend.app, '203.0.113.99', TEST_PASSWORD)).toBe(429);
+  });
+
   it('limits old-password guesses when changing one\'s password', async () => {
     const token = await loginAs(backend.app, 'viewer');
     const api = apiClient(backend.app, token);
