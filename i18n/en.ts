@@ -226,6 +226,8 @@ const en = {
       oldPasswordWrong: 'The old password is wrong',
       roomHasWaterMeter: 'The room already has water meter %{address}',
       addressTaken: 'Meter address %{address} is already registered',
+      integrity: 'The record conflicts with existing data (it may have been changed meanwhile); reload and try again',
+      dataRange: 'A value is out of the range the database accepts',
       dbUnavailable: 'The database cannot be reached at the moment; please try again shortly',
       tooManyAttempts: 'Too many attempts: try again in %{minutes} minutes',
       platformOnly: 'Only a platform administrator may change the shared menu',

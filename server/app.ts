@@ -18,7 +18,7 @@ import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
-import { describeError, isConnectionError } from './db/errors';
+import { describeError, isConnectionError, sqlState } from './db/errors';
 
 export const API_BASE = '/api/v1/electricity';
 /** The login call of SPEC.md section 7, relative to /api/ (it carries its own /v1/ prefix). */
@@ -131,6 +131,17 @@ export function createApp(deps: AppDeps) {
       deps.log(`${c.req.method} ${c.req.path}: database unavailable`, describeError(err));
       c.header('Retry-After', '5');
       return c.json({ code: 503, msg: serverMessage(langOf(c), 'errors.dbUnavailable') }, 503);
+    }
+    const state = sqlState(err);
+    if (state?.startsWith('23')) {
+      // An integrity rule of the database (a unique name taken by a concurrent request, say).
+      deps.log(`${c.req.method} ${c.req.path}: integrity violation`, describeError(err));
+      return c.json({ code: 409, msg: serverMessage(langOf(c), 'errors.integrity') }, 409);
+    }
+    if (state?.startsWith('22')) {
+      // A value the database refuses that validation let through: the caller's input, logged to fix.
+      deps.log(`${c.req.method} ${c.req.path}: data exception`, describeError(err));
+      return c.json({ code: 400, msg: `body: ${serverMessage(langOf(c), 'errors.dataRange')}` }, 400);
     }
     // Logged without the query's parameters (see describeError).
     deps.log(`${c.req.method} ${c.req.path} failed`, describeError(err));

@@ -31,6 +31,12 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a failed query (the error or its cause), if any. */
+export function sqlState(error: unknown): string | undefined {
+  for (const e of chain(error)) if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+}
+
 /** Quoted values and `Key (col)=(value)` details of PostgreSQL messages, replaced. */
 const redact = (text: string) => text.replace(/\([^()]*\)=\([^()]*\)/g, '(…)=(…)').replace(/"[^"]*"/g, '"…"').replace(/'[^']*'/g, "'…'");
 

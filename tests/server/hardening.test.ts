@@ -122,6 +122,13 @@ describe('400 instead of 500 (issue 8, item 5)', () => {
     expect(status).toBe(400);
   });
 
+  it('answers 409, not 500, when concurrent requests meet a unique rule of the database', async () => {
+    const api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+    const options = (await api.get('sysUser/queryOptions')).body.data as { roles: { id: number }[] };
+    const results = await Promise.all(Array.from({ length: 6 }, () => api.post('sysUser/saveUser', { userName: 'twin', roleId: options.roles[0].id, password: TEST_PASSWORD })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+
   it('logs a failed query without its parameters', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "sys_users_user_name"'), { code: '23505', detail: 'Key (user_name)=(secret-name) already exists.' });
     const line = describeError(new DrizzleQueryError('select * from sys_users where user_name = $1', ['secret-name'], cause));
