@@ -228,6 +228,7 @@ const en = {
       addressTaken: 'Meter address %{address} is already registered',
       integrity: 'The record conflicts with existing data (it may have been changed meanwhile); reload and try again',
       dataRange: 'A value is out of the range the database accepts',
+      upgradeRequired: 'This address is the websocket of live updates: connect with a websocket',
       dbUnavailable: 'The database cannot be reached at the moment; please try again shortly',
       tooManyAttempts: 'Too many attempts: try again in %{minutes} minutes',
       platformOnly: 'Only a platform administrator may change the shared menu',

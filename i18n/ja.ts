@@ -229,6 +229,7 @@ const ja: Messages = {
       addressTaken: 'メーターアドレス %{address} はすでに登録されています',
       integrity: 'レコードが既存のデータと競合しています（他の操作で変更された可能性があります）。再読み込みしてからやり直してください',
       dataRange: 'データベースが受け付けない範囲の値が含まれています',
+      upgradeRequired: 'このアドレスはライブ更新の websocket です。websocket で接続してください',
       dbUnavailable: '現在データベースに接続できません。しばらくしてから再度お試しください',
       tooManyAttempts: '試行回数が上限を超えました。%{minutes} 分後に再度お試しください',
       platformOnly: '共有メニューを変更できるのはプラットフォーム管理者だけです',

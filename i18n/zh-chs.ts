@@ -229,6 +229,7 @@ const zhChs: Messages = {
       addressTaken: '表地址 %{address} 已登记',
       integrity: '该记录与现有数据冲突（可能已被他人修改），请刷新后重试',
       dataRange: '有数值超出数据库允许的范围',
+      upgradeRequired: '此地址是实时更新的 websocket，请用 websocket 连接',
       dbUnavailable: '暂时无法连接数据库，请稍后再试',
       tooManyAttempts: '尝试次数过多，请 %{minutes} 分钟后再试',
       platformOnly: '只有平台管理员可以修改共享菜单',

@@ -229,6 +229,7 @@ const zhCht: Messages = {
       addressTaken: '錶地址 %{address} 已登記',
       integrity: '該記錄與現有資料衝突（可能已被他人修改），請重新整理後再試',
       dataRange: '有數值超出資料庫允許的範圍',
+      upgradeRequired: '此位址是即時更新的 websocket，請用 websocket 連線',
       dbUnavailable: '暫時無法連線資料庫，請稍後再試',
       tooManyAttempts: '嘗試次數過多，請 %{minutes} 分鐘後再試',
       platformOnly: '只有平台管理員可以修改共用選單',

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/router';
 import { currentSession } from '../auth/session';
 import type { RealtimeHub, Subscriber } from './hub';
 import { describeError } from '../db/errors';
+import { langOf, serverMessage } from '../http/i18n';
 
 /** SPEC.md section 7's websocket server path, under the API base. */
 export const WEBSOCKET_PATH = '/api/v1/electricity/websocket/websocket-server';
@@ -63,6 +64,6 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
     };
   }));
   // A plain GET (not an upgrade) of the path.
-  app.get(WEBSOCKET_PATH, (c) => c.json({ code: 426, msg: 'Upgrade Required' }, 426));
+  app.get(WEBSOCKET_PATH, (c) => c.json({ code: 426, msg: serverMessage(langOf(c), 'errors.upgradeRequired') }, 426));
   return nodeWs.injectWebSocket;
 }
