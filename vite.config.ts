@@ -27,6 +27,18 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The API security harness (tests/security/): generated from the OpenAPI document and the
+          // route table, so every route is fuzzed and checked for scope and token rules.
+          name: 'security',
+          environment: 'node',
+          include: ['tests/security/**/*.test.ts'],
+          globalSetup: ['tests/support/globalSeed.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'console',

@@ -1,4 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './http/router';
 import { ApiError } from './http/errors';
@@ -17,29 +20,64 @@ import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord'
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
+import { describeError, isConnectionError, sqlState } from './db/errors';
 
 export const API_BASE = '/api/v1/electricity';
 /** The login call of SPEC.md section 7, relative to /api/ (it carries its own /v1/ prefix). */
 export const LOGIN_PATH = '/v1/quan_xian/deng_lu/login';
 
 /** Calls that do not need a session. */
-const PUBLIC = new Set([`${API_BASE}${LOGIN_PATH}`, `/api${LOGIN_PATH}`]);
+export const PUBLIC = new Set([`${API_BASE}${LOGIN_PATH}`, `/api${LOGIN_PATH}`]);
 
 /** Writes a read-only operator may still make (logging out, their own password, the front-end error log). */
-const READ_ONLY_WRITES = new Set([
+export const READ_ONLY_WRITES = new Set([
   `${API_BASE}/v1/quan_xian/deng_lu/logout`,
   `${API_BASE}/sysUser/updateUserPwd`, `${API_BASE}/frontLog/addFrontLog`,
 ]);
 
+/** Largest request body the API reads (bulk id lists of 5000 fit with room to spare). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * Content-Security-Policy of every response: scripts only from our own origin (the console's
+ * bundle; index.html and the API reference page have no inline script), no framing, no plugins.
+ * Inline styles stay allowed: MUI (emotion) injects its styles at run time.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'], connectSrc: ["'self'"], objectSrc: ["'none'"], baseUri: ["'self'"], formAction: ["'self'"], frameAncestors: ["'none'"],
+};
+
+/** A token as the API issues it is 48 hex digits; control characters mean a malformed request. */
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 export function createApp(deps: AppDeps) {
   const app = new OpenAPIHono<AppEnv>();
+
+  app.use('*', secureHeaders({
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xContentTypeOptions: 'nosniff',
+    crossOriginEmbedderPolicy: false,
+  }));
+  // API answers are per user and per moment: never stored by a browser or a proxy.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.res.status !== 101) c.header('Cache-Control', 'no-store');
+  });
+  app.use('/api/*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: () => { throw new ApiError(413, 'errors.bodyTooLarge'); } }));
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
     if (PUBLIC.has(c.req.path) || !c.req.path.startsWith(API_BASE)) return next();
     // The websocket carries the token as a query parameter (a browser cannot set headers on it).
-    const token = c.req.header('x-token') ?? (c.req.path === WEBSOCKET_PATH ? c.req.query('token') : undefined);
-    const session = token ? await resolveSession(deps.db, token, deps.now()) : undefined;
+    const fromQuery = c.req.path === WEBSOCKET_PATH;
+    const token = c.req.header('x-token') ?? (fromQuery ? c.req.query('token') : undefined);
+    if (token && CONTROL.test(token)) {
+      throw new ApiError(400, 'validation', {}, `${fromQuery && !c.req.header('x-token') ? 'token' : 'X-Token'}: ${serverMessage(langOf(c), 'errors.badToken')}`);
+    }
+    const session = token && token.length <= 128 ? await resolveSession(deps.db, token, deps.now()) : undefined;
     if (!session) throw new ApiError(401, 'errors.unauthorized');
     if (session.readOnly && c.req.method !== 'GET' && !READ_ONLY_WRITES.has(c.req.path)) {
       throw new ApiError(403, 'errors.readOnly');
@@ -86,7 +124,31 @@ export function createApp(deps: AppDeps) {
       const msg = err.text ?? serverMessage(langOf(c), err.key, err.params);
       return c.json({ code: err.status, msg }, err.status);
     }
-    deps.log(`${c.req.method} ${c.req.path} failed`, err);
+    if (err instanceof HTTPException && err.status < 500) {
+      // Hono's own refusals (body parsing and the like) as a 400 naming the body.
+      const status = err.status === 413 ? 413 : 400;
+      const msg = status === 413 ? serverMessage(langOf(c), 'errors.bodyTooLarge') : `body: ${serverMessage(langOf(c), 'validation.invalid')}`;
+      return c.json({ code: status, msg }, status);
+    }
+    if (isConnectionError(err)) {
+      // The database is away (restarting, stalled, unreachable): the client may retry shortly.
+      deps.log(`${c.req.method} ${c.req.path}: database unavailable`, describeError(err));
+      c.header('Retry-After', '5');
+      return c.json({ code: 503, msg: serverMessage(langOf(c), 'errors.dbUnavailable') }, 503);
+    }
+    const state = sqlState(err);
+    if (state?.startsWith('23')) {
+      // An integrity rule of the database (a unique name taken by a concurrent request, say).
+      deps.log(`${c.req.method} ${c.req.path}: integrity violation`, describeError(err));
+      return c.json({ code: 409, msg: serverMessage(langOf(c), 'errors.integrity') }, 409);
+    }
+    if (state?.startsWith('22')) {
+      // A value the database refuses that validation let through: the caller's input, logged to fix.
+      deps.log(`${c.req.method} ${c.req.path}: data exception`, describeError(err));
+      return c.json({ code: 400, msg: `body: ${serverMessage(langOf(c), 'errors.dataRange')}` }, 400);
+    }
+    // Logged without the query's parameters (see describeError).
+    deps.log(`${c.req.method} ${c.req.path} failed`, describeError(err));
     return c.json({ code: 500, msg: serverMessage(langOf(c), 'errors.internal') }, 500);
   });
   // server.ts hands the node server to `injectWebSocket` so that upgrades reach the websocket route.

@@ -11,7 +11,25 @@ export interface ServerConfig {
   simulator: boolean;
   /** Folder with the built console (served on the same port). */
   staticDir: string;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY=1): the client address of sign-in throttling is the last
+   * entry of X-Forwarded-For (the one the proxy added) instead of the socket's peer.
+   */
+  trustProxy?: boolean;
+  /** PostgreSQL: connect timeout (DB_CONNECT_TIMEOUT_MS, default 5 s). */
+  dbConnectTimeoutMs: number;
+  /**
+   * PostgreSQL: how long a request's query may wait for an answer (DB_QUERY_TIMEOUT_MS, default
+   * 10 s); past it the connection is dropped and the API answers 503. First-start seeding runs
+   * without this limit.
+   */
+  dbQueryTimeoutMs: number;
 }
+
+const positive = (value: string | undefined, fallback: number) => {
+  const number = Number(value);
+  return value && Number.isFinite(number) && number > 0 ? number : fallback;
+};
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -21,11 +39,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     adminPassword: env.ADMIN_PASSWORD || undefined,
     simulator: !['0', 'false', 'off', 'no'].includes(String(env.SIMULATOR ?? 'on').toLowerCase()),
     staticDir: env.STATIC_DIR ?? './dist',
+    trustProxy: ['1', 'true', 'on', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
+    dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 5_000),
+    dbQueryTimeoutMs: positive(env.DB_QUERY_TIMEOUT_MS, 10_000),
   };
 }
 
 /** Business constants of the backend. */
-export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/**
+ * A session ends after 30 minutes without a request (server-side idle limit; the console's own
+ * idle timeout of SPEC.md is 10 minutes, and its read-failure bell polls every 30 minutes), and
+ * at the latest 7 days after login however active it is (absolute cap).
+ */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sign-in throttling: 5 attempts per user name and client address, then a 15-minute lock. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+/** All sign-in attempts of one client address (any user names) within 15 minutes. */
+export const LOGIN_MAX_PER_ADDRESS = 30;
+/** Old-password checks when changing one's password: 5 per 15 minutes. */
+export const PASSWORD_CHECK_MAX = 5;
 export const PAGE_SIZE_MAX = 100;

@@ -5,7 +5,7 @@ import type { RealtimeHub } from './realtime/hub';
 /** What every request handler can reach: the database, configuration and the clock. */
 export interface AppDeps {
   db: Db;
-  config: Pick<ServerConfig, 'simulator'>;
+  config: Pick<ServerConfig, 'simulator' | 'trustProxy'>;
   now: () => Date;
   /** Wakes the command worker after commands were queued (no-op when no worker runs). */
   commandsQueued: () => void;

@@ -3,22 +3,63 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { configFromEnv } from './config';
-import { openDatabase } from './db';
+import { openDatabase, type Database } from './db';
+import { describeError, isConnectionError } from './db/errors';
 import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
-import { CommandWorker } from './domain/commands';
+import { CommandWorker, recoverAbandonedCommands } from './domain/commands';
 import { createSimulator } from './devices/simulator';
 import { startRealtime } from './realtime/hub';
 import { WEBSOCKET_PATH } from './realtime/socket';
 
 const config = configFromEnv();
-const log = (message: string, error?: unknown) => console.error(`[${new Date().toISOString()}] ${message}`, error ?? '');
+// Errors are logged through describeError: a failed query's SQL text, never its parameters.
+const log = (message: string, error?: unknown) =>
+  console.error(`[${new Date().toISOString()}] ${message}`, error === undefined ? '' : typeof error === 'string' ? error : describeError(error));
+
+/** Where DATABASE_URL points, without its password. */
+const postgresAddress = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+  } catch {
+    return '(DATABASE_URL is not a valid URL)';
+  }
+};
 
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-const first = await bootstrap(database.db, { adminPassword: config.adminPassword });
+let database: Database;
+let first: Awaited<ReturnType<typeof bootstrap>>;
+try {
+  if (config.databaseUrl) {
+    const connection = { url: config.databaseUrl, log, connectTimeoutMs: config.dbConnectTimeoutMs };
+    // Migrations and first-start seeding (long statements) without the per-query limit of serving.
+    const setup = await openDatabase(connection);
+    first = await bootstrap(setup.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+    await setup.close();
+    database = await openDatabase({ ...connection, queryTimeoutMs: config.dbQueryTimeoutMs });
+  } else {
+    database = await openDatabase({ dataDir: config.dataDir });
+    first = await bootstrap(database.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+  }
+} catch (error) {
+  if (config.databaseUrl && isConnectionError(error)) {
+    console.error(`Cannot reach PostgreSQL at ${postgresAddress(config.databaseUrl)}: ${describeError(error)}`);
+    console.error('Check that PostgreSQL is running and that DATABASE_URL names the right host, port and database.');
+  } else {
+    console.error(`Cannot open the database: ${describeError(error)}`);
+  }
+  process.exit(1);
+}
 
 const now = () => new Date();
+// Commands a killed process left `sent`: with the embedded database this process is the only one,
+// so all of them at once; on PostgreSQL other processes may be sending, so the worker takes those
+// sent over COMMAND_SENT_STALE_MS ago.
+if (database.kind === 'pglite') {
+  const recovered = await recoverAbandonedCommands(database.db, now(), 0);
+  if (recovered) log(`${recovered} command(s) interrupted by the previous stop queued again (or failed when out of attempts)`);
+}
 let worker: CommandWorker | undefined;
 if (config.simulator) {
   worker = new CommandWorker(database.db, createSimulator(), now, log);

@@ -29,16 +29,72 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 export interface OpenOptions {
   /** postgres://… — use PostgreSQL instead of the embedded PGlite. */
   url?: string;
+  /** PostgreSQL: give up connecting after this long (default 5 s). */
+  connectTimeoutMs?: number;
+  /**
+   * PostgreSQL: give up waiting for a query's answer after this long (default: no limit, for
+   * seeding and tools; the server passes DB_QUERY_TIMEOUT_MS, 10 s by default).
+   */
+  queryTimeoutMs?: number;
+  /** PostgreSQL: how often the LISTEN connection checks that the server still answers (default 30 s). */
+  listenerPingMs?: number;
+  /** Where pool and listener report a lost connection (default: nowhere). */
+  log?: (message: string, error?: unknown) => void;
   /** PGlite data folder; omitted = in memory. */
   dataDir?: string;
   /** PGlite: start from a dump made by `dump()`. */
   loadDataDir?: Blob;
 }
 
+/**
+ * A pool that survives PostgreSQL going away: an idle or checked-out client whose connection
+ * drops reports to `log` instead of raising an unhandled 'error' event (which ends the process),
+ * and a client whose query timed out is destroyed rather than reused (its connection still holds
+ * the unanswered query). New connections are made on demand, so the pool recovers by itself when
+ * the server is back; until then queries fail fast and the API answers 503.
+ */
+function resilientPool(pool: pg.Pool, log: (message: string, error?: unknown) => void): pg.Pool {
+  pool.on('error', (error) => log('PostgreSQL: idle connection lost', error.message));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log('PostgreSQL: connection lost', error.message));
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const destroyOnTimeout = (error: unknown) => {
+      if (error instanceof Error && /timeout/i.test(error.message)) {
+        (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      }
+    };
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (error: unknown, result: unknown) => void;
+        args[last] = (error: unknown, result: unknown) => {
+          destroyOnTimeout(error);
+          callback(error, result);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        return (result as Promise<unknown>).catch((error: unknown) => {
+          destroyOnTimeout(error);
+          throw error;
+        });
+      }
+      return result;
+    };
+  });
+  return pool;
+}
+
 /** Opens the database and applies pending migrations (same migrations on PGlite and PostgreSQL). */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const log = options.log ?? (() => undefined);
+    const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    const pool = resilientPool(new pg.Pool({
+      connectionString: options.url, max: 10,
+      connectionTimeoutMillis: connectTimeoutMs, query_timeout: options.queryTimeoutMs || undefined, keepAlive: true, idleTimeoutMillis: 30_000,
+    }), log);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     const listeners = new Set<PgListener>();
@@ -50,7 +106,9 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
         await pool.end();
       },
       listen: async (channel, onPayload) => {
-        const listener = new PgListener(options.url!, channel, onPayload);
+        const listener = new PgListener(options.url!, channel, onPayload, {
+          connectTimeoutMs, pingMs: options.listenerPingMs ?? 30_000, log,
+        });
         listeners.add(listener);
         await listener.start();
         return async () => {

@@ -1,13 +1,19 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { DeviceDriver, DeviceOutcome, DeviceTarget } from '../devices/driver';
 import { publish, publishCommands } from '../realtime/events';
 import { clearReadFailure, markReadFailure } from './readFailures';
+import { isConnectionError } from '../db/errors';
 
 const { commands, waterMeters, electricMeters, modules } = schema;
 
 export const COMMAND_MAX_ATTEMPTS = 3;
 export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
+/**
+ * A command still `sent` this long after it was claimed was abandoned by a worker that died
+ * (SIGKILL, crash, power loss) in the middle of it: no driver call takes this long.
+ */
+export const COMMAND_SENT_STALE_MS = 2 * 60 * 1000;
 const BACKOFF_MS = [0, 2_000, 10_000];
 
 export interface NewCommand {
@@ -62,6 +68,29 @@ async function applyResult(db: Db, kind: string, id: number, type: string, data:
 }
 
 /**
+ * Commands left `sent` by a worker that died: queued again (their attempt did not finish) or, when
+ * their attempts are used up, failed with result code `interrupted`. Run by every worker pass, so
+ * a restart does not leave them waiting for their 10-minute deadline; at the start of a process
+ * that is the only one (embedded PGlite) every `sent` command is abandoned (`staleMs` 0).
+ */
+export async function recoverAbandonedCommands(db: Db, now: Date, staleMs = COMMAND_SENT_STALE_MS): Promise<number> {
+  const staleBefore = new Date(now.getTime() - staleMs);
+  const abandoned = and(eq(commands.state, 'sent'), lte(commands.sentAt, staleBefore));
+  const requeued = await db
+    .update(commands)
+    .set({ state: 'queued', resultCode: 'interrupted', nextAttemptAt: now })
+    .where(and(abandoned, lt(commands.attempts, COMMAND_MAX_ATTEMPTS)))
+    .returning({ id: commands.id, areaId: commands.areaId });
+  const failed = await db
+    .update(commands)
+    .set({ state: 'failed', resultCode: 'interrupted', finishedAt: now })
+    .where(abandoned)
+    .returning({ id: commands.id, areaId: commands.areaId });
+  await publishCommands(db, [...requeued, ...failed]);
+  return requeued.length + failed.length;
+}
+
+/**
  * Claims due commands (FOR UPDATE SKIP LOCKED, so several workers can run), executes them
  * through the driver and records the outcome. Returns how many commands were handled.
  */
@@ -72,6 +101,7 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
     .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)))
     .returning({ id: commands.id, areaId: commands.areaId });
   await publishCommands(db, expired);
+  await recoverAbandonedCommands(db, now);
   const claimed = await db.transaction(async (tx) => {
     const due = (await tx.execute(sql`
       SELECT id FROM commands WHERE state = 'queued' AND next_attempt_at <= ${now.toISOString()}
@@ -121,6 +151,8 @@ export class CommandWorker {
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
+  /** While the database is away, its failure is logged once a minute, not on every tick. */
+  private lastOutageLog = 0;
 
   constructor(private db: Db, private driver: DeviceDriver, private now: () => Date, private log: (m: string, e?: unknown) => void) {}
 
@@ -146,7 +178,11 @@ export class CommandWorker {
           while ((await runDueCommands(this.db, this.driver, this.now())) > 0) { /* drain */ }
         } while (this.again);
       } catch (error) {
-        this.log('command worker failed', error);
+        if (!isConnectionError(error)) this.log('command worker failed', error);
+        else if (Date.now() - this.lastOutageLog > 60_000) {
+          this.lastOutageLog = Date.now();
+          this.log('command worker: database unavailable, retrying every second', error);
+        }
       } finally {
         this.running = false;
       }

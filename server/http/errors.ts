@@ -1,4 +1,4 @@
-type Status = 400 | 401 | 403 | 404 | 409 | 429 | 500;
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /**
  * An error the API reports to the caller: HTTP status and body `{ code, msg }`.

@@ -6,6 +6,12 @@ import { ApiError } from './errors';
 import { langOf, serverMessage, type Lang } from './i18n';
 
 export type AppEnv = { Variables: { deps: AppDeps; session: Session } };
+
+// A missing value is reported as "required", a value of the wrong type as a type error: zod 4
+// drops the input from its issues, so the distinction is made while the issue is built.
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'validation.required' : undefined),
+});
 export type Ctx = Context<AppEnv>;
 
 /**
@@ -15,9 +21,11 @@ export type Ctx = Context<AppEnv>;
 export function describeIssues(error: z.ZodError, lang: Lang): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : 'body'}: ${issueText(issue, lang)}`)
+    .map((issue) => `${fieldName(issue.path)}: ${issueText(issue, lang)}`)
     .join('; ');
 }
+
+const fieldName = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : 'body');
 
 function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
   if (issue.message.startsWith('validation.')) return serverMessage(lang, issue.message);
@@ -92,6 +100,11 @@ export function defineRoute<Q extends z.ZodType | undefined = undefined, B exten
     tags: spec.tags,
     security: spec.public ? [] : [{ XToken: [] }],
     request,
+    // Before zod: the body's media type and syntax, and NUL characters anywhere in the input.
+    middleware: [async (c: Ctx, next: () => Promise<void>) => {
+      await checkRawInput(c, spec);
+      await next();
+    }] as never,
     responses: { 200: { content: { 'application/json': { schema: Envelope } }, description: 'code 200 with data, or an error code with msg' } },
   });
   router.openapi(route, (async (c: Ctx) => {
@@ -109,6 +122,70 @@ export function defineRoute<Q extends z.ZodType | undefined = undefined, B exten
     }
     return handler(c, { query, body });
   }) as never);
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+/** A 400 naming the field, in the caller's language. */
+export const fieldError = (c: Ctx, field: string, key: string, params: Record<string, string | number> = {}) =>
+  new ApiError(400, 'validation', {}, `${field}: ${serverMessage(langOf(c), key, params)}`);
+
+/**
+ * The path of the first string (or key) holding a NUL character, if any. Iterative: a body may
+ * nest arrays hundreds of thousands deep.
+ */
+function findNul(root: unknown): string[] | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value: root, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: path.length < 8 ? [...path, String(i)] : path });
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return [...path, key.replace(/\u0000/g, '\\0')];
+        stack.push({ value: item, path: path.length < 8 ? [...path, key] : path });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, with a 400 naming the field: a body in another media type than the route accepts (or
+ * none), a body that is not valid JSON, and a NUL character in any query or body value
+ * (PostgreSQL cannot store one).
+ */
+async function checkRawInput(c: Ctx, spec: { body?: unknown; form?: boolean }) {
+  const queryNul = findNul(c.req.queries());
+  if (queryNul) throw fieldError(c, queryNul[0], 'validation.nul');
+  if (!spec.body) return;
+  const type = c.req.header('content-type') ?? '';
+  if (spec.form && FORM_TYPE.test(type)) {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      throw fieldError(c, 'body', 'validation.form');
+    }
+    const nul = findNul(form);
+    if (nul) throw fieldError(c, nul.join('.'), 'validation.nul');
+    return;
+  }
+  if (!JSON_TYPE.test(type)) {
+    throw fieldError(c, 'Content-Type', 'validation.contentType', { expected: spec.form ? `application/json, ${FORM}` : 'application/json' });
+  }
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    throw fieldError(c, 'body', 'validation.json');
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw fieldError(c, 'body', 'validation.object');
+  const nul = findNul(json);
+  if (nul) throw fieldError(c, nul.join('.') || 'body', 'validation.nul');
 }
 
 export { z };

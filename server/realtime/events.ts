@@ -12,6 +12,12 @@ export type RealtimeEvent =
   /** The read-failure list of the area changed (a device failed to answer, or answered again). */
   | { type: 'readFailures'; areaId: number };
 
+/**
+ * Between backend processes only (never sent to a console): a user's sessions changed (logout,
+ * password change, role, area or state changed); every process checks that user's sockets at once.
+ */
+export type SessionsEvent = { type: 'sessions'; userId: number };
+
 /** The PostgreSQL notification channel events travel on, so every backend process hears them. */
 export const REALTIME_CHANNEL = 'console_events';
 
@@ -19,7 +25,7 @@ export const REALTIME_CHANNEL = 'console_events';
  * Announces an event through the database (pg_notify). Inside a transaction it is delivered on
  * commit and dropped on rollback, so the console never hears of a change that did not happen.
  */
-export async function publish(db: Db, event: RealtimeEvent): Promise<void> {
+export async function publish(db: Db, event: RealtimeEvent | SessionsEvent): Promise<void> {
   await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
 }
 
@@ -34,9 +40,10 @@ export async function publishCommands(db: Db, changed: { id: number; areaId: num
 }
 
 /** Parses a notification payload; undefined for anything that is not a known event. */
-export function parseEvent(payload: string | undefined): RealtimeEvent | undefined {
+export function parseEvent(payload: string | undefined): RealtimeEvent | SessionsEvent | undefined {
   try {
-    const event = JSON.parse(payload ?? '') as Partial<RealtimeEvent>;
+    const event = JSON.parse(payload ?? '') as Partial<RealtimeEvent> & { userId?: unknown };
+    if ((event.type as string) === 'sessions') return typeof event.userId === 'number' ? { type: 'sessions', userId: event.userId } : undefined;
     if (typeof event.areaId !== 'number') return undefined;
     if (event.type === 'readFailures') return { type: 'readFailures', areaId: event.areaId };
     if (event.type === 'commands' && typeof event.from === 'number' && typeof event.to === 'number') {

@@ -2,9 +2,13 @@ import type { Database } from '../db';
 import { REALTIME_CHANNEL, parseEvent, type RealtimeEvent } from './events';
 
 export interface Subscriber {
-  /** The operator's area scope (their area and its sub-areas). */
+  /** The operator's area scope (their area and its sub-areas); updated when it changes. */
   areaIds: number[];
+  /** The operator, whose session changes are announced by a `sessions` event. */
+  userId?: number;
   send(event: RealtimeEvent): void;
+  /** Checks the session at once (it may have ended, or its scope changed). */
+  recheck?(): void;
 }
 
 /** The websocket connections of this process, and the fan-out of events to those in scope. */
@@ -20,6 +24,10 @@ export class RealtimeHub {
   dispatch(payload: string | undefined) {
     const event = parseEvent(payload);
     if (!event) return;
+    if (event.type === 'sessions') {
+      for (const subscriber of this.subscribers) if (subscriber.userId === event.userId) subscriber.recheck?.();
+      return;
+    }
     for (const subscriber of this.subscribers) {
       if (subscriber.areaIds.includes(event.areaId)) subscriber.send(event);
     }

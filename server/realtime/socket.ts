@@ -2,8 +2,10 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createNodeWebSocket } from '@hono/node-ws';
 import type { WebSocket } from 'ws';
 import type { AppEnv } from '../http/router';
-import { sessionAlive } from '../auth/session';
-import type { RealtimeHub } from './hub';
+import { currentSession } from '../auth/session';
+import type { RealtimeHub, Subscriber } from './hub';
+import { describeError } from '../db/errors';
+import { langOf, serverMessage } from '../http/i18n';
 
 /** SPEC.md section 7's websocket server path, under the API base. */
 export const WEBSOCKET_PATH = '/api/v1/electricity/websocket/websocket-server';
@@ -28,7 +30,21 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
         const raw = ws.raw as WebSocket;
         let answered = true;
         raw.on('pong', () => { answered = true; });
-        unsubscribe = hub.subscribe({ areaIds: session.areaIds, send: (event) => ws.send(JSON.stringify(event)) });
+        const subscriber: Subscriber = {
+          areaIds: session.areaIds,
+          userId: session.userId,
+          send: (event) => ws.send(JSON.stringify(event)),
+          // The session as it stands now: ended → close; area moved → the new scope's events only.
+          recheck: () => {
+            currentSession(db, session.token, now())
+              .then((current) => {
+                if (!current) ws.close(4401, 'session ended');
+                else subscriber.areaIds = current.areaIds;
+              })
+              .catch((error) => log('websocket session check failed', describeError(error)));
+          },
+        };
+        unsubscribe = hub.subscribe(subscriber);
         ws.send(JSON.stringify({ type: 'hello' }));
         timer = setInterval(() => {
           if (!answered) {
@@ -37,9 +53,7 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
           }
           answered = false;
           raw.ping();
-          sessionAlive(db, session.token, now())
-            .then((alive) => { if (!alive) ws.close(4401, 'session ended'); })
-            .catch((error) => log('websocket session check failed', error));
+          subscriber.recheck!();
         }, heartbeatMs);
         timer.unref();
       },
@@ -50,6 +64,6 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
     };
   }));
   // A plain GET (not an upgrade) of the path.
-  app.get(WEBSOCKET_PATH, (c) => c.json({ code: 426, msg: 'Upgrade Required' }, 426));
+  app.get(WEBSOCKET_PATH, (c) => c.json({ code: 426, msg: serverMessage(langOf(c), 'errors.upgradeRequired') }, 426));
   return nodeWs.injectWebSocket;
 }

@@ -6,6 +6,7 @@ import { IdList } from '../http/paging';
 import { inScope } from '../http/scope';
 import { badRequest } from '../http/errors';
 import { audit } from '../audit';
+import { IdArray } from '../http/input';
 import { enqueueCommands } from '../domain/commands';
 
 const { commands, waterMeters, electricMeters, modules, rooms } = schema;
@@ -39,7 +40,7 @@ export function commandRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/retry', summary: 'Send failed or expired commands again (one new command each, same device, type and payload)', tags: ['commands'],
-    body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(5000) }),
+    body: z.object({ ids: IdArray(5000) }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');

@@ -1,6 +1,21 @@
-import { createRouter, defineRoute, z } from '../http/router';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { langOf, serverMessage } from '../http/i18n';
-import { endSession, login } from '../auth/session';
+import { UNKNOWN_ADDRESS, endSession, login } from '../auth/session';
+import { publish } from '../realtime/events';
+
+/**
+ * The client's address for sign-in throttling: the socket's peer, or with TRUST_PROXY the last
+ * X-Forwarded-For entry (added by the proxy in front). In-process calls (tests) pass it as
+ * `env.incoming.socket.remoteAddress` like @hono/node-server does.
+ */
+export function clientAddress(c: Ctx): string {
+  if (c.get('deps').config.trustProxy) {
+    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    if (forwarded && forwarded !== UNKNOWN_ADDRESS) return forwarded.slice(0, 64);
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? UNKNOWN_ADDRESS;
+}
 
 const LoginForm = z.object({
   username: z.string().max(64).default(''),
@@ -16,7 +31,7 @@ export function loginRoutes() {
     { method: 'post', path: '/v1/quan_xian/deng_lu/login', summary: 'Log in', tags: ['session'], body: LoginForm, form: true, public: true },
     async (c, { body }) => {
       const { db, now } = c.get('deps');
-      const result = await login(db, body.username.trim(), body.password, now());
+      const result = await login(db, body.username.trim(), body.password, now(), clientAddress(c));
       const lang = langOf(c);
       if (result.ok) {
         return c.json({
@@ -40,7 +55,10 @@ export function loginRoutes() {
 export function logoutRoutes() {
   const router = createRouter();
   defineRoute(router, { method: 'post', path: '/v1/quan_xian/deng_lu/logout', summary: 'Log out (ends the session)', tags: ['session'] }, async (c) => {
-    await endSession(c.get('deps').db, c.get('session').token);
+    const { db } = c.get('deps');
+    await endSession(db, c.get('session').token);
+    // The user's open websockets are checked at once (this one closes), in every backend process.
+    await publish(db, { type: 'sessions', userId: c.get('session').userId });
     return c.json({ code: 200, msg: 'success' });
   });
 

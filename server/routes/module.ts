@@ -1,9 +1,10 @@
 import { and, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import { schema } from '../db';
-import { createRouter, defineRoute, z } from '../http/router';
+import { createRouter, defineRoute } from '../http/router';
 import { page } from '../http/envelope';
 import { IdList, PagingQuery, containing, natural, offsetOf, orderBy } from '../http/paging';
 import { inScope } from '../http/scope';
+import { Q } from '../http/input';
 
 const { modules, projects } = schema;
 
@@ -13,8 +14,7 @@ export function moduleRoutes() {
   defineRoute(router, {
     method: 'get', path: '/findByCondition', summary: 'Communication modules of the caller\'s scope', tags: ['module'],
     query: PagingQuery.extend({
-      q: z.string().max(50).optional(), projectId: z.coerce.number().int().positive().optional(),
-      id: z.coerce.number().int().positive().optional(), ids: IdList.optional(),
+      q: Q.text(50), projectId: Q.id(), id: Q.id(), ids: IdList.optional(),
     }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');

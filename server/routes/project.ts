@@ -1,6 +1,7 @@
 import { and, count, eq, ilike, inArray } from 'drizzle-orm';
 import { schema } from '../db';
-import { createRouter, defineRoute, z } from '../http/router';
+import { createRouter, defineRoute } from '../http/router';
+import { Q } from '../http/input';
 import { page } from '../http/envelope';
 import { IdList, PagingQuery, containing, natural, offsetOf, orderBy } from '../http/paging';
 import { inScope } from '../http/scope';
@@ -12,7 +13,7 @@ export function projectRoutes() {
   const router = createRouter();
   defineRoute(router, {
     method: 'get', path: '/findByCondition', summary: 'Projects of the caller\'s scope', tags: ['project'],
-    query: PagingQuery.extend({ q: z.string().max(50).optional(), id: z.coerce.number().int().optional(), ids: IdList.optional() }),
+    query: PagingQuery.extend({ q: Q.text(50), id: Q.id(), ids: IdList.optional() }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
@@ -34,7 +35,7 @@ export function buildingRoutes() {
   const router = createRouter();
   defineRoute(router, {
     method: 'get', path: '/findByCondition', summary: 'Buildings of the caller\'s scope', tags: ['building'],
-    query: PagingQuery.extend({ q: z.string().max(50).optional(), projectId: z.coerce.number().int().optional(), id: z.coerce.number().int().optional(), ids: IdList.optional() }),
+    query: PagingQuery.extend({ q: Q.text(50), projectId: Q.id(), id: Q.id(), ids: IdList.optional() }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(

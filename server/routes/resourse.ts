@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Id, Int, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { audit } from '../audit';
+import { ROUTES } from '../../src/routeCatalog';
 
 const { resources, roleResources, roles } = schema;
 
@@ -12,15 +14,20 @@ export interface MenuNode {
   children: MenuNode[];
 }
 
+/** A menu entry opens a route of the console (SPEC.md's route table), or is an empty placeholder. */
+const ROUTE_PATHS = new Set(ROUTES.map((route) => route.path));
+const ResUrl = z.string().trim().max(200).refine((url) => url === '' || ROUTE_PATHS.has(url), 'validation.resUrl')
+  .openapi({ type: 'string', enum: ['', ...ROUTE_PATHS] });
+
 const ResourceBody = z.object({
   name: z.string().trim().min(1).max(50),
-  parentId: z.coerce.number().int().min(0).default(0),
-  userType: z.coerce.number().int().min(0).max(2).default(2),
-  userSort: z.coerce.number().int().min(0).max(9999).default(0),
-  resUrl: z.string().trim().max(200).default(''),
+  parentId: Int(0).default(0),
+  userType: Int(0, 2).default(2),
+  userSort: Int(0, 9999).default(0),
+  resUrl: ResUrl.default(''),
   icon: z.string().trim().max(64).default(''),
 });
-const RoleQuery = z.object({ roleId: z.coerce.number().int().positive() });
+const RoleQuery = z.object({ roleId: Id });
 
 /** Builds the tree of SPEC.md section 3 (children ordered by userSort). */
 export function buildTree(rows: Omit<MenuNode, 'children'>[]): MenuNode[] {
@@ -46,6 +53,14 @@ async function roleInScope(c: Ctx, roleId: number) {
   return role;
 }
 
+/**
+ * The menu tree is shared by every area: editing it is a platform right (a role flagged
+ * platformAdmin), which area administrators do not have.
+ */
+function requirePlatformAdmin(c: Ctx) {
+  if (!c.get('session').platformAdmin) throw forbidden('errors.platformOnly');
+}
+
 export async function grantedResources(db: Db, roleId: number) {
   return db
     .select({ id: resources.id, userType: resources.userType, parentId: resources.parentId, userSort: resources.userSort, name: resources.name, resUrl: resources.resUrl, icon: resources.icon })
@@ -60,7 +75,7 @@ export function resourseRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/queryResourse', summary: 'All menu resources (flat)', tags: ['menu'],
-    query: z.object({ name: z.string().max(50).optional(), parentId: z.coerce.number().int().optional() }),
+    query: z.object({ name: Q.text(50), parentId: Q.int(0) }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const rows = await db.select().from(resources).orderBy(asc(resources.userSort), asc(resources.id));
@@ -79,6 +94,7 @@ export function resourseRoutes() {
   });
 
   defineRoute(router, { method: 'post', path: '/saveResourse', summary: 'Create a menu resource (granted to the creator\'s role)', tags: ['menu'], body: ResourceBody }, async (c, { body }) => {
+    requirePlatformAdmin(c);
     const { db } = c.get('deps');
     const session = c.get('session');
     const created = await db.transaction(async (tx) => {
@@ -95,14 +111,15 @@ export function resourseRoutes() {
     return ok(c, created);
   });
 
-  defineRoute(router, { method: 'put', path: '/updateResourse', summary: 'Update a menu resource', tags: ['menu'], body: ResourceBody.extend({ id: z.coerce.number().int().positive() }) }, async (c, { body }) => {
+  defineRoute(router, { method: 'put', path: '/updateResourse', summary: 'Update a menu resource', tags: ['menu'], body: patchOf(ResourceBody).extend({ id: Id }) }, async (c, { body }) => {
+    requirePlatformAdmin(c);
     const { db } = c.get('deps');
     const { id, ...changes } = body;
     if (changes.parentId === id) throw badRequest('errors.parentIsSelf');
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(resources).where(eq(resources.id, id));
       if (!before) throw notFound('errors.recordNotFound');
-      const [after] = await tx.update(resources).set(changes).where(eq(resources.id, id)).returning();
+      const [after] = await tx.update(resources).set({ ...changes, id }).where(eq(resources.id, id)).returning();
       await audit(tx, c.get('session'), { action: 'update', entity: 'resource', entityId: id, before, after });
       return after;
     });
@@ -110,7 +127,8 @@ export function resourseRoutes() {
   });
 
   // SPEC.md: params, form-urlencoded header.
-  defineRoute(router, { method: 'delete', path: '/deleteResourse', summary: 'Delete a menu resource without children', tags: ['menu'], query: z.object({ id: z.coerce.number().int().positive() }) }, async (c, { query }) => {
+  defineRoute(router, { method: 'delete', path: '/deleteResourse', summary: 'Delete a menu resource without children', tags: ['menu'], query: z.object({ id: Id }) }, async (c, { query }) => {
+    requirePlatformAdmin(c);
     const { db } = c.get('deps');
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(resources).where(eq(resources.id, query.id));

@@ -1,12 +1,14 @@
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Id, Int, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { endUserSessions } from '../auth/session';
+import { hashPassword } from '../auth/password';
+import { checkOwnPassword, endUserSessions } from '../auth/session';
+import { publish } from '../realtime/events';
 import { audit } from '../audit';
 import { PASSWORD_MIN } from './validation';
 
@@ -17,9 +19,9 @@ const UserFields = z.object({
   userName: z.string().trim().min(2).max(32).regex(/^[A-Za-z0-9_.@-]+$/, 'validation.userName'),
   realName: z.string().trim().max(32).optional().nullable(),
   phone: z.string().trim().regex(/^[0-9+\- ]{0,20}$/, 'validation.phone').optional().nullable(),
-  roleId: z.coerce.number().int().positive(),
-  areaId: z.coerce.number().int().positive().optional(),
-  state: z.coerce.number().int().min(0).max(1).default(1),
+  roleId: Id,
+  areaId: Id.optional(),
+  state: Int(0, 1).default(1),
   remark: z.string().max(200).optional().nullable(),
 });
 
@@ -59,7 +61,7 @@ export function sysUserRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/queryUser', summary: 'Administrators of the caller\'s area scope (paged)', tags: ['system user'],
-    query: PagingQuery.extend({ userName: z.string().max(32).optional(), roleId: z.coerce.number().int().optional(), state: z.coerce.number().int().optional() }),
+    query: PagingQuery.extend({ userName: Q.text(32), roleId: Q.id(), state: Q.int(0, 1) }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
@@ -96,7 +98,7 @@ export function sysUserRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateUser', summary: 'Update an administrator (optionally reset the password)', tags: ['system user'],
-    body: UserFields.partial().extend({ id: z.coerce.number().int().positive(), password: Password.optional() }),
+    body: patchOf(UserFields).extend({ id: Id, password: Password.optional() }),
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
@@ -110,15 +112,17 @@ export function sysUserRoutes() {
         const [taken] = await tx.select({ id: sysUsers.id }).from(sysUsers).where(sql`lower(${sysUsers.userName}) = lower(${changes.userName})`);
         if (taken) throw conflict('errors.userNameTaken', { userName: changes.userName });
       }
-      const [after] = await tx.update(sysUsers).set({ ...changes, ...(passwordHash ? { passwordHash } : {}) }).where(eq(sysUsers.id, id)).returning();
+      const [after] = await tx.update(sysUsers).set({ ...changes, id, ...(passwordHash ? { passwordHash } : {}) }).where(eq(sysUsers.id, id)).returning();
       if (passwordHash || changes.state === 0) await endUserSessions(tx, id);
+      // Role, area and state are read per request; open websockets are checked at once.
+      await publish(tx, { type: 'sessions', userId: id });
       await audit(tx, session, { action: password ? 'update+resetPassword' : 'update', entity: 'sysUser', entityId: id, before: withoutHash(before), after: withoutHash(after) });
       return withoutHash(after);
     });
     return ok(c, updated);
   });
 
-  defineRoute(router, { method: 'delete', path: '/deleteUser', summary: 'Delete an administrator', tags: ['system user'], query: z.object({ id: z.coerce.number().int().positive() }) }, async (c, { query }) => {
+  defineRoute(router, { method: 'delete', path: '/deleteUser', summary: 'Delete an administrator', tags: ['system user'], query: z.object({ id: Id }) }, async (c, { query }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
     if (query.id === session.userId) throw badRequest('errors.cannotDeleteSelf');
@@ -126,6 +130,7 @@ export function sysUserRoutes() {
     await db.transaction(async (tx) => {
       await endUserSessions(tx, query.id);
       await tx.delete(sysUsers).where(eq(sysUsers.id, query.id));
+      await publish(tx, { type: 'sessions', userId: query.id });
       await audit(tx, session, { action: 'delete', entity: 'sysUser', entityId: query.id, before: withoutHash(before) });
     });
     return ok(c);
@@ -136,16 +141,19 @@ export function sysUserRoutes() {
     method: 'put', path: '/updateUserPwd', summary: 'Change one\'s own password (old one verified; all sessions end)', tags: ['system user'], form: true,
     body: z.object({ userName: z.string().max(32), passWord: z.string().min(1).max(64), passWordNew: Password }),
   }, async (c, { body }) => {
-    const { db } = c.get('deps');
+    const { db, now } = c.get('deps');
     const session = c.get('session');
     if (body.userName !== session.userName) throw forbidden('errors.notOwnAccount');
-    const [user] = await db.select().from(sysUsers).where(eq(sysUsers.id, session.userId));
-    if (!user || !(await verifyPassword(body.passWord, user.passwordHash))) throw badRequest('errors.oldPasswordWrong');
+    // Old-password guesses are limited (5 per 15 minutes).
+    const check = await checkOwnPassword(db, session.userId, body.passWord, now());
+    if (check.result === 'locked') throw new ApiError(429, 'errors.tooManyAttempts', { minutes: Math.max(1, Math.ceil(check.retryAfterMs / 60_000)) });
+    if (check.result === 'wrong') throw badRequest('errors.oldPasswordWrong');
     const passwordHash = await hashPassword(body.passWordNew);
     await db.transaction(async (tx) => {
-      await tx.update(sysUsers).set({ passwordHash }).where(eq(sysUsers.id, user.id));
-      await endUserSessions(tx, user.id);
-      await audit(tx, session, { action: 'changePassword', entity: 'sysUser', entityId: user.id });
+      await tx.update(sysUsers).set({ passwordHash }).where(eq(sysUsers.id, session.userId));
+      await endUserSessions(tx, session.userId);
+      await publish(tx, { type: 'sessions', userId: session.userId });
+      await audit(tx, session, { action: 'changePassword', entity: 'sysUser', entityId: session.userId });
     });
     return ok(c);
   });

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { IdList, PagingQuery, containing, natural, offsetOf, orderBy } from '../http/paging';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -16,10 +17,10 @@ const ValveState = z.enum(['open', 'closed']);
 const Fields = z.object({
   address: z.string().trim().regex(WATER_ADDRESS, 'validation.waterAddress'),
   meterType: z.enum(['cold', 'hot']).default('cold'),
-  roomId: z.coerce.number().int().positive().nullable().optional(),
-  moduleId: z.coerce.number().int().positive().nullable().optional(),
-  priceFen: z.coerce.number().int().min(0).max(100_000).default(0),
-  freeAllowance: z.coerce.number().min(0).max(100_000).default(0),
+  roomId: NullableId.optional(),
+  moduleId: NullableId.optional(),
+  priceFen: Int(0, 100_000).default(0),
+  freeAllowance: Num(0, 100_000).default(0),
   remark: z.string().max(200).nullable().optional(),
 });
 /** The list's filters: the same for the list, its export and the bulk actions that follow it. */
@@ -27,10 +28,10 @@ const ListFilters = z.object({
   q: z.string().max(50).optional(),
   address: z.string().max(14).optional(),
   roomCode: z.string().max(20).optional(),
-  projectId: z.coerce.number().int().positive().optional(),
-  buildingId: z.coerce.number().int().positive().optional(),
-  roomId: z.coerce.number().int().positive().optional(),
-  id: z.coerce.number().int().positive().optional(),
+  projectId: Q.id(),
+  buildingId: Q.id(),
+  roomId: Q.id(),
+  id: Q.id(),
   ids: IdList.optional(),
   meterType: z.enum(['cold', 'hot']).optional(),
   valveState: z.enum(['open', 'closed', 'abnormal']).optional(),
@@ -38,8 +39,8 @@ const ListFilters = z.object({
   batteryLow: z.enum(['true', 'false']).optional(),
   online: z.enum(['true', 'false']).optional(),
   /** Last read from (inclusive) … to (exclusive): ISO timestamps. */
-  lastReadFrom: z.iso.datetime({ offset: true }).optional(),
-  lastReadTo: z.iso.datetime({ offset: true }).optional(),
+  lastReadFrom: Q.datetime(),
+  lastReadTo: Q.datetime(),
 });
 type ListFilter = z.output<typeof ListFilters>;
 const Filters = PagingQuery.extend(ListFilters.shape);
@@ -52,12 +53,13 @@ const Filters = PagingQuery.extend(ListFilters.shape);
  * changed meanwhile.
  */
 const BulkScope = z.object({
-  filter: ListFilters.optional(),
-  projectId: ListFilters.shape.projectId,
-  buildingId: ListFilters.shape.buildingId,
+  // Present means "these filters": an empty one says nothing (send `scope: 'all'` instead).
+  filter: ListFilters.refine((filter) => Object.values(filter).some((value) => value !== undefined && value !== ''), 'validation.filterEmpty').optional(),
+  projectId: Id.optional(),
+  buildingId: Id.optional(),
   scope: z.literal('all').optional(),
-  dryRun: z.boolean().optional(),
-  expectedCount: z.number().int().min(0).optional(),
+  dryRun: Bool.optional(),
+  expectedCount: Int(0).optional(),
 });
 type BulkScope = z.output<typeof BulkScope>;
 
@@ -175,10 +177,9 @@ async function checkRoom(c: Ctx, roomId: number, exceptMeterId?: number) {
   return room;
 }
 
-/** A module of the caller's scope (the meter's path to the platform). */
+/** A module of the caller's scope. */
 async function checkModule(c: Ctx, moduleId: number) {
-  const { db } = c.get('deps');
-  const [module] = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, moduleId), inScope(modules.areaId, c.get('session'))));
+  const [module] = await c.get('deps').db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, moduleId), inScope(modules.areaId, c.get('session'))));
   if (!module) throw badRequest('errors.moduleNotFound');
 }
 
@@ -218,6 +219,7 @@ export function webWaterArchiveRoutes() {
     await checkAddressFree(c, body.address);
     if (body.moduleId) await checkModule(c, body.moduleId);
     const room = body.roomId ? await checkRoom(c, body.roomId) : undefined;
+    if (body.moduleId) await checkModule(c, body.moduleId);
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(waterMeters).values({ ...body, areaId: room?.areaId ?? session.areaId, createdAt: now() }).returning();
       await audit(tx, session, { action: 'create', entity: 'waterMeter', entityId: row.id, after: row });
@@ -228,7 +230,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateWebWaterArchive', summary: 'Update a water meter', tags: ['water archive'],
-    body: Fields.partial().extend({ id: z.coerce.number().int().positive() }),
+    body: patchOf(Fields).extend({ id: Id }),
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
@@ -238,7 +240,7 @@ export function webWaterArchiveRoutes() {
     if (changes.roomId) await checkRoom(c, changes.roomId, id);
     if (changes.moduleId) await checkModule(c, changes.moduleId);
     await db.transaction(async (tx) => {
-      const [after] = await tx.update(waterMeters).set(changes).where(eq(waterMeters.id, id)).returning();
+      const [after] = await tx.update(waterMeters).set({ ...changes, id }).where(eq(waterMeters.id, id)).returning();
       await audit(tx, session, { action: 'update', entity: 'waterMeter', entityId: id, before, after });
     });
     return ok(c, await findOne(c, id));
@@ -270,7 +272,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/updateOpenAnAccountInBatches', summary: 'Open water accounts for many meters at once', tags: ['water archive'],
-    body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(5000) }),
+    body: z.object({ ids: IdArray(5000) }),
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
@@ -292,7 +294,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/findUserUnBind', summary: 'Rooms (and their tenants) without a water meter', tags: ['water archive'],
-    query: PagingQuery.extend({ q: z.string().max(50).optional(), projectId: z.coerce.number().int().optional(), buildingId: z.coerce.number().int().optional() }),
+    query: PagingQuery.extend({ q: Q.text(50), projectId: Q.id(), buildingId: Q.id() }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
@@ -319,7 +321,7 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateWaterStatus', summary: 'Open or close one water meter\'s valve (queues a command)', tags: ['water archive'],
-    body: z.object({ id: z.coerce.number().int().positive(), valveState: ValveState }),
+    body: z.object({ id: Id, valveState: ValveState }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
@@ -358,7 +360,7 @@ export function webWaterArchiveRoutes() {
   defineRoute(router, {
     method: 'put', path: '/updateFreeAll',
     summary: 'Reset the free water allowance of the water meters matching the list\'s filters (or `scope: "all"`); `dryRun` answers the count only', tags: ['water archive'],
-    body: BulkScope.extend({ freeAllowance: z.number().min(0).max(10_000) }),
+    body: BulkScope.extend({ freeAllowance: Num(0, 10_000) }),
   }, async (c, { body }) => {
     const { db, now } = c.get('deps');
     const session = c.get('session');

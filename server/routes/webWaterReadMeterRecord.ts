@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, isNull, lt } from 'drizzle-orm';
 import { schema } from '../db';
-import { createRouter, defineRoute, z } from '../http/router';
+import { createRouter, defineRoute } from '../http/router';
 import { page } from '../http/envelope';
 import { PagingQuery, offsetOf } from '../http/paging';
 import { inScope } from '../http/scope';
+import { Q } from '../http/input';
 
 const { readings, rooms } = schema;
 
@@ -13,10 +14,10 @@ export function webWaterReadMeterRecordRoutes() {
   defineRoute(router, {
     method: 'get', path: '/findByCondition', summary: 'Readings of water meters (newest first)', tags: ['water readings'],
     query: PagingQuery.extend({
-      meterId: z.coerce.number().int().positive().optional(),
-      roomId: z.coerce.number().int().positive().optional(),
-      from: z.iso.datetime({ offset: true }).optional(),
-      to: z.iso.datetime({ offset: true }).optional(),
+      meterId: Q.id(),
+      roomId: Q.id(),
+      from: Q.datetime(),
+      to: Q.datetime(),
     }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');

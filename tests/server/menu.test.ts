@@ -55,13 +55,13 @@ describe('menu resources', () => {
     expect(bad.body.msg).toMatch(/^name: /);
 
     const groups = ((await api.get('resourse/queryResourseByRoleIdTree', { roleId })).body.data as Node[])[0].children;
-    const created = await api.post('resourse/saveResourse', { name: '临时页面', parentId: groups[0].id, resUrl: 'custom_page', icon: 'Star', userSort: 99 });
+    const created = await api.post('resourse/saveResourse', { name: '临时页面', parentId: groups[0].id, resUrl: 'page3', icon: 'Star', userSort: 99 });
     expect(created.body.code).toBe(200);
     const id = created.body.data.id as number;
     const tree = ((await api.get('resourse/queryResourseByRoleIdTree', { roleId })).body.data as Node[])[0].children;
-    expect(tree[0].children.at(-1)).toMatchObject({ id, name: '临时页面', resUrl: 'custom_page' });
+    expect(tree[0].children.at(-1)).toMatchObject({ id, name: '临时页面', resUrl: 'page3' });
 
-    const updated = await api.put('resourse/updateResourse', { id, name: '自定义页面', parentId: groups[0].id, resUrl: 'custom_page' });
+    const updated = await api.put('resourse/updateResourse', { id, name: '自定义页面', parentId: groups[0].id, resUrl: 'page3' });
     expect(updated.body.data.name).toBe('自定义页面');
 
     // A group with children cannot be deleted.

@@ -14,6 +14,8 @@ export const roles = pgTable('roles', {
   name: text('name').notNull(),
   /** A read-only role may call GET endpoints only. */
   readOnly: boolean('read_only').notNull().default(false),
+  /** A platform role may edit the menu tree that every area shares (area administrators may not). */
+  platformAdmin: boolean('platform_admin').notNull().default(false),
   remark: text('remark'),
   createdAt: createdAt(),
 });
@@ -59,11 +61,16 @@ export const sessions = pgTable('sessions', {
   expiresAt: at('expires_at').notNull(),
 }, (t) => [index('sessions_user').on(t.userId)]);
 
-/** Failed logins per user name, for throttling. */
-export const loginAttempts = pgTable('login_attempts', {
-  userName: text('user_name').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  lastFailureAt: at('last_failure_at'),
+/**
+ * Sign-in and password-check throttling. One row per counter: `user:<name>|<address>` (a user name
+ * tried from one client address), `addr:<address>` (all attempts of one address) and
+ * `pwd:<userId>` (old-password checks). Attempts are counted before the password is checked, in
+ * one atomic upsert, so concurrent guesses are counted exactly.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  windowStart: at('window_start').notNull(),
   lockedUntil: at('locked_until'),
 });
 

@@ -32,7 +32,8 @@ export async function seedSystem(db: Db, passwordHash: string): Promise<SystemSe
   }
 
   const [admin1, admin2, viewer] = await db.insert(roles).values([
-    { areaId: area1.id, name: '系统管理员', remark: '华东片区全部权限' },
+    // The demo platform administrator's role: it alone may edit the shared menu tree.
+    { areaId: area1.id, name: '系统管理员', remark: '华东片区全部权限（平台管理员）', platformAdmin: true },
     { areaId: area2.id, name: '系统管理员', remark: '华南片区全部权限' },
     { areaId: area1.id, name: '只读操作员', readOnly: true, remark: '华东片区只读' },
   ]).returning();
