@@ -296,6 +296,7 @@ const en = {
       dataRange: 'A value is out of the range the database accepts',
       upgradeRequired: 'This address is the websocket of live updates: connect with a websocket',
       dbUnavailable: 'The database cannot be reached at the moment; please try again shortly',
+      busy: 'The server is busy: please try again in a moment',
       tooManyAttempts: 'Too many attempts: try again in %{minutes} minutes',
       platformOnly: 'Only a platform administrator may change the shared menu',
       moduleNotFound: 'The module does not exist or is outside your area',

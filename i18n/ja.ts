@@ -297,6 +297,7 @@ const ja: Messages = {
       dataRange: 'データベースが受け付けない範囲の値が含まれています',
       upgradeRequired: 'このアドレスはライブ更新の websocket です。websocket で接続してください',
       dbUnavailable: '現在データベースに接続できません。しばらくしてから再度お試しください',
+      busy: 'サーバーが混み合っています。しばらくしてからもう一度お試しください',
       tooManyAttempts: '試行回数が上限を超えました。%{minutes} 分後に再度お試しください',
       platformOnly: '共有メニューを変更できるのはプラットフォーム管理者だけです',
       moduleNotFound: 'モジュールが存在しないか、担当エリア外です',

@@ -297,6 +297,7 @@ const zhChs: Messages = {
       dataRange: '有数值超出数据库允许的范围',
       upgradeRequired: '此地址是实时更新的 websocket，请用 websocket 连接',
       dbUnavailable: '暂时无法连接数据库，请稍后再试',
+      busy: '服务器繁忙，请稍后重试',
       tooManyAttempts: '尝试次数过多，请 %{minutes} 分钟后再试',
       platformOnly: '只有平台管理员可以修改共享菜单',
       moduleNotFound: '模块不存在或不在您的片区内',

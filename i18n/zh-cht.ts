@@ -297,6 +297,7 @@ const zhCht: Messages = {
       dataRange: '有數值超出資料庫允許的範圍',
       upgradeRequired: '此位址是即時更新的 websocket，請用 websocket 連線',
       dbUnavailable: '暫時無法連線資料庫，請稍後再試',
+      busy: '伺服器繁忙，請稍後重試',
       tooManyAttempts: '嘗試次數過多，請 %{minutes} 分鐘後再試',
       platformOnly: '只有平台管理員可以修改共用選單',
       moduleNotFound: '模組不存在或不在您的片區內',

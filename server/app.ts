@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
+import { admission } from './http/admission';
 import type { AppDeps } from './deps';
 import type { AppEnv } from './http/router';
 import { ApiError } from './http/errors';
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps) {
     await next();
     if (c.res.status !== 101) c.header('Cache-Control', 'no-store');
   });
+  // At most so many requests at once; one that waits too long for its turn gets a quick 503.
+  if (deps.admission) app.use('/api/*', admission(deps.admission, (path) => path === WEBSOCKET_PATH));
   app.use('/api/*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: () => { throw new ApiError(413, 'errors.bodyTooLarge'); } }));
 
   app.use('/api/*', async (c, next) => {

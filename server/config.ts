@@ -24,6 +24,14 @@ export interface ServerConfig {
    * without this limit.
    */
   dbQueryTimeoutMs: number;
+  /**
+   * Admission control: API requests running at once (MAX_ACTIVE_REQUESTS; default 8 on the
+   * embedded PGlite, which runs one statement at a time, 64 on PostgreSQL) and how long one may
+   * wait for its turn before a 503 (REQUEST_QUEUE_MS, default 3 s: well within the console's 5 s
+   * request timeout, so that nothing starts after the console has given up on it).
+   */
+  maxActiveRequests?: number;
+  requestQueueMs: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -42,6 +50,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: ['1', 'true', 'on', 'yes'].includes(String(env.TRUST_PROXY ?? '').toLowerCase()),
     dbConnectTimeoutMs: positive(env.DB_CONNECT_TIMEOUT_MS, 5_000),
     dbQueryTimeoutMs: positive(env.DB_QUERY_TIMEOUT_MS, 10_000),
+    maxActiveRequests: env.MAX_ACTIVE_REQUESTS ? positive(env.MAX_ACTIVE_REQUESTS, 8) : undefined,
+    requestQueueMs: positive(env.REQUEST_QUEUE_MS, 3_000),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AdmissionLimits } from './http/admission';
 import type { Db } from './db';
 import type { ServerConfig } from './config';
 import type { RealtimeHub } from './realtime/hub';
@@ -12,6 +13,8 @@ export interface AppDeps {
   log: (message: string, error?: unknown) => void;
   /** The websocket connections of this process (events reach it through the database). */
   realtime?: RealtimeHub;
+  /** Admission control of the API (none when absent: tests, benchmarks of single calls). */
+  admission?: AdmissionLimits;
   /** Websocket heartbeat interval (tests shorten it). */
   heartbeatMs?: number;
 }

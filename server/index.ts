@@ -67,7 +67,8 @@ if (config.simulator) {
 }
 // Events reach the console's websockets through the database (pg_notify), from any backend process.
 const { hub: realtime, stop: stopListening } = await startRealtime(database);
-const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime });
+const admission = { maxActive: config.maxActiveRequests ?? (database.kind === 'pglite' ? 8 : 64), maxWaitMs: config.requestQueueMs };
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission });
 
 // The built console on the same port; any non-API path falls back to index.html (client routing).
 const staticDir = resolve(config.staticDir);
