@@ -47,8 +47,8 @@ export function AlarmBell() {
     translate(device.deviceType === ELECTRIC_METER ? 'alarm.electricMeter' : device.deviceType === MODULE ? 'alarm.module' : 'alarm.waterMeter');
   const exportList = () =>
     exportCsv(data, [
-      { label: translate('alarm.roomCode'), value: (d) => d.roomCode },
-      { label: translate('alarm.deviceAddress'), value: (d) => d.deviceAddress },
+      { label: translate('alarm.roomCode'), value: (d) => d.roomCode, kind: 'code' },
+      { label: translate('alarm.deviceAddress'), value: (d) => d.deviceAddress, kind: 'code' },
       { label: translate('alarm.deviceType'), value: typeLabel },
     ], translate('alarm.exportTitle'));
 

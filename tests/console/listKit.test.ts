@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { csvCell, toCsv } from '../../src/components/list/csv';
 import { csvColumns, defaultHidden, type Column } from '../../src/components/list/columns';
 import { decimalText, fenToYuan, yuanToFen } from '../../src/components/money';
-import { formatDateTime } from '../../src/components/DateTimeField';
+import { formatDateTime } from '../../src/components/dateTime';
 import { addDays, dayIn, quickRange, startOfDay } from '../../src/components/pickers/dateRanges';
 
 const translate = (key: string) => ({ 'resources.waterarchive.fields.address': '表地址', 'water.valve.open': '开' } as Record<string, string>)[key] ?? key;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DataTable, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Chip, Typography } from '@mui/material';
 import { fenToYuan } from '../money';
-import { formatDateTime } from '../DateTimeField';
+import { formatDateTime } from '../dateTime';
 import type { CsvColumn, CsvKind } from './csv';
 
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';

@@ -2,7 +2,7 @@ import { useGetList, useRecordContext, useTranslate } from 'react-admin';
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { RecordAside } from '../../../components/record/RecordAside';
 import { StateChip } from '../../../components/list/columns';
-import { useFormatDateTime } from '../../../components/DateTimeField';
+import { useFormatDateTime } from '../../../components/dateTime';
 import { fenToYuan } from '../../../components/money';
 import { ACCOUNT, BATTERY, ONLINE, VALVE, type WaterMeter } from './model';
 

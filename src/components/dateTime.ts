@@ -1,4 +1,4 @@
-import { useLocaleState, useRecordContext } from 'react-admin';
+import { useLocaleState } from 'react-admin';
 import { PLATFORM_TIME_ZONE } from '../config';
 
 /** BCP 47 tags of the console's languages, for dates and numbers. */
@@ -22,10 +22,4 @@ export function formatDateTime(value: string | Date | null | undefined, locale: 
 export function useFormatDateTime() {
   const [locale] = useLocaleState();
   return (value: string | Date | null | undefined) => formatDateTime(value, locale);
-}
-
-export function DateTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
-  const record = useRecordContext();
-  const format = useFormatDateTime();
-  return <span>{format(record?.[source] as string | null | undefined)}</span>;
 }
