@@ -9,13 +9,10 @@
  * counts as unanswered), BENCH_DATABASE_URL (PostgreSQL instead of PGlite). Exits non-zero when a
  * request failed (5xx other than a 503 shed), went unanswered, or a write was lost or unacknowledged.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { openDatabase } from '../server/db';
+import { startServerProcess } from './support/serverProcess';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -23,44 +20,12 @@ const TIMEOUT_MS = Number(process.env.LOAD_TIMEOUT_MS ?? 30_000);
 const PASSWORD = 'load-pass-2026';
 const PG_URL = process.env.BENCH_DATABASE_URL;
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
+/** The server on a fresh database, with the simulator, every operator behind the company's proxy. */
+const startServer = () => startServerProcess({
+  databaseUrl: PG_URL, password: PASSWORD, keepData: true,
+  // Every operator signs in from an address of their own, as behind the company's reverse proxy.
+  env: { SIMULATOR: 'on', TRUST_PROXY: '1' },
 });
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'metering-load-'));
-  const env = {
-    ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, DATABASE_URL: PG_URL ?? '',
-    // Every operator signs in from an address of their own, as behind the company's reverse proxy.
-    TRUST_PROXY: '1', STATIC_DIR: join(dataDir, 'no-console'),
-  };
-  const child = spawn('npx', ['tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/console and API on|API on http/.test(output)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ }
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  };
-  return { base: `http://127.0.0.1:${port}`, dataDir, stop, output: () => output };
-}
 
 /** The console's request timeout (SPEC.md section 9): an answer after it comes too late for an operator. */
 const CONSOLE_TIMEOUT_MS = 5_000;
@@ -72,10 +37,10 @@ const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math
 
 async function main() {
   const server = await startServer();
-  const api = `${server.base}/api/v1/electricity`;
+  const api = `${server.origin}/api/v1/electricity`;
   try {
     const login = async (i: number) => {
-      const response = await fetch(`${server.base}/api/v1/quan_xian/deng_lu/login`, {
+      const response = await fetch(`${server.origin}/api/v1/quan_xian/deng_lu/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `198.18.${(i >> 8) & 255}.${i & 255}` },
         body: new URLSearchParams({ username: 'admin', password: PASSWORD }),

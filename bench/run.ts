@@ -1,7 +1,9 @@
 /**
- * `npm run bench`: API timings on the seeded demo estate, printed as ratios against a baseline
+ * `npm run bench`: the request path (bench/requestPath.ts: menu-tree requests/s over HTTP with 50
+ * connections against its SQL in-process), then API timings on the seeded demo estate, printed as ratios against a baseline
  * call measured in the same run (the figures move with the machine; the ratios should not).
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL is set (a scratch database is created).
+ * Ends with the idle memory of the server's variants (bench/memory.ts; BENCH_MEMORY=off skips it).
  */
 import { performance } from 'node:perf_hooks';
 import { openDatabase, type Database } from '../server/db';
@@ -11,6 +13,7 @@ import { adminQuery, databaseUrl } from '../tests/support/postgres';
 import { enqueueCommands, runDueCommands } from '../server/domain/commands';
 import { createSimulator } from '../server/devices/simulator';
 import { startRealtime } from '../server/realtime/hub';
+import { benchRequestPath, servedApp } from './requestPath';
 
 const PASSWORD = 'bench-pass-1';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -52,6 +55,13 @@ async function benchDatabase(name: string, database: Database) {
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     await response.arrayBuffer();
   };
+  // The request path first: the menu-tree call over HTTP with 50 connections against its SQL.
+  const served = await servedApp(database, now);
+  try {
+    await benchRequestPath(name, database, served.app, PASSWORD, now);
+  } finally {
+    await served.stop();
+  }
   const baseline = await measure('baseline: menu tree (resourse/queryResourseByRoleIdTree)', get('resourse/queryResourseByRoleIdTree?roleId=1'));
   const results = [
     await measure('water archive, first page of 25', get('webWaterArchive/findByCondition?pageNum=1&pageSize=25')),
@@ -92,3 +102,5 @@ if (pgUrl) {
     await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name}`);
   }
 }
+
+if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_MEMORY ?? 'on').toLowerCase())) await import('./memory');

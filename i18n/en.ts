@@ -4,6 +4,8 @@ import englishMessages from 'ra-language-english';
 const en = {
   ...englishMessages,
   app: {
+    rangeCapped: '%{offsetBegin}-%{offsetEnd} of %{total}+',
+    rangeCappedHint: 'More than %{total} rows match: narrow the filters to count them exactly',
     name: 'Prepaid Cloud Platform',
     version: 'Version %{version}',
     loading: 'Loading…',

@@ -5,6 +5,8 @@ import type { Messages } from './en';
 const ja: Messages = {
   ...raMessages,
   app: {
+    rangeCapped: '%{offsetBegin}-%{offsetEnd} / %{total}+ 件',
+    rangeCappedHint: '%{total} 件を超える行が該当します。絞り込むと正確な件数が表示されます',
     name: 'プリペイドクラウドプラットフォーム',
     version: 'バージョン %{version}',
     loading: '読み込み中…',

@@ -5,6 +5,8 @@ import type { Messages } from './en';
 const zhChs: Messages = {
   ...raMessages,
   app: {
+    rangeCapped: '%{offsetBegin}-%{offsetEnd}，共 %{total}+ 条',
+    rangeCappedHint: '匹配的记录超过 %{total} 条：缩小筛选范围即可精确计数',
     name: '预付费云平台',
     version: '版本 %{version}',
     loading: '加载中…',

@@ -5,6 +5,8 @@ import type { Messages } from './en';
 const zhCht: Messages = {
   ...raMessages,
   app: {
+    rangeCapped: '%{offsetBegin}-%{offsetEnd}，共 %{total}+ 筆',
+    rangeCappedHint: '符合的記錄超過 %{total} 筆：縮小篩選範圍即可精確計數',
     name: '預付費雲平台',
     version: '版本 %{version}',
     loading: '載入中…',

@@ -3,11 +3,12 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { admission } from './http/admission';
-import type { AppDeps } from './deps';
+import type { AppDeps, AppOptions } from './deps';
 import type { AppEnv } from './http/router';
 import { ApiError } from './http/errors';
 import { langOf, serverMessage } from './http/i18n';
 import { resolveSession } from './auth/session';
+import { RequestCaches } from './cache/requestCaches';
 import { loginRoutes, logoutRoutes } from './routes/login';
 import { resourseRoutes } from './routes/resourse';
 import { sysUserRoutes } from './routes/sysUser';
@@ -52,7 +53,8 @@ export const CONTENT_SECURITY_POLICY = {
 /** A token as the API issues it is 48 hex digits; control characters mean a malformed request. */
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export function createApp(deps: AppDeps) {
+export function createApp(options: AppOptions) {
+  const deps: AppDeps = { ...options, caches: options.caches ?? new RequestCaches(options.db) };
   const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', secureHeaders({
@@ -62,10 +64,12 @@ export function createApp(deps: AppDeps) {
     xContentTypeOptions: 'nosniff',
     crossOriginEmbedderPolicy: false,
   }));
-  // API answers are per user and per moment: never stored by a browser or a proxy.
+  // API answers are per user and per moment: never stored by a browser or a proxy. Set on the
+  // response's own headers (as secureHeaders does): `c.header` after the answer exists would copy
+  // the whole response into a new one, a tenth of the cost of a small call.
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.res.status !== 101) c.header('Cache-Control', 'no-store');
+    if (c.res.status !== 101) c.res.headers.set('Cache-Control', 'no-store');
   });
   // At most so many requests at once; one that waits too long for its turn gets a quick 503.
   if (deps.admission) app.use('/api/*', admission(deps.admission, (path) => path === WEBSOCKET_PATH));
@@ -80,7 +84,7 @@ export function createApp(deps: AppDeps) {
     if (token && CONTROL.test(token)) {
       throw new ApiError(400, 'validation', {}, `${fromQuery && !c.req.header('x-token') ? 'token' : 'X-Token'}: ${serverMessage(langOf(c), 'errors.badToken')}`);
     }
-    const session = token && token.length <= 128 ? await resolveSession(deps.db, token, deps.now()) : undefined;
+    const session = token && token.length <= 128 ? await resolveSession(deps.db, deps.caches, token, deps.now()) : undefined;
     if (!session) throw new ApiError(401, 'errors.unauthorized');
     if (session.readOnly && c.req.method !== 'GET' && !READ_ONLY_WRITES.has(c.req.path)) {
       throw new ApiError(403, 'errors.readOnly');

@@ -5,6 +5,11 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL instead of PGlite when set. */
   databaseUrl?: string;
+  /**
+   * PGlite in a worker thread (PGLITE_WORKER, default on), so that the HTTP thread stays free
+   * while the database works; `off` runs it on the server's own thread.
+   */
+  pgliteWorker: boolean;
   /** Demo users' password at first start; random (printed once) when unset. */
   adminPassword?: string;
   /** Device simulator on (default) or off. */
@@ -39,11 +44,16 @@ const positive = (value: string | undefined, fallback: number) => {
   return value && Number.isFinite(number) && number > 0 ? number : fallback;
 };
 
+/** PGLITE_WORKER: `off` (or 0/false/no) runs PGlite in-process; anything else, or unset, in a worker thread. */
+export const pgliteWorkerFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  !['0', 'false', 'off', 'no'].includes(String(env.PGLITE_WORKER ?? 'on').toLowerCase());
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
     dataDir: env.DATA_DIR ?? './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteWorker: pgliteWorkerFromEnv(env),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     simulator: !['0', 'false', 'off', 'no'].includes(String(env.SIMULATOR ?? 'on').toLowerCase()),
     staticDir: env.STATIC_DIR ?? './dist',
@@ -71,3 +81,15 @@ export const LOGIN_MAX_PER_ADDRESS = 30;
 /** Old-password checks when changing one's password: 5 per 15 minutes. */
 export const PASSWORD_CHECK_MAX = 5;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * Longest life of a value kept in memory from a rarely changed table (area tree, roles' areas,
+ * menu trees; server/cache/): changes are announced at once by notification, and this bounds how
+ * long a notification lost while a LISTEN connection was down can leave a stale copy.
+ */
+export const CACHE_TTL_MS = 30_000;
+/**
+ * A session's idle expiry slides forward at most once per this interval (one UPDATE of `sessions`
+ * per session and minute at most, none on the other requests): a session may therefore end up to
+ * a minute earlier than 30 minutes after its very last request.
+ */
+export const SESSION_TOUCH_MS = 60_000;

@@ -2,6 +2,7 @@ import type { AdmissionLimits } from './http/admission';
 import type { Db } from './db';
 import type { ServerConfig } from './config';
 import type { RealtimeHub } from './realtime/hub';
+import type { RequestCaches } from './cache/requestCaches';
 
 /** What every request handler can reach: the database, configuration and the clock. */
 export interface AppDeps {
@@ -17,4 +18,13 @@ export interface AppDeps {
   admission?: AdmissionLimits;
   /** Websocket heartbeat interval (tests shorten it). */
   heartbeatMs?: number;
+  /**
+   * In-memory copies of the area tree, roles and menu trees. The server passes the caches of
+   * `startCaches`, refreshed by notifications from every process; when absent, `createApp` makes
+   * its own, refreshed only by its own writes and the 30-second TTL (tests, tools).
+   */
+  caches: RequestCaches;
 }
+
+/** What `createApp` takes: the dependencies, the caches optional. */
+export type AppOptions = Omit<AppDeps, 'caches'> & Partial<Pick<AppDeps, 'caches'>>;

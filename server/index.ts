@@ -1,15 +1,16 @@
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { configFromEnv } from './config';
 import { openDatabase, type Database } from './db';
 import { describeError, isConnectionError } from './db/errors';
 import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
+import { staticAssets } from './http/staticAssets';
 import { CommandWorker, recoverAbandonedCommands } from './domain/commands';
 import { createSimulator } from './devices/simulator';
 import { startRealtime } from './realtime/hub';
+import { startCaches } from './cache/requestCaches';
 import { WEBSOCKET_PATH } from './realtime/socket';
 
 const config = configFromEnv();
@@ -39,8 +40,15 @@ try {
     await setup.close();
     database = await openDatabase({ ...connection, queryTimeoutMs: config.dbQueryTimeoutMs });
   } else {
-    database = await openDatabase({ dataDir: config.dataDir });
+    const open = () => openDatabase({ dataDir: config.dataDir, worker: config.pgliteWorker });
+    database = await open();
     first = await bootstrap(database.db, { adminPassword: config.adminPassword, log: (m) => log(m) });
+    if (first.seeded) {
+      // The WASM heap never shrinks: reopening gives back what first-start seeding used (hundreds
+      // of MB; with the worker, at once, as its thread ends).
+      await database.close();
+      database = await open();
+    }
   }
 } catch (error) {
   if (config.databaseUrl && isConnectionError(error)) {
@@ -63,20 +71,19 @@ if (database.kind === 'pglite') {
 let worker: CommandWorker | undefined;
 if (config.simulator) {
   worker = new CommandWorker(database.db, createSimulator(), now, log);
-  worker.start();
+  // Woken by the notification of queued commands (any process), and at the queue's next moment.
+  await worker.start({ listen: database.listen.bind(database) });
 }
 // Events reach the console's websockets through the database (pg_notify), from any backend process.
 const { hub: realtime, stop: stopListening } = await startRealtime(database);
 const admission = { maxActive: config.maxActiveRequests ?? (database.kind === 'pglite' ? 8 : 64), maxWaitMs: config.requestQueueMs };
-const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission });
+// Areas, roles and menu trees in memory, dropped when any process changes them (server/cache/).
+const { caches, stop: stopCaches } = await startCaches(database);
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches });
 
-// The built console on the same port; any non-API path falls back to index.html (client routing).
-const staticDir = resolve(config.staticDir);
-if (existsSync(join(staticDir, 'index.html'))) {
-  const indexHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
-  app.use('/*', serveStatic({ root: config.staticDir }));
-  app.get('*', (c) => (c.req.path.startsWith('/api/') ? c.notFound() : c.html(indexHtml)));
-}
+// The built console on the same port, precompressed and cached (server/http/staticAssets.ts); any
+// non-API path falls back to index.html (client routing).
+app.use('*', staticAssets(config.staticDir));
 
 const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   const url = `http://localhost:${info.port}/`;
@@ -100,8 +107,9 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 app.injectWebSocket(server);
 
 const shutdown = async () => {
-  worker?.stop();
+  await worker?.stop();
   await stopListening();
+  await stopCaches();
   server.close();
   await database.close();
   process.exit(0);

@@ -1,17 +1,16 @@
-import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
-import { authProvider, setRouteNames } from './auth/authProvider';
+import { Admin, Loading, Notification, localStorageStore } from 'react-admin';
+import type { Layout as ShellLayout } from './layout/Layout';
+import { BrowserRouter, Navigate } from 'react-router-dom';
+import { authProvider, loginRedirect, setRouteNames } from './auth/authProvider';
+import { hasToken } from './auth/cookies';
 import LoginPage from './auth/LoginPage';
 import { dataProvider } from './data';
-import { i18nProvider } from './i18n/i18nProvider';
-import { Layout } from './layout/Layout';
-import { iconByName } from './layout/icons';
+import { i18nIsReady, i18nProvider, i18nReady } from './i18n/i18nProvider';
+import { loadShell } from './auth/firstScreen';
 import { APP_ROUTES } from './routes';
-import { lookupResources } from './resources/lookups';
-import PendingPage from './pages/PendingPage';
 import NotFoundPage from './pages/NotFoundPage';
-import { RedirectRoute, RefreshRoute } from './pages/hiddenRoutes';
-import { useMemo } from 'react';
+import { appResources } from './appResources';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
 import { createAppTheme } from './themes/createAppTheme';
 import { specOf } from './themes/palettes';
 import { PreferencesProvider, usePreferences } from './preferences/PreferencesContext';
@@ -21,18 +20,47 @@ setRouteNames(APP_ROUTES.map((route) => route.name));
 
 const store = localStorageStore('1', 'prepaid-console');
 
+/**
+ * The shell is its own chunk: the login page does not load it; the login click starts loading it
+ * (src/auth/firstScreen.ts), so that it is there when the session is.
+ */
+const LazyShell = lazy(() => loadShell().then((module) => ({ default: module.Layout })));
+function Layout(props: ComponentProps<typeof ShellLayout>) {
+  // SPEC.md route guard, before the shell's code is asked for: no token, straight to login.
+  if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyShell {...props} />
+    </Suspense>
+  );
+}
+
 /** SPEC.md section 9: messages show for 5 seconds. */
 const FiveSecondNotification = () => <Notification autoHideDuration={ERROR_MESSAGE_MS} />;
 
-/** The console, on browser-history routes (the paths of SPEC.md, not hash routes). */
+/**
+ * The console, on browser-history routes (the paths of SPEC.md, not hash routes), rendered once the
+ * current language's messages are there (they load with the start code).
+ */
 export default function App() {
   return (
-    <BrowserRouter>
-      <PreferencesProvider>
-        <ThemedAdmin />
-      </PreferencesProvider>
-    </BrowserRouter>
+    <WithMessages>
+      <BrowserRouter>
+        <PreferencesProvider>
+          <ThemedAdmin />
+        </PreferencesProvider>
+      </BrowserRouter>
+    </WithMessages>
   );
+}
+
+/** Renders its children once the start catalog is there (at once when it already is). */
+function WithMessages({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(i18nIsReady);
+  useEffect(() => {
+    if (!ready) i18nReady.then(() => setReady(true), (error: unknown) => console.error('messages not loaded', error));
+  }, [ready]);
+  return ready ? children : null;
 }
 
 /** react-admin with the theme of the operator's preferences. */
@@ -40,7 +68,7 @@ function ThemedAdmin() {
   const { preferences } = usePreferences();
   const theme = useMemo(() => createAppTheme(specOf(preferences.theme), preferences.colour, preferences.size), [preferences.theme, preferences.colour, preferences.size]);
   return (
-      <Admin
+    <Admin
       title=""
       dataProvider={dataProvider}
       authProvider={authProvider}
@@ -54,26 +82,7 @@ function ThemedAdmin() {
       requireAuth={false}
       disableTelemetry
     >
-      {APP_ROUTES.map((route) => (
-        <Resource
-          key={route.name}
-          name={route.name}
-          icon={iconByName(route.icon)}
-          options={{ label: route.titleKey }}
-          list={route.resource?.list ?? PendingPage}
-          create={route.resource?.create}
-          edit={route.resource?.edit}
-          show={route.resource?.show}
-          recordRepresentation={route.resource?.recordRepresentation as string | undefined}
-        />
-      ))}
-      {lookupResources.map((resource) => (
-        <Resource key={resource.name} name={resource.name} recordRepresentation={resource.recordRepresentation as string | undefined} />
-      ))}
-      <CustomRoutes>
-        <Route path="/refresh" element={<RefreshRoute />} />
-        <Route path="/redirect/*" element={<RedirectRoute />} />
-      </CustomRoutes>
-      </Admin>
+      {appResources()}
+    </Admin>
   );
 }

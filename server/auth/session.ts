@@ -3,11 +3,12 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { schema } from '../db';
 import {
-  LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, PASSWORD_CHECK_MAX, SESSION_IDLE_MS, SESSION_MAX_MS,
+  LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, PASSWORD_CHECK_MAX, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS,
 } from '../config';
+import type { RequestCaches } from '../cache/requestCaches';
 import { hashPassword, verifyPassword } from './password';
 
-const { sessions, sysUsers, loginThrottle, areas, roles } = schema;
+const { sessions, sysUsers, loginThrottle, roles } = schema;
 
 /**
  * The caller of a request. Role, area, read-only and enabled state come from the user's row at
@@ -139,22 +140,23 @@ export async function checkOwnPassword(db: Db, userId: number, password: string,
 const expiryOf = (createdAt: Date, lastSeen: Date) =>
   new Date(Math.min(lastSeen.getTime() + SESSION_IDLE_MS, createdAt.getTime() + SESSION_MAX_MS));
 
-/** The area and all its descendants. */
-export async function areaScope(db: Db, areaId: number): Promise<number[]> {
-  const all = await db.select({ id: areas.id, parentId: areas.parentId }).from(areas);
-  const scope = [areaId];
-  for (let i = 0; i < scope.length; i++) {
-    for (const a of all) if (a.parentId === scope[i] && !scope.includes(a.id)) scope.push(a.id);
-  }
-  return scope;
-}
+/** Tokens whose idle expiry this process is sliding forward right now (one UPDATE, not one per concurrent request). */
+const touching = new Set<string>();
 
 /**
  * Resolves a token to its session; undefined when unknown, expired (idle or past the cap) or the
- * user is disabled. Role, area and rights are read from the user's row now (one join).
+ * user is disabled. Role, area and rights are read from the user's row now, in the one query of
+ * a request (the session joined with its user and role, by primary key); the area scope comes
+ * from the process's area tree (`caches`). No write on most requests: the idle expiry slides
+ * forward at most once per SESSION_TOUCH_MS per session.
  */
-export async function resolveSession(db: Db, token: string, now: Date): Promise<Session | undefined> {
-  const [row] = await db
+/**
+ * The session joined with its user and role, by token (primary key). Built once per database and
+ * prepared (named, so PostgreSQL plans it once per connection): a request does not rebuild its SQL.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
     .select({
       token: sessions.token, userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt,
       userName: sysUsers.userName, state: sysUsers.state, roleId: sysUsers.roleId, areaId: sysUsers.areaId,
@@ -163,14 +165,26 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     .from(sessions)
     .innerJoin(sysUsers, eq(sysUsers.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, sysUsers.roleId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('session_by_token');
+}
+
+export async function resolveSession(db: Db, caches: RequestCaches, token: string, now: Date): Promise<Session | undefined> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.execute({ token, now: now.toISOString() });
   if (!row || row.state !== 1) return undefined;
-  if (now.getTime() - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt: expiryOf(row.createdAt, now) }).where(eq(sessions.token, token));
+  if (now.getTime() - row.lastSeenAt.getTime() > SESSION_TOUCH_MS && !touching.has(token)) {
+    touching.add(token);
+    try {
+      await db.update(sessions).set({ lastSeenAt: now, expiresAt: expiryOf(row.createdAt, now) }).where(eq(sessions.token, token));
+    } finally {
+      touching.delete(token);
+    }
   }
   return {
     token: row.token, userId: row.userId, userName: row.userName, roleId: row.roleId, areaId: row.areaId,
-    areaIds: await areaScope(db, row.areaId),
+    areaIds: await caches.areaScope(row.areaId),
     // A role that no longer exists grants nothing but reading.
     readOnly: row.readOnly ?? true, platformAdmin: row.platformAdmin ?? false,
   };
@@ -188,12 +202,12 @@ export async function endUserSessions(db: Db, userId: number) {
  * A session as it stands now, without extending it (the websocket's heartbeat): undefined when it
  * has ended; otherwise its current scope.
  */
-export async function currentSession(db: Db, token: string, now: Date): Promise<Pick<Session, 'areaIds'> | undefined> {
+export async function currentSession(db: Db, caches: RequestCaches, token: string, now: Date): Promise<Pick<Session, 'areaIds'> | undefined> {
   const [row] = await db
     .select({ state: sysUsers.state, areaId: sysUsers.areaId })
     .from(sessions)
     .innerJoin(sysUsers, eq(sysUsers.id, sessions.userId))
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, now)));
   if (row?.state !== 1) return undefined;
-  return { areaIds: await areaScope(db, row.areaId) };
+  return { areaIds: await caches.areaScope(row.areaId) };
 }

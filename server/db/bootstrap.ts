@@ -3,6 +3,7 @@ import { schema, type Db } from './index';
 import { hashPassword, randomPassword } from '../auth/password';
 import { seedSystem } from './seed/system';
 import { seedEstate, type SeedSummary } from './seed/estate';
+import { vacuumAnalyze } from '../http/listKit';
 
 export interface BootstrapResult {
   seeded: boolean;
@@ -25,7 +26,7 @@ const DEMO_USERS = ['admin', 'admin2', 'viewer'];
 export async function bootstrap(db: Db, options: { adminPassword?: string; now?: Date; log?: (message: string) => void }): Promise<BootstrapResult> {
   const password = options.adminPassword ?? randomPassword();
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<BootstrapResult> => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7264001)`);
     const [{ users }] = await tx.select({ users: count() }).from(schema.sysUsers);
     if (users > 0) {
@@ -39,6 +40,9 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; now?:
     const summary = await seedEstate(tx, { areaIds: system.areaIds, operatorId: system.adminId, now: options.now ?? new Date() });
     return { seeded: true, generatedPassword: options.adminPassword ? undefined : password, summary };
   });
+  // The planner's statistics of the tables just filled (until then they look empty to it).
+  if (result.seeded) await vacuumAnalyze(db);
+  return result;
 }
 
 /** Only the demo users, no project and an empty operation log: a system seed without its estate. */

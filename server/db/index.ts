@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { PgListener } from './pgListener';
+import { PgliteWorkerClient } from './pgliteClient';
+import { pgliteWorkerFromEnv } from '../config';
 
 export { schema };
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,7 +47,20 @@ export interface OpenOptions {
   dataDir?: string;
   /** PGlite: start from a dump made by `dump()`. */
   loadDataDir?: Blob;
+  /**
+   * PGlite: run it in a worker thread (default; PGLITE_WORKER=off runs it on the calling thread),
+   * so that queries do not hold up the thread that serves HTTP.
+   */
+  worker?: boolean;
 }
+
+/**
+ * Postgres settings of the embedded database, smaller than PGlite's defaults for a server's
+ * resident memory: PGlite's 128 MB of shared buffers live in the WASM heap, which never gives
+ * memory back (16 MB keeps the meter lists' working set; the operating system caches the data
+ * folder's files anyway). Measured with `npm run bench:memory`.
+ */
+export const PGLITE_SETTINGS: Record<string, string> = { shared_buffers: '16MB', temp_buffers: '2MB', wal_buffers: '512kB' };
 
 /**
  * A pool that survives PostgreSQL going away: an idle or checked-out client whose connection
@@ -118,7 +134,36 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
       },
     };
   }
-  const client = new PGlite({ dataDir: options.dataDir, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  if (options.worker ?? pgliteWorkerFromEnv()) {
+    const client = new PgliteWorkerClient({
+      dataDir: options.dataDir,
+      settings: PGLITE_SETTINGS,
+      loadDataDir: options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined,
+    });
+    await client.waitReady;
+    // The driver calls only query() and transaction() of its client (drizzle-orm/pglite/session.js).
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    try {
+      await migratePglite(db, { migrationsFolder });
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: () => client.close(),
+      dump: () => client.dumpDataDir(),
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
+    };
+  }
+  // pg_trgm: the trigram indexes of list searches (migration 0004); the worker loads it too.
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

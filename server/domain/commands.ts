@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
-import { schema, type Db } from '../db';
+import { schema, type Database, type Db } from '../db';
 import type { DeviceDriver, DeviceOutcome, DeviceTarget } from '../devices/driver';
 import { publish, publishCommands } from '../realtime/events';
 import { clearReadFailure, markReadFailure } from './readFailures';
@@ -15,6 +15,26 @@ export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
  */
 export const COMMAND_SENT_STALE_MS = 2 * 60 * 1000;
 const BACKOFF_MS = [0, 2_000, 10_000];
+
+/**
+ * The channel that wakes command workers: every process's worker listening on the same database
+ * runs its queue at once. Sent inside the transaction that queued the commands, so it arrives on
+ * commit (and never for a rollback).
+ */
+export const COMMANDS_CHANNEL = 'commands_queued';
+/**
+ * An idle worker looks at the queue at least this often (plus at the earliest moment it knows of:
+ * a retry's backoff, a deadline, a stale `sent` command): the safety net for a notification lost
+ * while a LISTEN connection was down, or a command written without one.
+ */
+export const WORKER_SAFETY_NET_MS = 30_000;
+/** After a failed pass (the database away), or for a due command another worker holds, the next pass comes this much later. */
+const WORKER_RETRY_MS = 1_000;
+
+/** Wakes the command workers of every process (on commit, when inside a transaction). */
+export async function announceCommands(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${COMMANDS_CHANNEL}, '')`);
+}
 
 export interface NewCommand {
   areaId: number;
@@ -39,6 +59,7 @@ export async function enqueueCommands(db: Db, operatorId: number, items: NewComm
       .returning({ id: commands.id });
     ids.push(...rows.map((r) => r.id));
   }
+  await announceCommands(db);
   return ids;
 }
 
@@ -87,6 +108,7 @@ export async function recoverAbandonedCommands(db: Db, now: Date, staleMs = COMM
     .where(abandoned)
     .returning({ id: commands.id, areaId: commands.areaId });
   await publishCommands(db, [...requeued, ...failed]);
+  if (requeued.length) await announceCommands(db);
   return requeued.length + failed.length;
 }
 
@@ -133,6 +155,8 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
       } else if (outcome.code === 'no_reply' && command.attempts < COMMAND_MAX_ATTEMPTS) {
         const retryAt = new Date(now.getTime() + BACKOFF_MS[Math.min(command.attempts, BACKOFF_MS.length - 1)]);
         await tx.update(commands).set({ state: 'queued', resultCode: outcome.code, nextAttemptAt: retryAt }).where(eq(commands.id, command.id));
+        // Every worker learns of the retry's moment (another process takes it if this one stops).
+        await announceCommands(tx);
       } else {
         await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(eq(commands.id, command.id));
         // No answer after every attempt (DOMAIN.md rule 7): the device joins the read-failure list.
@@ -146,46 +170,114 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
   return claimed.length;
 }
 
-/** Runs the queue in the background: on a short interval, and at once when woken. */
+/**
+ * The earliest moment something in the queue falls due without anyone queuing a command: a retry's
+ * next attempt, a deadline, a `sent` command turning stale. Undefined when nothing is pending.
+ * One query (on the `state` index: pending commands only).
+ */
+export async function nextCommandMoment(db: Db): Promise<Date | undefined> {
+  const [row] = await db
+    .select({
+      nextAttempt: sql<Date | null>`min(${commands.nextAttemptAt}) FILTER (WHERE ${commands.state} = 'queued')`.mapWith(commands.nextAttemptAt),
+      deadline: sql<Date | null>`min(${commands.deadline})`.mapWith(commands.deadline),
+      sentAt: sql<Date | null>`min(${commands.sentAt}) FILTER (WHERE ${commands.state} = 'sent')`.mapWith(commands.sentAt),
+    })
+    .from(commands)
+    .where(inArray(commands.state, ['queued', 'sent']));
+  const moments = [
+    row?.nextAttempt, row?.deadline,
+    row?.sentAt ? new Date(row.sentAt.getTime() + COMMAND_SENT_STALE_MS) : null,
+  ].filter((moment): moment is Date => moment instanceof Date);
+  return moments.length ? new Date(Math.min(...moments.map((moment) => moment.getTime()))) : undefined;
+}
+
+export interface WorkerOptions {
+  /** LISTEN on COMMANDS_CHANNEL (`Database.listen`): wakes at once when any process queues commands. */
+  listen?: Database['listen'];
+  /** Longest sleep of an idle worker (default WORKER_SAFETY_NET_MS). */
+  safetyNetMs?: number;
+}
+
+/**
+ * Runs the queue in the background. It wakes when commands are queued — the notification of
+ * `enqueueCommands` from any process on the same database, or `wake()` from this process — and
+ * at the earliest pending moment (`nextCommandMoment`), at the latest after the safety net;
+ * between those moments an idle worker makes no query.
+ */
 export class CommandWorker {
   private timer?: NodeJS.Timeout;
-  private running = false;
+  private running?: Promise<void>;
   private again = false;
-  /** While the database is away, its failure is logged once a minute, not on every tick. */
+  private stopped = false;
+  private stopListening?: () => Promise<void>;
+  private safetyNetMs = WORKER_SAFETY_NET_MS;
+  /** While the database is away, its failure is logged once a minute, not on every attempt. */
   private lastOutageLog = 0;
 
   constructor(private db: Db, private driver: DeviceDriver, private now: () => Date, private log: (m: string, e?: unknown) => void) {}
 
-  start(intervalMs = 1000) {
-    this.timer = setInterval(() => this.wake(), intervalMs);
-    this.timer.unref();
+  /** Listens (when given `listen`) and runs a first pass: commands queued while no worker ran. */
+  async start(options: WorkerOptions = {}) {
+    this.safetyNetMs = options.safetyNetMs ?? WORKER_SAFETY_NET_MS;
+    if (options.listen) this.stopListening = await options.listen(COMMANDS_CHANNEL, () => this.wake());
+    this.wake();
   }
 
-  stop() {
-    clearInterval(this.timer);
+  /** Stops listening and waiting; resolves once a pass under way has finished. */
+  async stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.stopListening?.();
+    await this.running;
   }
 
+  /** Resolves once no pass is under way (tests). */
+  async settled() {
+    while (this.running) await this.running;
+  }
+
+  /** Runs the queue now (or right after the pass under way). */
   wake() {
+    if (this.stopped) return;
     if (this.running) {
       this.again = true;
       return;
     }
-    this.running = true;
-    void (async () => {
-      try {
-        do {
-          this.again = false;
-          while ((await runDueCommands(this.db, this.driver, this.now())) > 0) { /* drain */ }
-        } while (this.again);
-      } catch (error) {
-        if (!isConnectionError(error)) this.log('command worker failed', error);
-        else if (Date.now() - this.lastOutageLog > 60_000) {
-          this.lastOutageLog = Date.now();
-          this.log('command worker: database unavailable, retrying every second', error);
-        }
-      } finally {
-        this.running = false;
+    clearTimeout(this.timer);
+    this.running = this.pass().finally(() => {
+      this.running = undefined;
+      if (this.again) this.wake();
+    });
+  }
+
+  private async pass() {
+    let next: number;
+    try {
+      do {
+        this.again = false;
+        while (!this.stopped && (await runDueCommands(this.db, this.driver, this.now())) > 0) { /* drain */ }
+      } while (this.again && !this.stopped);
+      const moment = await nextCommandMoment(this.db);
+      const wait = moment ? moment.getTime() - this.now().getTime() : this.safetyNetMs;
+      // A moment already past after a full pass belongs to a command another worker holds right
+      // now (SKIP LOCKED): look again shortly rather than spin.
+      next = wait > 0 ? wait : WORKER_RETRY_MS;
+    } catch (error) {
+      if (!isConnectionError(error)) this.log('command worker failed', error);
+      else if (Date.now() - this.lastOutageLog > 60_000) {
+        this.lastOutageLog = Date.now();
+        this.log('command worker: database unavailable, retrying every second', error);
       }
-    })();
+      next = WORKER_RETRY_MS;
+    }
+    this.sleep(next);
+  }
+
+  /** The next pass in `ms` (never later than the safety net; a moment already past: at once). */
+  private sleep(ms: number) {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.wake(), Math.min(Math.max(ms, 0), this.safetyNetMs));
+    this.timer.unref();
   }
 }

@@ -34,7 +34,10 @@ export const offsetOf = (paging: Paging) => (paging.pageNum - 1) * paging.pageSi
 export const IdList = IdListQuery(5000);
 
 /** An ILIKE pattern matching text that contains `value` literally (%, _ and \\ escaped). */
-export const containing = (value: string) => `%${value.replace(/[\\%_]/g, '\\$&')}%`;
+export const containing = (value: string) => `%${likeLiteral(value)}%`;
+
+/** Text for a LIKE pattern that matches it literally (%, _ and \\ escaped). */
+export const likeLiteral = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 /**
  * A code or name in natural order ("101" before "1001", "2号楼" before "10号楼"): the

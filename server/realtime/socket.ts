@@ -22,7 +22,7 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
   const nodeWs = createNodeWebSocket({ app });
   app.get(WEBSOCKET_PATH, nodeWs.upgradeWebSocket((c) => {
     const session = c.get('session');
-    const { db, now, log } = c.get('deps');
+    const { db, caches, now, log } = c.get('deps');
     let unsubscribe: (() => void) | undefined;
     let timer: NodeJS.Timeout | undefined;
     return {
@@ -36,7 +36,7 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
           send: (event) => ws.send(JSON.stringify(event)),
           // The session as it stands now: ended → close; area moved → the new scope's events only.
           recheck: () => {
-            currentSession(db, session.token, now())
+            currentSession(db, caches, session.token, now())
               .then((current) => {
                 if (!current) ws.close(4401, 'session ended');
                 else subscriber.areaIds = current.areaIds;

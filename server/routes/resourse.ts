@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Int, Q, patchOf } from '../http/input';
-import { ok } from '../http/envelope';
+import { ok, okSerialized } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { audit } from '../audit';
 import { ROUTES } from '../../src/routeCatalog';
 
-const { resources, roleResources, roles } = schema;
+const { resources, roleResources } = schema;
 
 export interface MenuNode {
   id: number; userType: number; parentId: number; userSort: number; name: string; resUrl: string; icon: string;
@@ -45,12 +45,10 @@ export function buildTree(rows: Omit<MenuNode, 'children'>[]): MenuNode[] {
   return roots;
 }
 
-/** A role the caller may look at: one of its own area scope. */
-async function roleInScope(c: Ctx, roleId: number) {
-  const { db } = c.get('deps');
-  const [role] = await db.select().from(roles).where(and(eq(roles.id, roleId), inArray(roles.areaId, c.get('session').areaIds)));
-  if (!role) throw notFound('errors.roleNotFound');
-  return role;
+/** A role the caller may look at: one of its own area scope (roles' areas come from the process's cache). */
+async function requireRoleInScope(c: Ctx, roleId: number) {
+  const areaId = await c.get('deps').caches.roleAreaId(roleId);
+  if (areaId === undefined || !c.get('session').areaIds.includes(areaId)) throw notFound('errors.roleNotFound');
 }
 
 /**
@@ -60,6 +58,12 @@ async function roleInScope(c: Ctx, roleId: number) {
 function requirePlatformAdmin(c: Ctx) {
   if (!c.get('session').platformAdmin) throw forbidden('errors.platformOnly');
 }
+
+/**
+ * After a committed change of the menu or its grants: this process's menu trees are dropped at
+ * once (other processes hear the trigger's notification).
+ */
+const menuChanged = (c: Ctx) => c.get('deps').caches.tableChanged('resources');
 
 export async function grantedResources(db: Db, roleId: number) {
   return db
@@ -83,14 +87,16 @@ export function resourseRoutes() {
   });
 
   defineRoute(router, { method: 'get', path: '/queryResourseByRoleId', summary: "A role's granted menu resources (flat)", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
-    await roleInScope(c, query.roleId);
+    await requireRoleInScope(c, query.roleId);
     return ok(c, await grantedResources(c.get('deps').db, query.roleId));
   });
 
   // SPEC.md: data[0].children gives the menu.
   defineRoute(router, { method: 'get', path: '/queryResourseByRoleIdTree', summary: "A role's menu tree; data[0].children is the menu", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
-    await roleInScope(c, query.roleId);
-    return ok(c, buildTree(await grantedResources(c.get('deps').db, query.roleId)));
+    await requireRoleInScope(c, query.roleId);
+    // Kept per role in memory, as JSON text, until the menu or its grants change (server/cache/).
+    const { db, caches } = c.get('deps');
+    return okSerialized(c, await caches.menuTrees.get(query.roleId, async () => JSON.stringify(buildTree(await grantedResources(db, query.roleId)))));
   });
 
   defineRoute(router, { method: 'post', path: '/saveResourse', summary: 'Create a menu resource (granted to the creator\'s role)', tags: ['menu'], body: ResourceBody }, async (c, { body }) => {
@@ -108,6 +114,7 @@ export function resourseRoutes() {
       await audit(tx, session, { action: 'create', entity: 'resource', entityId: row.id, after: row });
       return row;
     });
+    menuChanged(c);
     return ok(c, created);
   });
 
@@ -123,6 +130,7 @@ export function resourseRoutes() {
       await audit(tx, c.get('session'), { action: 'update', entity: 'resource', entityId: id, before, after });
       return after;
     });
+    menuChanged(c);
     return ok(c, updated);
   });
 
@@ -140,6 +148,7 @@ export function resourseRoutes() {
       await tx.delete(resources).where(eq(resources.id, query.id));
       await audit(tx, c.get('session'), { action: 'delete', entity: 'resource', entityId: query.id, before });
     });
+    menuChanged(c);
     return ok(c);
   });
 

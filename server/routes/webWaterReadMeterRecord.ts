@@ -1,12 +1,23 @@
-import { and, count, desc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute } from '../http/router';
-import { page } from '../http/envelope';
-import { PagingQuery, offsetOf } from '../http/paging';
-import { inScope } from '../http/scope';
+import { ok } from '../http/envelope';
+import { PagingQuery } from '../http/paging';
+import { listPage, type ListSpec } from '../http/listKit';
 import { Q } from '../http/input';
 
 const { readings, rooms } = schema;
+
+/** Readings on the list kit: newest first by (area, utility, read_at, id), counted up to the cap. */
+const readingList: ListSpec<{ id: number }> = {
+  table: readings, id: readings.id, area: readings.areaId,
+  sorts: { readAt: readings.readAt },
+  defaultSort: { field: 'readAt', descending: true },
+  rows: (db, ids) => db.select({
+    id: readings.id, meterId: readings.meterId, roomId: readings.roomId, roomCode: rooms.roomCode, readAt: readings.readAt,
+    total: readings.total, consumption: readings.consumption, costFen: readings.costFen,
+  }).from(readings).leftJoin(rooms, eq(rooms.id, readings.roomId)).where(inArray(readings.id, ids)),
+};
 
 /** Water meter readings (抄表记录), newest first; the reading-record screens extend this call. */
 export function webWaterReadMeterRecordRoutes() {
@@ -22,21 +33,13 @@ export function webWaterReadMeterRecordRoutes() {
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
-      eq(readings.utility, 'water'), isNull(readings.deletedAt), inScope(readings.areaId, c.get('session')),
+      eq(readings.utility, 'water'), isNull(readings.deletedAt),
       query.meterId ? eq(readings.meterId, query.meterId) : undefined,
       query.roomId ? eq(readings.roomId, query.roomId) : undefined,
       query.from ? gte(readings.readAt, new Date(query.from)) : undefined,
       query.to ? lt(readings.readAt, new Date(query.to)) : undefined,
     );
-    const [records, [{ total }]] = await Promise.all([
-      db.select({
-        id: readings.id, meterId: readings.meterId, roomId: readings.roomId, roomCode: rooms.roomCode, readAt: readings.readAt,
-        total: readings.total, consumption: readings.consumption, costFen: readings.costFen,
-      }).from(readings).leftJoin(rooms, eq(rooms.id, readings.roomId)).where(where)
-        .orderBy(desc(readings.readAt), desc(readings.id)).limit(query.pageSize).offset(offsetOf(query)),
-      db.select({ total: count() }).from(readings).where(where),
-    ]);
-    return page(c, records, total);
+    return ok(c, await listPage(db, readingList, { where, paging: query, areaIds: c.get('session').areaIds }));
   });
   return router;
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import ElectricBoltIcon from '@mui/icons-material/ElectricBolt';
 import { LoginError } from './authProvider';
+import { prepareFirstScreen } from './firstScreen';
 import { PLATFORM_VERSION } from '../config';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 
@@ -29,8 +30,11 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLoading(true);
+    const target = redirectTarget(params.get('redirect'));
+    // The shell's and the landing screen's code load while the login call runs.
+    prepareFirstScreen(target ?? '/');
     try {
-      await login({ username, password }, redirectTarget(params.get('redirect')));
+      await login({ username, password }, target);
     } catch (error) {
       if (error instanceof LoginError && error.key) {
         notify(error.key, { type: 'error' });

@@ -3,6 +3,8 @@ import { LOGIN_URL } from '../config';
 import { request } from '../http/client';
 import { clearSessionCookies, hasToken, readCookie, writeSessionCookies } from './cookies';
 import { forgetMenu, grantedPaths, loadCurrentUser, loadMenu } from './menu';
+import { startSessionReads } from './firstScreen';
+import { forgetReads } from '../data/prefetch';
 
 /** The login call's answer (SPEC.md section 3). */
 export interface LoginResponse {
@@ -47,6 +49,8 @@ export const authProvider: AuthProvider = {
     if (result.code === 200 && result.sessinId) {
       writeSessionCookies({ sessinId: result.sessinId, areaId: result.areaId!, userId: result.userId!, roleId: result.roleId!, username });
       forgetMenu();
+      // The menu, the operator's rights and the first screen's data, together (src/auth/firstScreen.ts).
+      startSessionReads(String(result.roleId));
       return;
     }
     if (result.code === 401) throw new LoginError(401, 'auth.credentials');
@@ -64,6 +68,7 @@ export const authProvider: AuthProvider = {
     }
     clearSessionCookies();
     forgetMenu();
+    forgetReads();
     return ownLogout ? '/login' : loginRedirect();
   },
 

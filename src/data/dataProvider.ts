@@ -4,6 +4,7 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { isErrorEnvelope, request } from '../http/client';
 import { MAX_PAGE_SIZE } from '../config';
 import type { CallSpec, EndpointMap, Params } from './endpoints';
+import { readKey, rememberRead, takeRead, type ListRead } from './prefetch';
 
 /** `{ records, total }`: the list convention of the API. */
 // Records are whatever the endpoint returns; react-admin's generic record type is left to the caller.
@@ -13,12 +14,18 @@ type AnyRecord = any;
 interface Page {
   records: AnyRecord[];
   total: number;
+  /** The server stopped counting at its cap: `total` is a lower bound ("10,000+"). */
+  totalCapped?: boolean;
 }
+
+/** A capped total travels to the list as `meta.totalCapped` (see ListPagination). */
+const metaOf = (result: Page) => (result.totalCapped ? { meta: { totalCapped: true } } : {});
 
 export interface MeteringDataProvider extends DataProvider {
   /** Calls a named extra endpoint of a resource's map (`actions`). */
   invoke<T = unknown>(resource: string, action: string, payload?: Record<string, unknown>): Promise<T>;
-
+  /** Starts list reads a screen is about to make; its own identical reads then take their answers. */
+  prefetchLists(reads: ListRead[]): void;
 }
 
 /** A named extra call a resource's map does not have (optional calls, such as `deleteImpact`, are asked for this way). */
@@ -29,20 +36,29 @@ export class NoSuchAction extends Error {
 }
 
 /** Runs one call of a map: payload placement and shaping, and error envelopes turned into errors. */
-export async function call<T>(spec: CallSpec, payload: Record<string, unknown> = {}): Promise<T> {
+export async function call<T>(spec: CallSpec, payload: Record<string, unknown> = {}, options: { prefetch?: boolean } = {}): Promise<T> {
   const shaped = spec.request ? spec.request(payload) : payload;
   const as = spec.as ?? (spec.method === 'get' || spec.method === 'delete' ? 'params' : 'body');
+  // A read started ahead (src/data/prefetch.ts) answers the same read once.
+  const key = spec.method === 'get' && as === 'params' ? readKey(spec.path, shaped) : undefined;
+  const send = () => request({
+    method: spec.method,
+    url: spec.path,
+    params: as === 'params' ? (shaped as Params) : undefined,
+    data: as === 'params' ? undefined : shaped,
+    form: as === 'form',
+    // react-admin shows the error itself (once), with the message below.
+    quiet: true,
+  });
   let result: unknown;
   try {
-    result = await request({
-      method: spec.method,
-      url: spec.path,
-      params: as === 'params' ? (shaped as Params) : undefined,
-      data: as === 'params' ? undefined : shaped,
-      form: as === 'form',
-      // react-admin shows the error itself (once), with the message below.
-      quiet: true,
-    });
+    if (key && options.prefetch) {
+      const early = send();
+      rememberRead(key, early);
+      result = await early;
+    } else {
+      result = await ((key && takeRead(key)) || send());
+    }
   } catch (error) {
     throw readable(error);
   }
@@ -80,24 +96,27 @@ export function createDataProvider(maps: Record<string, EndpointMap>): MeteringD
     return spec;
   };
 
-  const getList = async (resource: string, params: GetListParams) => {
+  const getList = async (resource: string, params: GetListParams, options: { prefetch?: boolean } = {}) => {
     const spec = need(resource, 'getList');
     const { page = 1, perPage = 10 } = params.pagination ?? {};
     if (perPage <= MAX_PAGE_SIZE) {
-      const result = await call<Page>(spec, listParams(params, page, perPage));
-      return { data: result.records, total: result.total };
+      const result = await call<Page>(spec, listParams(params, page, perPage), options);
+      return { data: result.records, total: result.total, ...metaOf(result) };
     }
     // A page larger than the API allows: fetch its rows in chunks of MAX_PAGE_SIZE.
     const first = (page - 1) * perPage;
     const rows: AnyRecord[] = [];
-    let total = 0;
+    let last: Page = { records: [], total: 0 };
     for (let chunk = Math.floor(first / MAX_PAGE_SIZE) + 1; rows.length < perPage; chunk++) {
-      const result = await call<Page>(spec, listParams(params, chunk, MAX_PAGE_SIZE));
-      total = result.total;
-      rows.push(...result.records);
-      if (result.records.length < MAX_PAGE_SIZE || chunk * MAX_PAGE_SIZE >= total) break;
+      last = await call<Page>(spec, listParams(params, chunk, MAX_PAGE_SIZE));
+      rows.push(...last.records);
+      // A capped total is a lower bound: the rows end where a chunk comes back short.
+      if (last.records.length < MAX_PAGE_SIZE || (!last.totalCapped && chunk * MAX_PAGE_SIZE >= last.total)) break;
     }
-    return { data: rows.slice(first % MAX_PAGE_SIZE, (first % MAX_PAGE_SIZE) + perPage), total };
+    const data = rows.slice(first % MAX_PAGE_SIZE, (first % MAX_PAGE_SIZE) + perPage);
+    // Past a capped count, the rows read are the better figure.
+    const total = last.totalCapped ? Math.max(last.total, (Math.floor(first / MAX_PAGE_SIZE)) * MAX_PAGE_SIZE + rows.length) : last.total;
+    return { data, total, ...metaOf(last) };
   };
 
   return {
@@ -148,6 +167,11 @@ export function createDataProvider(maps: Record<string, EndpointMap>): MeteringD
       if (map.deleteMany) await call(map.deleteMany, { ids: params.ids.join(','), ...params.meta });
       else for (const id of params.ids) await call(need(resource, 'delete'), { id, ...params.meta });
       return { data: params.ids };
+    },
+
+    prefetchLists(reads: ListRead[]) {
+      // Quiet: a read that fails here is simply made again by the screen.
+      for (const [resource, params] of reads) getList(resource, params, { prefetch: true }).catch(() => undefined);
     },
 
     async invoke<T>(resource: string, action: string, payload: Record<string, unknown> = {}) {

@@ -7,7 +7,7 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import DownloadIcon from '@mui/icons-material/Download';
 import { request } from '../http/client';
-import { exportCsv } from '../components/list/csv';
+import { exportCsv } from '../components/list/exportCsv';
 import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
 

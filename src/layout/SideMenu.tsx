@@ -9,10 +9,10 @@ import { useMenu } from '../auth/useMenu';
 import { iconByName } from './icons';
 import { MENU_WIDTH, MENU_WIDTH_COLLAPSED } from '../config';
 import { routeOfPath } from '../routes';
-import zhChs from '../../i18n/zh-chs';
+import { ZH_CHS_MENU_GROUPS } from '../../i18n/menuGroups';
 
 /** The default menu groups by their seeded (zh-chs) names, so that they show in the current language. */
-const GROUP_BY_NAME = new Map(Object.entries(zhChs.menuGroups).map(([key, name]) => [name, key]));
+const GROUP_BY_NAME = new Map<string, string>(Object.entries(ZH_CHS_MENU_GROUPS).map(([key, name]) => [name, key]));
 
 /**
  * The translated title of a menu resource: its route's title when it is a known route, the

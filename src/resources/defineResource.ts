@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { EndpointMap } from '../data/endpoints';
+import type { ListRead } from '../data/prefetch';
 
 /** One resource of the console: its endpoint map and views (react-admin's demo `products/index.tsx` is the model). */
 export interface ResourceDefinition {
@@ -11,6 +12,10 @@ export interface ResourceDefinition {
   edit?: ComponentType;
   show?: ComponentType;
   recordRepresentation?: string | ((record: Record<string, unknown>) => string);
+  /** Loads the list view's code (its lazy chunk) ahead, e.g. on the login click. */
+  preload?: () => Promise<unknown>;
+  /** The reads the list makes when it opens, started ahead with the session (src/auth/firstScreen.ts). */
+  firstReads?: ListRead[];
 }
 
 export const defineResource = (definition: ResourceDefinition) => definition;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { renderApp, signIn } from './render';
+import { renderScreen, signIn } from './render';
 import { server, testBackend } from '../msw/setup';
 import { PreferencesProvider, usePreferences } from '../../src/preferences/PreferencesContext';
 
@@ -17,8 +17,8 @@ describe('room picker', () => {
     server.events.on('request:start', listener);
     try {
       const [meter] = await query<{ id: number; room_code: string }>(`SELECT w.id, r.room_code FROM water_meters w JOIN rooms r ON r.id = w.room_id WHERE w.area_id = 1 ORDER BY w.id LIMIT 1`);
-      renderApp(`/waterarchive/${meter.id}`);
-      await waitFor(() => expect((screen.getByRole('combobox', { name: '房间' }) as HTMLInputElement).value).toContain(meter.room_code), { timeout: 20_000 });
+      renderScreen(`/waterarchive/${meter.id}`);
+      await waitFor(() => expect((screen.getByRole('combobox', { name: '房间' }) as HTMLInputElement).value).toContain(meter.room_code));
       // Give a feedback loop (shown text → search → new choices → new text…) time to show itself.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       expect(searches.length).toBeGreaterThan(0);

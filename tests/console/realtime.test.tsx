@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, signIn } from './render';
+import { renderScreen, signedInForFile } from './render';
 import { testBackend } from '../msw/setup';
+import { AlarmBell } from '../../src/layout/AlarmBell';
 import { apiClient } from '../support/testApp';
 import type { DeviceDriver } from '../../server/devices/driver';
 
 const silent: DeviceDriver = { execute: async () => ({ ok: false, code: 'no_reply' }) };
-const rows = () => screen.getAllByRole('row').slice(1);
+const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 
-let token: string;
-beforeEach(async () => {
-  token = (await signIn('admin')).sessinId;
+const session = signedInForFile('admin');
+beforeEach(() => {
   // No interval ever fires: the 30-minute refresh and command polling are out of the picture, so
   // whatever changes on screen came over the websocket.
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -31,12 +31,12 @@ async function liveBell(user: ReturnType<typeof userEvent.setup>) {
 
 describe('live updates over the websocket', () => {
   it('adds a device to the alarm bell as soon as it stops answering, and removes it when it answers again', async () => {
-    const user = userEvent.setup();
-    renderApp('/index');
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/index', { shell: <AlarmBell /> });
     const { bell, count } = await liveBell(user);
 
     const backend = testBackend();
-    const api = apiClient(backend.app, token);
+    const api = apiClient(backend.app, session.session().sessinId);
     const [meter] = (await api.get('webWaterArchive/findByCondition', { pageSize: 1, online: 'true', valveState: 'open' })).body.data.records as { id: number }[];
     await api.put('webWaterArchive/updateWaterStatus', { id: meter.id, valveState: 'closed' });
     for (let attempt = 1; attempt <= 3; attempt++) {
@@ -51,10 +51,10 @@ describe('live updates over the websocket', () => {
   });
 
   it('shows a command\'s progress as the device answers', async () => {
-    const user = userEvent.setup();
-    renderApp('/waterarchive?filter=%7B%22valveState%22%3A%22open%22%2C%22online%22%3A%22true%22%7D');
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive?filter=%7B%22valveState%22%3A%22open%22%2C%22online%22%3A%22true%22%7D', { shell: <AlarmBell /> });
     await liveBell(user);
-    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await user.click(await within(rows()[0]).findByRole('button', { name: '关阀' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(/已完成 0\/1/)).toBeInTheDocument();
@@ -63,12 +63,12 @@ describe('live updates over the websocket', () => {
   });
 
   it('says when updates are not live, and the bell still loads', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { ws } = await import('msw');
     const { server } = await import('../msw/setup');
     // The backend refuses the websocket (as a proxy without websocket support would).
     server.use(ws.link(/websocket-server/).addEventListener('connection', ({ client }) => client.close(1000)));
-    renderApp('/index');
+    renderScreen('/index', { shell: <AlarmBell /> });
     const bell = await screen.findByRole('button', { name: '抄表失败的设备' });
     await waitFor(() => expect(within(bell).getByText(/^\d+$/)).toBeInTheDocument());
     await user.click(bell);

@@ -1,15 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, signIn } from './render';
+import { LocalesMenuButton } from 'react-admin';
+import { renderScreen, signedInForFile } from './render';
 import { testBackend } from '../msw/setup';
+import { SideMenu } from '../../src/layout/SideMenu';
+import { useDocumentTitle } from '../../src/layout/useDocumentTitle';
 
-beforeEach(async () => {
-  await signIn('admin');
-});
+signedInForFile('admin');
 afterEach(() => vi.restoreAllMocks());
 
-const rows = () => screen.getAllByRole('row').slice(1);
+/** The list's body rows. */
+const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
+const cells = (row: HTMLElement) => [...row.querySelectorAll('td')];
+/** The layout's document title, on its own. */
+function DocumentTitle() {
+  useDocumentTitle();
+  return null;
+}
 const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('water archive actions', () => {
@@ -20,11 +28,11 @@ describe('water archive actions', () => {
       return 'blob:csv';
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const user = userEvent.setup();
-    renderApp('/waterarchive');
-    await waitFor(() => expect(rows().length).toBeGreaterThan(5), { timeout: 15_000 });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     await user.click(screen.getByRole('button', { name: '导出' }));
-    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 20_000 });
+    await waitFor(() => expect(blobs).toHaveLength(1));
     const bytes = new Uint8Array(await new Promise<ArrayBuffer>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(reader.result as ArrayBuffer);
@@ -38,15 +46,15 @@ describe('water archive actions', () => {
   });
 
   it('opens accounts for the selected meters in one batch', async () => {
-    const user = userEvent.setup();
-    renderApp('/waterarchive?filter=%7B%22accountOpened%22%3A%22false%22%7D');
-    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive?filter=%7B%22accountOpened%22%3A%22false%22%7D');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     // Columns by their headers (which ones show depends on the window's width).
-    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    const headers = [...document.querySelectorAll('main thead th')].map((header) => header.textContent);
     const roomColumn = headers.indexOf('房间号');
-    const withRoom = rows().filter((row) => within(row).getAllByRole('cell')[roomColumn].textContent !== '');
+    const withRoom = rows().filter((row) => cells(row)[roomColumn].textContent !== '');
     const target = withRoom[0];
-    const address = within(target).getAllByRole('cell')[headers.indexOf('表地址')].textContent!;
+    const address = cells(target)[headers.indexOf('表地址')].textContent!;
     await user.click(within(target).getByRole('checkbox'));
     await user.click(await screen.findByRole('button', { name: '批量开户' }));
     const dialog = await screen.findByRole('dialog');
@@ -54,15 +62,15 @@ describe('water archive actions', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('开户 1 块；已开户 0 块；未绑定房间 0 块')).toBeInTheDocument();
     // The selection is cleared (the list keeps it under its own store key).
-    await waitFor(() => expect(screen.getAllByRole('checkbox').filter((box) => (box as HTMLInputElement).checked)).toEqual([]));
+    await waitFor(() => expect(document.querySelectorAll('main input[type="checkbox"]:checked')).toHaveLength(0));
     const [meter] = await query<{ account_opened: boolean }>(`SELECT account_opened FROM water_meters WHERE address = '${address}'`);
     expect(meter.account_opened).toBe(true);
   });
 
   it('resets the free water of the whole area only when that scope is stated, refusing a negative amount', async () => {
-    const user = userEvent.setup();
-    renderApp('/waterarchive');
-    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await user.click(await screen.findByRole('button', { name: '重置免费水量' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('整个区域：未设置筛选条件')).toBeInTheDocument();
@@ -83,12 +91,13 @@ describe('water archive actions', () => {
   });
 
   it('switches the language of the whole console, remembered in the lang cookie', async () => {
-    const user = userEvent.setup();
-    renderApp('/waterarchive');
-    await waitFor(() => expect(rows().length).toBeGreaterThan(0), { timeout: 15_000 });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive', { shell: <><LocalesMenuButton /><SideMenu /><DocumentTitle /></> });
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await user.click(screen.getByRole('button', { name: /语言|Language|简体中文/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'English' }));
-    expect(await within(screen.getByRole('navigation', { name: 'side menu' })).findByRole('button', { name: 'Devices' })).toBeInTheDocument();
+    // react-admin remounts the tree once the new language's messages are loaded: the menu is looked up afresh.
+    await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'side menu' })).getByRole('button', { name: 'Devices' })).toBeInTheDocument());
     expect(await screen.findByRole('columnheader', { name: /Meter address/ })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Prepaid Cloud Platform - Water meter archive'));
     expect(document.cookie).toContain('lang=en');

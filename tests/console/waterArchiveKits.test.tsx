@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, signIn } from './render';
+import { renderScreen, signIn, signedInForFile } from './render';
 import { testBackend } from '../msw/setup';
+import { TabBar } from '../../src/layout/TabBar';
 
-const rows = () => screen.getAllByRole('row').slice(1).filter((row) => row.closest('table')?.getAttribute('aria-label') !== '本次操作的设备');
+/** Puts a value into a field in one change (what is typed key by key is not under test here). */
+const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+/** The form's save button once the form has taken the change in (it is disabled meanwhile). */
+const saveEnabled = async () => {
+  const save = screen.getByRole('button', { name: '保存' });
+  await waitFor(() => expect(save).toBeEnabled());
+  return save;
+};
+
+/** The list's body rows (not those of a dialog's table). */
+const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 const listUrl = (filter: Record<string, unknown>) => `/waterarchive?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 /** Runs the command queue until nothing is due (50 commands a batch). */
@@ -12,22 +23,24 @@ const drain = async () => {
   while ((await testBackend().runCommands()) > 0) { /* next batch */ }
 };
 
+signedInForFile('admin');
+
 describe('water archive on the list kit', () => {
   it('shows a read-only operator no write control, and opens records for viewing only', async () => {
     await signIn('viewer');
-    const user = userEvent.setup();
-    renderApp('/waterarchive');
-    await waitFor(() => expect(rows().length).toBeGreaterThan(5), { timeout: 20_000 });
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     // The rights are known once the row's own action (view) shows.
     await within(rows()[0]).findByRole('link', { name: '查看' });
     expect(screen.queryByRole('link', { name: '新建' })).toBeNull();
     expect(screen.queryByRole('button', { name: '批量阀控' })).toBeNull();
     expect(screen.queryByRole('button', { name: '重置免费水量' })).toBeNull();
-    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(document.querySelector('main input[type="checkbox"]')).toBeNull();
     expect(within(rows()[0]).queryByRole('button', { name: /开阀|关阀/ })).toBeNull();
     expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
     await user.click(within(rows()[0]).getByRole('link', { name: '查看' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /表地址/ })).toBeDisabled(), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /表地址/ })).toBeDisabled());
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
     expect(screen.queryByRole('button', { name: '删除' })).toBeNull();
     expect(screen.getByRole('button', { name: '返回列表' })).toBeInTheDocument();
@@ -38,12 +51,11 @@ describe('water archive on the list kit', () => {
   });
 
   it('states scope and count before a bulk valve action, refreshes the rows after every batch, and names failed devices', async () => {
-    await signIn('admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const [building] = await query<{ id: number; name: string }>(`SELECT b.id, b.name FROM buildings b WHERE b.area_id = 1 ORDER BY b.id LIMIT 1`);
     const [{ n }] = await query<{ n: string }>(`SELECT count(*) AS n FROM water_meters w JOIN rooms r ON r.id = w.room_id WHERE r.building_id = ${building.id} AND w.valve_state <> 'closed'`);
-    renderApp(listUrl({ buildingId: building.id }));
-    await waitFor(() => expect(rows().length).toBeGreaterThan(5), { timeout: 20_000 });
+    renderScreen(listUrl({ buildingId: building.id }));
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
 
     await user.click(screen.getByRole('button', { name: '批量阀控' }));
     await user.click(await screen.findByRole('menuitem', { name: '关闭列表中水表的阀门' }));
@@ -53,9 +65,9 @@ describe('water archive on the list kit', () => {
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     dialog = await screen.findByRole('dialog', { name: `关阀：${n} 个设备` });
     await drain();
-    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(new RegExp(`已完成 ${n}/${n}`)), { timeout: 15_000 });
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent(new RegExp(`已完成 ${n}/${n}`)));
     await user.click(within(dialog).getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(rows().every((row) => !within(row).queryByText('开'))).toBe(true), { timeout: 15_000 });
+    await waitFor(() => expect(rows().every((row) => !within(row).queryByText('开'))).toBe(true));
 
     // A second batch refreshes too (the first one used to be the only one).
     const first = rows()[0];
@@ -63,17 +75,16 @@ describe('water archive on the list kit', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
     dialog = await screen.findByRole('dialog', { name: '开阀：1 个设备' });
     await drain();
-    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('已完成 1/1'), { timeout: 15_000 });
+    await waitFor(() => expect(within(dialog).getByRole('status')).toHaveTextContent('已完成 1/1'));
     await user.click(within(dialog).getByRole('button', { name: '关闭' }));
-    await waitFor(() => expect(within(rows()[0]).getByText('开')).toBeInTheDocument(), { timeout: 15_000 });
+    await waitFor(() => expect(within(rows()[0]).getByText('开')).toBeInTheDocument());
   });
 
   it('fails a command of a meter without a module with that reason, per device, and retries the failed', async () => {
-    await signIn('admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await query(`INSERT INTO water_meters (area_id, address, valve_state) VALUES (1, '20261122000777', 'open')`);
-    renderApp(listUrl({ q: '20261122000777' }));
-    await waitFor(() => expect(rows()).toHaveLength(1), { timeout: 20_000 });
+    renderScreen(listUrl({ q: '20261122000777' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
     expect(within(rows()[0]).getByText('离线')).toBeInTheDocument();
     await user.click(await within(rows()[0]).findByRole('button', { name: '关阀' }));
     const confirm = await screen.findByRole('dialog');
@@ -82,7 +93,7 @@ describe('water archive on the list kit', () => {
     const dialog = await screen.findByRole('dialog', { name: '关阀：1 个设备' });
     await drain();
     const devices = await within(dialog).findByRole('table', { name: '本次操作的设备' });
-    await waitFor(() => expect(devices).toHaveTextContent('未配置通讯模块，无法连接设备'), { timeout: 15_000 });
+    await waitFor(() => expect(devices).toHaveTextContent('未配置通讯模块，无法连接设备'));
     expect(devices).toHaveTextContent('20261122000777');
     expect(devices).not.toHaveTextContent('no_path');
     const before = await query<{ n: string }>('SELECT count(*) AS n FROM commands');
@@ -91,50 +102,47 @@ describe('water archive on the list kit', () => {
   });
 
   it('refuses a price with more than two decimals in the operator\'s language, and offers 100 rows per page', async () => {
-    await signIn('admin');
-    const user = userEvent.setup();
-    renderApp('/waterarchive/create');
-    await user.type(await screen.findByRole('textbox', { name: /表地址/ }, { timeout: 20_000 }), '20261122000888');
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive/create');
+    fill(await screen.findByRole('textbox', { name: /表地址/ }), '20261122000888');
     const price = screen.getByRole('textbox', { name: /单价/ });
     await user.clear(price);
-    await user.type(price, '4.123');
-    await user.click(screen.getByRole('button', { name: '保存' }));
+    fill(price, '4.123');
+    await user.click(await saveEnabled());
     expect(await screen.findByText('请输入金额（元），最多 2 位小数')).toBeInTheDocument();
     expect(await query(`SELECT id FROM water_meters WHERE address = '20261122000888'`)).toHaveLength(0);
     await user.clear(price);
-    await user.type(price, '4.12');
-    await user.click(screen.getByRole('button', { name: '保存' }));
-    await waitFor(async () => expect(await query<{ price_fen: number }>(`SELECT price_fen FROM water_meters WHERE address = '20261122000888'`)).toEqual([{ price_fen: 412 }]), { timeout: 15_000 });
-    await waitFor(() => expect(rows().length).toBeGreaterThan(5), { timeout: 20_000 });
+    fill(price, '4.12');
+    await user.click(await saveEnabled());
+    await waitFor(async () => expect(await query<{ price_fen: number }>(`SELECT price_fen FROM water_meters WHERE address = '20261122000888'`)).toEqual([{ price_fen: 412 }]));
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     await user.click(screen.getByRole('combobox', { name: /每页行数/ }));
     expect(await screen.findByRole('option', { name: '100' })).toBeInTheDocument();
   });
 
   it('says what a meter still carries before deleting it, and deletes it only with its typed address', async () => {
-    await signIn('admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const [meter] = await query<{ id: number; address: string }>(`SELECT w.id, w.address FROM water_meters w JOIN tenant_bindings t ON t.room_id = w.room_id AND t.end_date IS NULL WHERE w.area_id = 1 AND w.account_opened ORDER BY w.id LIMIT 1`);
-    renderApp(`/waterarchive/${meter.id}`);
-    await user.click(await screen.findByRole('button', { name: '删除' }, { timeout: 20_000 }));
+    renderScreen(`/waterarchive/${meter.id}`);
+    await user.click(await screen.findByRole('button', { name: '删除' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading')).toHaveTextContent(`删除水表 ${meter.address}`);
     expect(await within(dialog).findByText(/已开户/)).toBeInTheDocument();
     expect(within(dialog).getByText(/抄表记录 \d+ 条/)).toBeInTheDocument();
     const remove = within(dialog).getByRole('button', { name: '删除' });
     expect(remove).toBeDisabled();
-    await user.type(within(dialog).getByRole('textbox'), '123');
+    fill(within(dialog).getByRole('textbox'), '123');
     expect(remove).toBeDisabled();
     await user.clear(within(dialog).getByRole('textbox'));
-    await user.type(within(dialog).getByRole('textbox'), meter.address);
+    fill(within(dialog).getByRole('textbox'), meter.address);
     await user.click(remove);
-    await waitFor(async () => expect(await query(`SELECT id FROM water_meters WHERE id = ${meter.id}`)).toHaveLength(0), { timeout: 15_000 });
+    await waitFor(async () => expect(await query(`SELECT id FROM water_meters WHERE id = ${meter.id}`)).toHaveLength(0));
     await waitFor(() => expect(window.location.pathname).toBe('/waterarchive'));
   });
 
   it('closes the tab of a record that does not exist, saying so', async () => {
-    await signIn('admin');
-    renderApp('/waterarchive/999999');
-    expect(await screen.findByText('记录不存在', {}, { timeout: 20_000 })).toBeInTheDocument();
+    renderScreen('/waterarchive/999999', { shell: <TabBar /> });
+    expect(await screen.findByText('记录不存在', {})).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/waterarchive'));
     const tabs = screen.getByRole('tablist', { name: '已打开的页面' });
     await waitFor(() => expect(within(tabs).queryByText(/999999/)).toBeNull());

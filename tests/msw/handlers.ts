@@ -8,12 +8,12 @@ const socketLink = ws.link(/\/api\/v1\/electricity\/websocket\/websocket-server/
  * Every /api call goes to the real backend app (in-process, on in-memory PGlite with the fixed
  * seed); the console's websocket is piped to the backend's real websocket server.
  */
-export const forwardToBackend = (getBackend: () => TestBackend) => [
+export const forwardToBackend = (getBackend: () => Promise<TestBackend>) => [
   http.all('*/api/*', async ({ request }) =>
     // The pipe's own handshake with the backend's server goes out for real.
-    request.headers.get('upgrade') ? passthrough() : getBackend().app.fetch(request)),
+    request.headers.get('upgrade') ? passthrough() : (await getBackend()).app.fetch(request)),
   socketLink.addEventListener('connection', ({ client }) => {
-    void getBackend().listen().then((origin) => {
+    void getBackend().then((backend) => backend.listen()).then((origin) => {
       const upstream = new NodeWebSocket(`${origin.replace(/^http/, 'ws')}${client.url.pathname}${client.url.search}`);
       // The console's side may have gone (or been refused by a test's own handler) meanwhile.
       const toClient = (act: () => void) => { try { act(); } catch { upstream.close(); } };

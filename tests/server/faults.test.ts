@@ -18,7 +18,8 @@ interface Started { child: ChildProcess; output: () => string; origin: Promise<s
 
 function start(): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', ADMIN_PASSWORD: PASSWORD, STATIC_DIR: join(dataDir, 'no-console') },
+    // PGLITE_WORKER: the server's default (the test environment runs PGlite in-process).
+    env: { ...process.env, PGLITE_WORKER: 'on', DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', ADMIN_PASSWORD: PASSWORD, STATIC_DIR: join(dataDir, 'no-console') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

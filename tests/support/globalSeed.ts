@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db';
 import { bootstrap } from '../../server/db/bootstrap';
@@ -18,8 +19,31 @@ declare module 'vitest' {
  * Seeds the demo estate once (fixed seed, fixed clock). On PGlite (default) it is dumped, and each
  * test file starts from that dump; with DATABASE_URL (PostgreSQL) it becomes a template
  * database that each test file copies.
+ *
+ * Seeding is the slowest single step of a run (about 20 s on an idle 2-core machine, over a
+ * minute under load), so it is done once per run, not once per project (Vitest runs a project's
+ * global setup for each project), and the PGlite dump is kept between runs in the system's temp
+ * folder under a hash of everything that makes it: the source files the seeding imports (followed
+ * from server/db/bootstrap.ts), the lockfile (PGlite's version), the test clock and password.
+ * `SEED_CACHE=off` seeds afresh.
  */
 export default async function setup(project: TestProject) {
+  const shared = globalThis as { __meteringSeed?: Promise<Seed> };
+  shared.__meteringSeed ??= seed();
+  const result = await shared.__meteringSeed;
+  result.users += 1;
+  project.provide('seedDump', result.dump);
+  project.provide('seedTemplate', result.template);
+  return async () => {
+    // Each project that ran the setup tears down; the last one drops the template.
+    result.users -= 1;
+    if (result.users === 0) await result.drop();
+  };
+}
+
+interface Seed { dump: string; template: string; users: number; drop(): Promise<void> }
+
+async function seed(): Promise<Seed> {
   const pgUrl = testPostgresUrl();
   if (pgUrl) {
     const template = `metering_seed_${process.pid}`;
@@ -28,18 +52,62 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ url: databaseUrl(pgUrl, template) });
     await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW });
     await database.close();
-    project.provide('seedTemplate', template);
-    project.provide('seedDump', '');
-    return async () => {
-      await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${template}`);
-    };
+    return { dump: '', template, users: 0, drop: () => adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${template}`) };
   }
-  const database = await openDatabase();
-  await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW });
-  const dump = await database.dump!();
-  await database.close();
-  const file = join(mkdtempSync(join(tmpdir(), 'metering-seed-')), 'seed.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide('seedDump', file);
-  project.provide('seedTemplate', '');
+  const file = join(tmpdir(), 'metering-test-seed', `${seedKey()}.tar`);
+  if (process.env.SEED_CACHE === 'off' || !existsSync(file)) {
+    const database = await openDatabase();
+    await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW });
+    const dump = await database.dump!();
+    await database.close();
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return { dump: file, template: '', users: 0, drop: async () => undefined };
+}
+
+const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+
+/** A hash of the seeding's source files (relative imports followed from bootstrap.ts), the lockfile and the test constants. */
+function seedKey(): string {
+  const hash = createHash('sha256');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    hash.update(file.slice(root.length)).update('\0').update(text).update('\0');
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      const target = resolveSource(resolve(dirname(file), spec));
+      if (target) visit(target);
+    }
+  };
+  visit(join(root, 'server/db/bootstrap.ts'));
+  visit(join(root, 'server/db/index.ts'));
+  visit(join(root, 'tests/support/constants.ts'));
+  visit(join(root, 'tests/support/globalSeed.ts'));
+  // The migrations are read at run time, not imported.
+  const migrations = join(root, 'server/db/migrations');
+  for (const entry of listFiles(migrations)) hash.update(entry.slice(root.length)).update(readFileSync(entry));
+  hash.update(readFileSync(join(root, 'package-lock.json')));
+  return hash.digest('hex').slice(0, 24);
+}
+
+function resolveSource(base: string): string | undefined {
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+function listFiles(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdir(folder).sort();
+}
+
+function readdir(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? readdir(join(folder, entry.name)) : [join(folder, entry.name)]);
 }

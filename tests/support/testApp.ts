@@ -11,18 +11,23 @@ import type { DeviceDriver } from '../../server/devices/driver';
 import { TEST_NOW, TEST_PASSWORD } from './constants';
 import { serve, type ServerType } from '@hono/node-server';
 import { startRealtime, type RealtimeHub } from '../../server/realtime/hub';
+import { startCaches, type RequestCaches } from '../../server/cache/requestCaches';
 
 export { TEST_NOW, TEST_PASSWORD };
 
 export interface TestBackend {
   app: App;
   database: Database;
+  /** PostgreSQL: the test database's URL (a second backend instance may open it too); PGlite: undefined. */
+  url?: string;
   /** The test clock (moves only when a test moves it). */
   clock: { now: Date };
   /** Runs the command queue once through the simulator (no failures unless a driver is given). */
   runCommands(driver?: DeviceDriver): Promise<number>;
   /** The websocket connections of this backend. */
   realtime: RealtimeHub;
+  /** The backend's in-memory copies of areas, roles and menu trees (listening to the triggers). */
+  caches: RequestCaches;
   /** Serves the app over HTTP (websockets included) on a free port, once; resolves to its origin. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -32,31 +37,34 @@ export interface TestBackend {
 export const TEST_HEARTBEAT_MS = 300;
 
 /** A copy of the seeded database: PGlite from the dump, or a PostgreSQL database from the template. */
-async function openSeededDatabase(): Promise<Database> {
+async function openSeededDatabase(): Promise<{ database: Database; url?: string }> {
   const template = inject('seedTemplate');
   const pgUrl = testPostgresUrl();
   if (template && pgUrl) {
     const name = `metering_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     await adminQuery(pgUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-    const database = await openDatabase({ url: databaseUrl(pgUrl, name) });
-    return { ...database, close: async () => { await database.close(); await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name}`); } };
+    const url = databaseUrl(pgUrl, name);
+    const database = await openDatabase({ url });
+    // FORCE: a test may leave a second instance's connection behind.
+    return { url, database: { ...database, close: async () => { await database.close(); await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } } };
   }
-  return openDatabase({ loadDataDir: new NodeBlob([readFileSync(inject('seedDump'))]) as unknown as Blob });
+  return { database: await openDatabase({ loadDataDir: new NodeBlob([readFileSync(inject('seedDump'))]) as unknown as Blob }) };
 }
 
 /** A backend on its own in-memory PGlite (or PostgreSQL database), started from the seeded dump of the global setup. */
 export async function startTestBackend(): Promise<TestBackend> {
-  const database = await openSeededDatabase();
+  const { database, url } = await openSeededDatabase();
   const clock = { now: new Date(TEST_NOW) };
   const { hub: realtime, stop: stopListening } = await startRealtime(database);
+  const { caches, stop: stopCaches } = await startCaches(database);
   const app = createApp({
     db: database.db, config: { simulator: true }, now: () => clock.now, commandsQueued: () => undefined,
-    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS,
+    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS, caches,
   });
   let server: ServerType | undefined;
   let origin: Promise<string> | undefined;
   return {
-    app, database, clock, realtime,
+    app, database, url, clock, realtime, caches,
     runCommands: (driver = createSimulator({ failureRate: 0 })) => runDueCommands(database.db, driver, clock.now),
     listen: () => (origin ??= new Promise<string>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
@@ -67,6 +75,7 @@ export async function startTestBackend(): Promise<TestBackend> {
       server?.close();
       (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
       await stopListening();
+      await stopCaches();
       await database.close();
     },
   };

@@ -72,6 +72,11 @@ export const electricMeters = pgTable('electric_meters', {
   timedSetId: integer('timed_set_id'),
   giftSetId: integer('gift_set_id'),
   remark: text('remark'),
+  /** Sort keys kept by triggers (migration 0004) from the room, building, project and current tenant. */
+  roomSort: text('room_sort'),
+  buildingSort: text('building_sort'),
+  projectSort: text('project_sort'),
+  tenantSort: text('tenant_sort'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('electric_meters_address').on(t.address), index('electric_meters_room').on(t.roomId)]);
 
@@ -93,6 +98,11 @@ export const waterMeters = pgTable('water_meters', {
   lastReadAt: at('last_read_at'),
   giftSetId: integer('gift_set_id'),
   remark: text('remark'),
+  /** Sort keys kept by triggers (migration 0004) from the room, building, project and current tenant. */
+  roomSort: text('room_sort'),
+  buildingSort: text('building_sort'),
+  projectSort: text('project_sort'),
+  tenantSort: text('tenant_sort'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('water_meters_address').on(t.address), index('water_meters_room').on(t.roomId)]);
 

@@ -1,12 +1,14 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
-  ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, Pagination, TopToolbar, useCanAccess,
+  ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useCanAccess,
   useLocaleState, useResourceContext, useResourceDefinition, useTranslate, type Exporter, type RaRecord, type SortPayload,
 } from 'react-admin';
 import { Box, useMediaQuery } from '@mui/material';
-import { ROWS_PER_PAGE_OPTIONS, WIDE_SCREEN_PX } from '../../config';
+import { WIDE_SCREEN_PX } from '../../config';
+import { ListPagination } from './ListPagination';
 import { csvColumns, defaultHidden, renderColumns, type Column } from './columns';
-import { exportCsv } from './csv';
+import { exportCsv } from './exportCsv';
+import { LIST_PER_PAGE, LIST_SORT } from './defaults';
 import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
 
 export interface ListScreenProps<R extends RaRecord> {
@@ -61,9 +63,9 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
         </TopToolbar>
       )}
       exporter={exporter}
-      sort={sort ?? { field: 'id', order: 'ASC' }}
-      perPage={25}
-      pagination={<Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />}
+      sort={sort ?? LIST_SORT}
+      perPage={LIST_PER_PAGE}
+      pagination={<ListPagination />}
       title={title}
       storeKey={`${resource}.list`}
       sx={{

@@ -1,7 +1,8 @@
 import * as Papa from 'papaparse';
-import { downloadCSV } from 'react-admin';
 
 /**
+ * The CSV writer, loaded on the first export (./exportCsv.ts), with papaparse.
+ *
  * How a value is written to CSV:
  * - `text`: as typed by someone; a leading = + - @ (or tab/CR) is neutralised with an apostrophe so
  *   that a spreadsheet never runs it as a formula;
@@ -34,8 +35,4 @@ export function csvCell(value: unknown, kind: CsvKind = 'text'): string | number
 export function toCsv<R>(records: R[], columns: CsvColumn<R>[]): string {
   const rows = records.map((record) => columns.map((column) => csvCell(column.value(record), column.kind)));
   return `\uFEFF${Papa.unparse({ fields: columns.map((c) => String(csvCell(c.label))), data: rows })}`;
-}
-
-export function exportCsv<R>(records: R[], columns: CsvColumn<R>[], filename: string) {
-  downloadCSV(toCsv(records, columns), filename);
 }

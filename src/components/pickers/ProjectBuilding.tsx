@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { AutocompleteInput, ReferenceInput, useGetOne, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { NATURAL_SORT as naturalSort, PICKER_PAGE } from './lookupReads';
 
-/** Sorts choices the way operators count: "2号楼" before "10号楼". */
-const naturalSort = { field: 'name', order: 'ASC' } as const;
 
 /** Project picker (typeahead over the caller's projects). */
 export function ProjectInput({ source = 'projectId', label = 'pickers.project', alwaysOn }: { source?: string; label?: string; alwaysOn?: boolean }) {
   return (
-    <ReferenceInput source={source} reference="projects" perPage={100} sort={naturalSort} alwaysOn={alwaysOn}>
+    <ReferenceInput source={source} reference="projects" perPage={PICKER_PAGE} sort={naturalSort} alwaysOn={alwaysOn}>
       <AutocompleteInput optionText="name" label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 180 }} />
     </ReferenceInput>
   );
@@ -30,7 +29,7 @@ export function BuildingInput({ source = 'buildingId', projectSource = 'projectI
     if (projectId && building && String(building.projectId) !== String(projectId)) setValue(source, null, { shouldDirty: true });
   }, [projectId, building, setValue, source]);
   return (
-    <ReferenceInput source={source} reference="buildings" perPage={100} sort={naturalSort} filter={projectId ? { projectId } : {}} alwaysOn={alwaysOn}>
+    <ReferenceInput source={source} reference="buildings" perPage={PICKER_PAGE} sort={naturalSort} filter={projectId ? { projectId } : {}} alwaysOn={alwaysOn}>
       <AutocompleteInput optionText="name" label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 160 }} />
     </ReferenceInput>
   );

@@ -1,6 +1,10 @@
 import { lazy } from 'react';
 import { del, get, post, put } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { firstPageRead } from '../../../components/list/defaults';
+import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
+
+const loadList = () => import('./WaterArchiveList');
 
 /** 水表档案: the water meter archive, on the water archive calls of SPEC.md section 7. */
 export default defineResource({
@@ -23,7 +27,10 @@ export default defineResource({
       deleteImpact: get('webWaterArchive/findDeleteImpact'),
     },
   },
-  list: lazy(() => import('./WaterArchiveList')),
+  list: lazy(loadList),
+  preload: loadList,
+  // The list's first page and its project and building filters.
+  firstReads: [['waterarchive', firstPageRead()], ...PROJECT_BUILDING_READS],
   create: lazy(() => import('./WaterArchiveCreate')),
   edit: lazy(() => import('./WaterArchiveEdit')),
   recordRepresentation: 'address',

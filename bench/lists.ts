@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:lists`: the water archive list at scale (issue 9), as ratios measured in one run.
+ *
+ * 1. PostgreSQL (BENCH_DATABASE_URL) with the scale data set (BENCH_SCALE_ROOMS, default 100,000
+ *    meters of each kind; kept in the database `metering_bench_scale` and reused by later runs
+ *    unless BENCH_FRESH=1): page 1, two searches, a deep page and a sort on a joined column, each
+ *    by BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) against a backend process of its
+ *    own, against the same SQL statements (captured from the same call in this process) replayed
+ *    by as many clients on a pool of the server's size: requests/s as a ratio, p50 and p95.
+ * 2. The same calls at the demo size on PGlite and on PostgreSQL: PGlite's requests/s as a ratio
+ *    of PostgreSQL's.
+ *
+ * Without BENCH_DATABASE_URL only PGlite at the demo size runs. Exits non-zero on any error.
+ */
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
+import { openDatabase, schema, type Db } from '../server/db';
+import { bootstrap } from '../server/db/bootstrap';
+import { SCALE_USER, scaleSeeded, seedScale } from '../server/db/seed/scale';
+import { vacuumAnalyze } from '../server/http/listKit';
+import { createApp } from '../server/app';
+import { hashPassword } from '../server/auth/password';
+import { adminQuery, databaseUrl } from '../tests/support/postgres';
+import { closedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
+
+const PASSWORD = 'bench-pass-1';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SCALE_ROOMS = Number(process.env.BENCH_SCALE_ROOMS ?? 100_000);
+const PG_URL = process.env.BENCH_DATABASE_URL;
+/** The server's pool size (server/db/index.ts): the SQL baseline gets as many connections. */
+const POOL_SIZE = 10;
+const SCALE_DB = 'metering_bench_scale';
+
+const CALLS: [string, string][] = [
+  ['page 1 (25 rows)', 'webWaterArchive/findByCondition?pageNum=1&pageSize=25'],
+  ['search "李伟" (a name, prefix)', `webWaterArchive/findByCondition?pageNum=1&pageSize=25&q=${encodeURIComponent('李伟')}`],
+  ['search "1207" (address, room, phone: contains)', 'webWaterArchive/findByCondition?pageNum=1&pageSize=25&q=1207'],
+  ['deep page (400 of 25 rows)', 'webWaterArchive/findByCondition?pageNum=400&pageSize=25'],
+  ['sorted by room code (a joined column), descending', 'webWaterArchive/findByCondition?pageNum=1&pageSize=25&sortField=roomCode&sortOrder=desc'],
+];
+
+let failures = 0;
+const fmt = (f: LoadFigures) => `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms${f.errors ? `, ${f.errors} ERRORS` : ''}`;
+
+/** Loads one call over HTTP with CONNECTIONS connections. */
+async function loadHttp(origin: string, token: string, path: string) {
+  return closedLoop(async () => {
+    const response = await fetch(`${origin}/api/v1/electricity/${path}`, { headers: { 'X-Token': token } });
+    const body = (await response.json()) as { code: number };
+    return response.status === 200 && body.code === 200;
+  }, CONNECTIONS, SECONDS);
+}
+
+/** The statements one call runs, captured from the app in this process on the same database. */
+async function captureStatements(url: string, username: string, path: string) {
+  const captured: { query: string; params: unknown[] }[] = [];
+  let capturing = false;
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => { if (capturing) captured.push({ query, params }); } } }) as unknown as Db;
+  const app = createApp({ db, config: { simulator: false }, now: () => new Date(), commandsQueued: () => undefined, log: () => undefined });
+  const login = await app.request('/api/v1/quan_xian/deng_lu/login', {
+    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: PASSWORD }).toString(),
+  });
+  const token = ((await login.json()) as { sessinId: string }).sessinId;
+  await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } }); // warm caches
+  capturing = true;
+  const response = await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } });
+  capturing = false;
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  await pool.end();
+  return captured;
+}
+
+/** The same statements, one request after another per client, on a pool of the server's size. */
+async function loadSql(url: string, statements: { query: string; params: unknown[] }[]) {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  const figures = await closedLoop(async () => {
+    for (const statement of statements) await pool.query(statement.query, statement.params as unknown[]);
+    return true;
+  }, CONNECTIONS, SECONDS);
+  await pool.end();
+  return figures;
+}
+
+async function scaleDatabase(adminUrl: string): Promise<string> {
+  const url = databaseUrl(adminUrl, SCALE_DB);
+  if (process.env.BENCH_FRESH === '1') await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${SCALE_DB}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${SCALE_DB}`).catch(() => undefined);
+  const database = await openDatabase({ url });
+  try {
+    await bootstrap(database.db, { adminPassword: PASSWORD });
+    if (!(await scaleSeeded(database.db))) {
+      console.log(`seeding ${SCALE_ROOMS} rooms and meters of each kind into ${SCALE_DB} (kept for later runs; BENCH_FRESH=1 seeds again)…`);
+      const passwordHash = await hashPassword(PASSWORD);
+      await database.db.transaction((tx) => seedScale(tx, { rooms: SCALE_ROOMS, days: 0, now: new Date(), passwordHash }));
+      await vacuumAnalyze(database.db);
+    }
+    const rows = (await database.db.execute(sql`SELECT count(*)::int AS n FROM water_meters`)) as unknown as { rows: { n: number }[] };
+    console.log(`${SCALE_DB}: ${rows.rows[0].n} water meters`);
+  } finally {
+    await database.close();
+  }
+  return url;
+}
+
+async function atScale(adminUrl: string) {
+  const url = await scaleDatabase(adminUrl);
+  const server = await startServerProcess({ databaseUrl: url, password: PASSWORD });
+  try {
+    const token = await loginOver(server.origin, SCALE_USER, PASSWORD);
+    console.log(`\nWater archive at scale on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each: the API against the same SQL (${POOL_SIZE} connections)`);
+    for (const [label, path] of CALLS) {
+      const api = await loadHttp(server.origin, token, path);
+      const statements = await captureStatements(url, SCALE_USER, path);
+      const raw = await loadSql(url, statements);
+      failures += api.errors + raw.errors;
+      console.log(`  ${label}: API ${fmt(api)} | same ${statements.length} statements ${fmt(raw)} | API/SQL ${(api.perSecond / raw.perSecond).toFixed(2)}×`);
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+async function demoSize(label: string, databaseUrl: string | undefined) {
+  const server = await startServerProcess({ databaseUrl, password: PASSWORD });
+  try {
+    const token = await loginOver(server.origin, 'admin', PASSWORD);
+    const figures: LoadFigures[] = [];
+    for (const [, path] of CALLS) {
+      const result = await loadHttp(server.origin, token, path);
+      failures += result.errors;
+      figures.push(result);
+    }
+    console.log(`\n${label} at the demo size, ${CONNECTIONS} connections:`);
+    CALLS.forEach(([call], i) => console.log(`  ${call}: ${fmt(figures[i])}`));
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+if (PG_URL) await atScale(PG_URL);
+const lite = await demoSize('PGlite', undefined);
+if (PG_URL) {
+  const name = `metering_bench_demo_${process.pid}`;
+  await adminQuery(PG_URL, `CREATE DATABASE ${name}`);
+  try {
+    const postgres = await demoSize('PostgreSQL', databaseUrl(PG_URL, name));
+    console.log('\nPGlite / PostgreSQL at the demo size (requests/s):');
+    CALLS.forEach(([call], i) => console.log(`  ${call}: ${(lite[i].perSecond / postgres[i].perSecond).toFixed(2)}×`));
+  } finally {
+    await adminQuery(PG_URL, `DROP DATABASE IF EXISTS ${name}`);
+  }
+} else {
+  console.log('\n(BENCH_DATABASE_URL not set: the scale figures and the PostgreSQL comparison need PostgreSQL)');
+}
+if (failures) {
+  console.error(`\n${failures} request(s) failed`);
+  process.exit(1);
+}

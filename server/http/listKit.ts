@@ -1,0 +1,137 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db';
+import { likeLiteral, type Paging } from './paging';
+
+/**
+ * The server list kit (DESIGN.md, "Kits"): how every list of the API pages, sorts, counts and
+ * searches so that it stays fast at 100,000 rows. A list is declared on its *driving table* (the
+ * table whose rows it lists, e.g. water_meters); it works in two steps:
+ *
+ * 1. **The page's ids** from the driving table alone: the area scope, the filters (conditions on
+ *    the driving table; a filter on another table is an `id IN (subquery)` / `room_id IN (…)`), the
+ *    sort key and the id as tie-break, LIMIT and OFFSET. Every sortable key is a column of the
+ *    driving table backed by an index `(area_id, key, id)` (keys shown from other tables — room
+ *    code, building, project, tenant — are kept on the row by triggers: migration 0004), so a page
+ *    walks an index and stops: page 1 reads 25 index entries, page 400 reads 10,000, never the
+ *    whole scope sorted. A scope of several areas is one ordered index walk per area, merged
+ *    (`UNION ALL` of per-area `ORDER BY … LIMIT`), not a sort of all their rows.
+ * 2. **The page's rows**: the joins the columns need, for those ids only.
+ *
+ * The count is exact up to COUNT_CAP matching rows; past that the answer says `totalCapped: true`
+ * and the console shows "10,000+" (an exact count of 100,000 rows through joins cost more than the
+ * page itself). Searches use `matches()`: trigram indexes for three characters or more ("contains"),
+ * prefix indexes for one or two (a trigram index cannot serve those, and "starts with" is what a
+ * short input means: a surname, the first digits of an address).
+ */
+
+/** Past this many matching rows a list reports "COUNT_CAP+" instead of counting every row. */
+export const COUNT_CAP = 10_000;
+
+/** The cap in force: LIST_COUNT_CAP when set (a faster database may count further), else COUNT_CAP. */
+export const countCap = () => Number(process.env.LIST_COUNT_CAP) || COUNT_CAP;
+
+export interface ListSpec<Row> {
+  /** The driving table and its integer primary key and area column. */
+  table: PgTable;
+  id: PgColumn;
+  area: PgColumn;
+  /** Sortable fields: a column of the driving table each, backed by an index (area, column, id). */
+  sorts: Record<string, PgColumn>;
+  /** The order without a chosen sort (default: id ascending), e.g. newest first for readings. */
+  defaultSort?: { field: string; descending: boolean };
+  /** The rows of a page, with the joins its columns need (any order: the kit restores the page's). */
+  rows(db: Db, ids: number[]): Promise<Row[]>;
+}
+
+export interface ListPage<Row> {
+  records: Row[];
+  total: number;
+  /** More rows match than were counted: `total` is COUNT_CAP and the console says "10,000+". */
+  totalCapped?: true;
+}
+
+type IdRow = { id: number | string };
+/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
+
+/** The scope as a condition: one area is an equality (an index range), several are a list. */
+const scopeCondition = (area: PgColumn, areaIds: number[]): SQL =>
+  areaIds.length === 1 ? sql`${area} = ${areaIds[0]}` : sql`${area} IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})`;
+
+/** The page's ids, in order: an index walk per area, merged when the scope has several areas. */
+async function pageIds(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[]): Promise<number[]> {
+  if (!areaIds.length) return [];
+  const chosen = paging.sortField && Object.hasOwn(spec.sorts, paging.sortField) ? paging.sortField : undefined;
+  const field = chosen ?? spec.defaultSort?.field;
+  const descending = chosen ? paging.sortOrder?.toLowerCase() === 'desc' : spec.defaultSort?.descending ?? false;
+  const key = field !== undefined && Object.hasOwn(spec.sorts, field) ? spec.sorts[field] : undefined;
+  const direction = descending ? sql.raw('DESC') : sql.raw('ASC');
+  // Without a sort key the list is in id order (ascending unless the default says otherwise).
+  const orderBy = key ? sql`${key} ${direction}, ${spec.id} ${direction}` : sql`${spec.id} ${direction}`;
+  const offset = (paging.pageNum - 1) * paging.pageSize;
+  const filter = where ? sql` AND ${where}` : sql``;
+  if (areaIds.length === 1) {
+    const result = await db.execute(sql`SELECT ${spec.id} AS id FROM ${spec.table}
+      WHERE ${scopeCondition(spec.area, areaIds)}${filter} ORDER BY ${orderBy} LIMIT ${paging.pageSize} OFFSET ${offset}`);
+    return rowsOf<IdRow>(result).map((row) => Number(row.id));
+  }
+  // Each area's first offset + pageSize rows in order, merged: never the whole scope sorted.
+  const keyAlias = sql.raw('list_sort_key');
+  const keySelect = key ? sql`, ${key} AS ${keyAlias}` : sql``;
+  const outerOrder = key ? sql`${keyAlias} ${direction}, id ${direction}` : sql`id ${direction}`;
+  const branches = areaIds.map((areaId) => sql`(SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
+    WHERE ${spec.area} = ${areaId}${filter} ORDER BY ${orderBy} LIMIT ${offset + paging.pageSize})`);
+  const result = await db.execute(sql`SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) AS scoped
+    ORDER BY ${outerOrder} LIMIT ${paging.pageSize} OFFSET ${offset}`);
+  return rowsOf<IdRow>(result).map((row) => Number(row.id));
+}
+
+/** Matching rows, counted exactly up to COUNT_CAP. */
+async function cappedCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, areaIds: number[], cap: number): Promise<{ total: number; capped: boolean }> {
+  if (!areaIds.length) return { total: 0, capped: false };
+  const filter = where ? sql` AND ${where}` : sql``;
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${spec.table}
+    WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${cap + 1}) AS matching`);
+  const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+/**
+ * A page of a list: ids by an index walk, the count (capped), then the rows of those ids. `where`
+ * holds the filters as conditions on the driving table (no joins); the area scope is the kit's.
+ */
+export async function listPage<Row extends { id: number }>(db: Db, spec: ListSpec<Row>, options: { where?: SQL; paging: Paging; areaIds: number[]; countCap?: number }): Promise<ListPage<Row>> {
+  const [ids, count] = await Promise.all([
+    pageIds(db, spec as ListSpec<unknown>, options.where, options.paging, options.areaIds),
+    cappedCount(db, spec as ListSpec<unknown>, options.where, options.areaIds, options.countCap ?? countCap()),
+  ]);
+  const rows = ids.length ? await spec.rows(db, ids) : [];
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const records = ids.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
+  return count.capped ? { records, total: count.total, totalCapped: true } : { records, total: count.total };
+}
+
+/** Inputs shorter than this match as a prefix; longer ones anywhere (trigram indexes need three). */
+export const CONTAINS_MIN_LENGTH = 3;
+
+/**
+ * A search condition on one text column: "contains" (case-insensitive, served by a trigram index
+ * `USING gin (column gin_trgm_ops)`) for three characters or more, "starts with" (served by an
+ * index on `lower(column) text_pattern_ops`) for one or two.
+ */
+export function matches(column: PgColumn | SQL, value: string): SQL {
+  const text = value.trim();
+  return text.length >= CONTAINS_MIN_LENGTH
+    ? sql`${column} ILIKE ${`%${likeLiteral(text)}%`}`
+    : sql`lower(${column}) LIKE ${`${likeLiteral(text.toLowerCase())}%`}`;
+}
+
+/**
+ * VACUUM ANALYZE after a bulk load, outside any transaction: besides the statistics, it marks the
+ * new rows all-visible, without which an index-only scan (the kit's page walks and counts) visits
+ * the table for every entry — at 100,000 rows, 450 ms instead of 0.1 ms for a sorted first page.
+ */
+export async function vacuumAnalyze(db: Db) {
+  await db.execute(sql`VACUUM ANALYZE`);
+}

@@ -1,0 +1,21 @@
+import { downloadCSV } from 'react-admin';
+import type { CsvColumn } from './csv';
+
+type CsvWriter = typeof import('./csv');
+let writer: CsvWriter | undefined;
+
+/**
+ * The CSV writer (./csv.ts, with papaparse) is its own chunk, fetched on the first export only, so
+ * that no screen carries it at start. Call it ahead (a menu about to offer an export) to have the
+ * export run at once.
+ */
+export async function loadCsvWriter(): Promise<CsvWriter> {
+  writer ??= await import('./csv');
+  return writer;
+}
+
+/** Downloads records as CSV (at once when the writer is loaded, else once it is). */
+export async function exportCsv<R>(records: R[], columns: CsvColumn<R>[], filename: string): Promise<void> {
+  const { toCsv } = writer ?? (await loadCsvWriter());
+  downloadCSV(toCsv(records, columns), filename);
+}

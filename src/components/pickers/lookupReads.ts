@@ -1,0 +1,11 @@
+import type { ListRead } from '../../data/prefetch';
+
+/** Sorts choices the way operators count: "2号楼" before "10号楼". */
+export const NATURAL_SORT = { field: 'name', order: 'ASC' } as const;
+/** Choices a picker loads at once (typing narrows them on the server). */
+export const PICKER_PAGE = 100;
+
+/** The reads the project and building pickers make when they open empty (prefetched with a screen). */
+export const PROJECT_BUILDING_READS: ListRead[] = ['projects', 'buildings'].map((resource) => [
+  resource, { pagination: { page: 1, perPage: PICKER_PAGE }, sort: { ...NATURAL_SORT }, filter: {} },
+]);

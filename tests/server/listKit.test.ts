@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { inArray } from 'drizzle-orm';
+import { schema } from '../../server/db';
+import { CONTAINS_MIN_LENGTH, listPage, type ListSpec } from '../../server/http/listKit';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+
+/**
+ * The server list kit against a reference written separately: every matching row fetched with the
+ * joins and sorted in full by one plain query (what the kit must never do at scale), then sliced.
+ * The kit walks indexes on the meter table and merges the areas of a scope; the reference joins the
+ * room, building, project and tenant tables, so the sort keys kept by triggers are checked too.
+ */
+let backend: TestBackend;
+let admin: ReturnType<typeof apiClient>;
+let admin2: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  backend = await startTestBackend();
+  admin = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+  admin2 = apiClient(backend.app, await loginAs(backend.app, 'admin2'));
+});
+afterAll(() => backend.close());
+
+const query = async <T,>(text: string) => ((await backend.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+
+/** The reference order of each sortable field: the key computed through the joins. */
+const REFERENCE_KEYS: Record<string, string> = {
+  id: 'w.id', address: 'w.address', meterType: 'w.meter_type', priceFen: 'w.price_fen', valveState: 'w.valve_state',
+  lastReading: 'w.last_reading', lastReadAt: 'w.last_read_at', freeAllowance: 'w.free_allowance', createdAt: 'w.created_at',
+  roomCode: 'natural_sort_key(r.room_code)', buildingName: 'natural_sort_key(b.name)', projectName: 'natural_sort_key(p.name)',
+  tenantName: `(SELECT t.name FROM tenant_bindings tb JOIN tenants t ON t.id = tb.tenant_id WHERE tb.room_id = r.id AND tb.end_date IS NULL ORDER BY tb.id DESC LIMIT 1)`,
+};
+const SORT_FIELDS = Object.keys(REFERENCE_KEYS);
+
+async function referenceIds(areaIds: number[], sortField: string, descending: boolean): Promise<number[]> {
+  const direction = descending ? 'DESC' : 'ASC';
+  const rows = await query<{ id: number }>(`SELECT w.id FROM water_meters w
+    LEFT JOIN rooms r ON r.id = w.room_id LEFT JOIN buildings b ON b.id = r.building_id LEFT JOIN projects p ON p.id = r.project_id
+    WHERE w.area_id IN (${areaIds.join(',')}) ORDER BY ${REFERENCE_KEYS[sortField]} ${direction}, w.id ${direction}`);
+  return rows.map((row) => Number(row.id));
+}
+
+const pageOf = async (client: ReturnType<typeof apiClient>, params: Record<string, unknown>) => {
+  const response = await client.get('webWaterArchive/findByCondition', params);
+  expect(response.status).toBe(200);
+  return response.body.data as { records: { id: number }[]; total: number; totalCapped?: boolean };
+};
+
+describe('pages, sorts and totals equal the full sort of the reference', () => {
+  const scopes = [
+    { name: 'a scope of several areas (merged index walks)', client: () => admin, areaIds: [1, 3] },
+    { name: 'a scope of one area', client: () => admin2, areaIds: [2] },
+  ];
+  for (const scope of scopes) {
+    it(`for ${scope.name}`, async () => {
+      const cache = new Map<string, number[]>();
+      await fc.assert(fc.asyncProperty(
+        fc.constantFrom(...SORT_FIELDS), fc.boolean(), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 40 }),
+        async (sortField, descending, pageSize, pageNum) => {
+          const key = `${sortField}:${descending}`;
+          if (!cache.has(key)) cache.set(key, await referenceIds(scope.areaIds, sortField, descending));
+          const all = cache.get(key)!;
+          const page = await pageOf(scope.client(), { sortField, sortOrder: descending ? 'desc' : 'asc', pageSize, pageNum });
+          expect(page.total).toBe(all.length);
+          expect(page.records.map((r) => r.id)).toEqual(all.slice((pageNum - 1) * pageSize, pageNum * pageSize));
+        },
+      ), { numRuns: 60 });
+    });
+  }
+});
+
+describe('sort keys follow the estate', () => {
+  it('a renamed room, building and tenant, a moved meter and a new tenant are sorted by their new names', async () => {
+    const [meter] = await query<{ id: number; room_id: number }>(`SELECT id, room_id FROM water_meters WHERE area_id = 1 AND room_id IS NOT NULL ORDER BY id LIMIT 1`);
+    await query(`UPDATE rooms SET room_code = '0000A' WHERE id = ${meter.room_id}`);
+    await query(`UPDATE buildings SET name = '0号楼' WHERE id = (SELECT building_id FROM rooms WHERE id = ${meter.room_id})`);
+    await query(`UPDATE tenants SET name = '阿阿' WHERE id IN (SELECT tenant_id FROM tenant_bindings WHERE room_id = ${meter.room_id} AND end_date IS NULL)`);
+    // Another meter moves into a room with no tenant, and a new tenant moves in elsewhere.
+    const [vacant] = await query<{ id: number }>(`SELECT r.id FROM rooms r WHERE r.area_id = 1 AND NOT EXISTS (SELECT 1 FROM water_meters w WHERE w.room_id = r.id) ORDER BY r.id LIMIT 1`);
+    const [mover] = await query<{ id: number }>(`SELECT id FROM water_meters WHERE area_id = 1 AND room_id IS NOT NULL AND id <> ${meter.id} ORDER BY id DESC LIMIT 1`);
+    const moved = await admin.put('webWaterArchive/updateWebWaterArchive', { id: mover.id, roomId: vacant.id });
+    expect(moved.status).toBe(200);
+    const [bound] = await query<{ room_id: number }>(`SELECT w.room_id FROM water_meters w WHERE w.area_id = 1 AND w.room_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM tenant_bindings tb WHERE tb.room_id = w.room_id AND tb.end_date IS NULL) ORDER BY w.id LIMIT 1`);
+    if (bound) {
+      const [tenant] = await query<{ id: number }>(`INSERT INTO tenants (area_id, name) VALUES (1, '新住户') RETURNING id`);
+      await query(`INSERT INTO tenant_bindings (area_id, tenant_id, room_id, start_date) VALUES (1, ${tenant.id}, ${bound.room_id}, '2026-11-01')`);
+    }
+    for (const sortField of ['roomCode', 'buildingName', 'tenantName', 'projectName']) {
+      for (const descending of [false, true]) {
+        const all = await referenceIds([1, 3], sortField, descending);
+        const page = await pageOf(admin, { sortField, sortOrder: descending ? 'desc' : 'asc', pageSize: 100, pageNum: 1 });
+        expect(page.records.map((r) => r.id)).toEqual(all.slice(0, 100));
+      }
+    }
+    const first = await pageOf(admin, { sortField: 'roomCode', sortOrder: 'asc', pageSize: 1 });
+    expect(first.records[0].id).toBe(meter.id);
+  });
+});
+
+describe('search', () => {
+  const rows = () => query<{ id: number; address: string; room_code: string | null; name: string | null; phone: string | null }>(`SELECT w.id, w.address, r.room_code, t.name, t.phone
+    FROM water_meters w LEFT JOIN rooms r ON r.id = w.room_id
+    LEFT JOIN tenant_bindings tb ON tb.room_id = r.id AND tb.end_date IS NULL LEFT JOIN tenants t ON t.id = tb.tenant_id
+    WHERE w.area_id IN (1, 3)`);
+  /** Written separately: short inputs match the start of a field, longer ones anywhere (any case). */
+  const expected = (all: Awaited<ReturnType<typeof rows>>, q: string) => [...new Set(all.filter((row) => [row.address, row.room_code, row.name, row.phone].some((field) => {
+    if (!field) return false;
+    const [text, value] = [field.toLowerCase(), q.toLowerCase()];
+    return q.length >= CONTAINS_MIN_LENGTH ? text.includes(value) : text.startsWith(value);
+  })).map((row) => Number(row.id)))].sort((a, b) => a - b);
+
+  it('finds by address, room code, tenant name or phone: a prefix for one or two characters, anywhere for more', async () => {
+    const all = await rows();
+    const samples = new Set<string>();
+    for (const row of all.slice(0, 40)) {
+      if (row.name) samples.add(row.name.slice(0, 1)).add(row.name.slice(0, 2));
+      if (row.room_code) samples.add(row.room_code.slice(-3));
+      samples.add(row.address.slice(4, 9));
+      if (row.phone) samples.add(row.phone.slice(-4));
+    }
+    samples.add('%').add('_1').add('zz9');
+    for (const q of samples) {
+      const found = await pageOf(admin, { q, pageSize: 100 });
+      const want = expected(all, q);
+      expect(found.total, q).toBe(want.length);
+      expect(found.records.map((r) => r.id), q).toEqual(want.slice(0, 100));
+    }
+  });
+});
+
+describe('counts', () => {
+  const spec: ListSpec<{ id: number }> = {
+    table: schema.waterMeters, id: schema.waterMeters.id, area: schema.waterMeters.areaId, sorts: {},
+    rows: (db, ids) => db.select({ id: schema.waterMeters.id }).from(schema.waterMeters).where(inArray(schema.waterMeters.id, ids)),
+  };
+  it('are exact up to the cap, then say "capped" instead of counting every row', async () => {
+    const [{ n }] = await query<{ n: number }>('SELECT count(*)::int AS n FROM water_meters WHERE area_id IN (1, 3)');
+    const paging = { pageNum: 1, pageSize: 10, sortField: undefined, sortOrder: undefined };
+    const exact = await listPage(backend.database.db, spec, { paging, areaIds: [1, 3], countCap: Number(n) });
+    expect(exact).toMatchObject({ total: Number(n) });
+    expect(exact.totalCapped).toBeUndefined();
+    const capped = await listPage(backend.database.db, spec, { paging, areaIds: [1, 3], countCap: Number(n) - 1 });
+    expect(capped).toMatchObject({ total: Number(n) - 1, totalCapped: true });
+    expect(capped.records).toHaveLength(10);
+    expect(await listPage(backend.database.db, spec, { paging, areaIds: [] })).toEqual({ records: [], total: 0 });
+  });
+});
+
+describe('readings on the kit: newest first', () => {
+  it('pages equal the full sort of the reference, with and without a meter', async () => {
+    const [meter] = await query<{ meter_id: number }>(`SELECT meter_id FROM readings WHERE utility = 'water' AND area_id = 1 ORDER BY id LIMIT 1`);
+    for (const filter of [{}, { meterId: meter.meter_id }]) {
+      const all = (await query<{ id: number }>(`SELECT id FROM readings WHERE utility = 'water' AND deleted_at IS NULL AND area_id IN (1, 3)
+        ${'meterId' in filter ? `AND meter_id = ${meter.meter_id}` : ''} ORDER BY read_at DESC, id DESC`)).map((row) => Number(row.id));
+      expect(all.length).toBeGreaterThan(20);
+      for (const [pageSize, pageNum] of [[25, 1], [7, 3], [100, 2]]) {
+        const response = await admin.get('webWaterReadMeterRecord/findByCondition', { ...filter, pageSize, pageNum });
+        expect(response.status).toBe(200);
+        expect(response.body.data.total).toBe(Math.min(all.length, 10_000));
+        expect(response.body.data.records.map((r: { id: number }) => Number(r.id))).toEqual(all.slice((pageNum - 1) * pageSize, pageNum * pageSize));
+      }
+    }
+    // Another area's operator sees none of them.
+    const other = await admin2.get('webWaterReadMeterRecord/findByCondition', { meterId: meter.meter_id });
+    expect(other.body.data).toEqual({ records: [], total: 0 });
+  });
+});
