@@ -1,7 +1,12 @@
 import englishMessages from 'ra-language-english';
+import { mergeCatalog } from './merge';
+import type { DeepStrings } from './types';
+import estate from './archives/estate/en';
+import bindings from './archives/bindings/en';
+import accounts from './archives/accounts/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
-const en = {
+const base = {
   ...englishMessages,
   app: {
     rangeCapped: '%{offsetBegin}-%{offsetEnd} of %{total}+',
@@ -335,8 +340,12 @@ const en = {
   },
 };
 
+/** The catalog: the base above, and the archives group's screens in files of their own. */
+const en = mergeCatalog(base, estate, bindings, accounts);
+
 export default en;
 
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+/** The messages outside the slices (what each language's own file holds). */
+export type BaseMessages = DeepStrings<typeof base>;
 /** The message tree every language provides in full. */
 export type Messages = DeepStrings<typeof en>;

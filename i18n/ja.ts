@@ -1,8 +1,12 @@
 import raMessages from './ra/ja';
-import type { Messages } from './en';
+import type { BaseMessages, Messages } from './en';
+import { mergeCatalog } from './merge';
+import estate from './archives/estate/ja';
+import bindings from './archives/bindings/ja';
+import accounts from './archives/accounts/ja';
 
 /** 日本語. */
-const ja: Messages = {
+const base: BaseMessages = {
   ...raMessages,
   app: {
     rangeCapped: '%{offsetBegin}-%{offsetEnd} / %{total}+ 件',
@@ -335,5 +339,8 @@ const ja: Messages = {
     },
   },
 };
+
+/** The catalog: the base above, and the archives group's screens in files of their own. */
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts);
 
 export default ja;

@@ -1,8 +1,12 @@
 import raMessages from './ra/zh-chs';
-import type { Messages } from './en';
+import type { BaseMessages, Messages } from './en';
+import { mergeCatalog } from './merge';
+import estate from './archives/estate/zh-chs';
+import bindings from './archives/bindings/zh-chs';
+import accounts from './archives/accounts/zh-chs';
 
 /** 简体中文: the default language. */
-const zhChs: Messages = {
+const base: BaseMessages = {
   ...raMessages,
   app: {
     rangeCapped: '%{offsetBegin}-%{offsetEnd}，共 %{total}+ 条',
@@ -335,5 +339,8 @@ const zhChs: Messages = {
     },
   },
 };
+
+/** The catalog: the base above, and the archives group's screens in files of their own. */
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts);
 
 export default zhChs;

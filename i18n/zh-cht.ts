@@ -1,8 +1,12 @@
 import raMessages from './ra/zh-cht';
-import type { Messages } from './en';
+import type { BaseMessages, Messages } from './en';
+import { mergeCatalog } from './merge';
+import estate from './archives/estate/zh-cht';
+import bindings from './archives/bindings/zh-cht';
+import accounts from './archives/accounts/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
-const zhCht: Messages = {
+const base: BaseMessages = {
   ...raMessages,
   app: {
     rangeCapped: '%{offsetBegin}-%{offsetEnd}，共 %{total}+ 筆',
@@ -335,5 +339,8 @@ const zhCht: Messages = {
     },
   },
 };
+
+/** The catalog: the base above, and the archives group's screens in files of their own. */
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts);
 
 export default zhCht;

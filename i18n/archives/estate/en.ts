@@ -1,0 +1,4 @@
+/** English messages of the estate screens (merged into i18n/en.ts). */
+const estate = {};
+
+export default estate;
