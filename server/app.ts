@@ -18,6 +18,8 @@ import { frontLogRoutes } from './routes/frontLog';
 import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { moduleRoutes } from './routes/module';
+import { roomRoutes } from './routes/room';
+import { tenantImportRoutes } from './routes/tenantImport';
 import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
@@ -39,6 +41,9 @@ export const READ_ONLY_WRITES = new Set([
 
 /** Largest request body the API reads (bulk id lists of 5000 fit with room to spare). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Largest body of a CSV import call (`…/import…`: up to 20,000 rows as JSON objects). */
+export const IMPORT_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
+const IMPORT_PATH = /^\/api\/v1\/electricity\/\w+\/import[A-Z]\w*$/;
 
 /**
  * Content-Security-Policy of every response: scripts only from our own origin (the console's
@@ -73,7 +78,10 @@ export function createApp(options: AppOptions) {
   });
   // At most so many requests at once; one that waits too long for its turn gets a quick 503.
   if (deps.admission) app.use('/api/*', admission(deps.admission, (path) => path === WEBSOCKET_PATH));
-  app.use('/api/*', bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: () => { throw new ApiError(413, 'errors.bodyTooLarge'); } }));
+  const tooLarge = () => { throw new ApiError(413, 'errors.bodyTooLarge'); };
+  const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
+  const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) => (IMPORT_PATH.test(c.req.path) ? importLimit : defaultLimit)(c, next));
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
@@ -103,6 +111,8 @@ export function createApp(options: AppOptions) {
   api.route('/frontLog', frontLogRoutes());
   api.route('/project', projectRoutes());
   api.route('/building', buildingRoutes());
+  api.route('/room', roomRoutes());
+  api.route('/tenant', tenantImportRoutes());
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
   api.route('/module', moduleRoutes());
   api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());

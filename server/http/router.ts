@@ -27,7 +27,7 @@ export function describeIssues(error: z.ZodError, lang: Lang): string {
 
 const fieldName = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : 'body');
 
-function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
+export function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
   if (issue.message.startsWith('validation.')) return serverMessage(lang, issue.message);
   const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; origin?: string; input?: unknown };
   switch (issue.code) {

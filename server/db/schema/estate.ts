@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { areaRef, createdAt, quantity } from './common';
+import { areaRef, createdAt, fen, quantity } from './common';
 
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
@@ -34,6 +34,11 @@ export const rooms = pgTable('rooms', {
   state: integer('state').notNull().default(0),
   remark: text('remark'),
   createdAt: createdAt(),
+  /** Sort keys and balance copies kept by triggers (migration 0006) for the room list. */
+  codeSort: text('code_sort'),
+  buildingSort: text('building_sort'),
+  electricBalanceFen: fen('electric_balance_fen').notNull().default(0),
+  waterBalanceFen: fen('water_balance_fen').notNull().default(0),
 }, (t) => [uniqueIndex('rooms_building_code').on(t.buildingId, t.roomCode), index('rooms_area').on(t.areaId)]);
 
 /** Tenant (user archive, 用户档案). */
