@@ -23,7 +23,7 @@ export const BULK_MAX = 5000;
 const OptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 const RoomCode = Text(ROOM_CODE_MAX);
 const Floor = Int(1, FLOORS_MAX);
-const Size = Num(0, 100_000).nullable().optional();
+const Size = Num(0, 100_000).nullable().openapi({ type: ['number', 'null'], minimum: 0, maximum: 100_000 }).optional();
 
 const RoomFields = z.object({
   buildingId: Id,

@@ -49,6 +49,7 @@ export async function call<T>(spec: CallSpec, payload: Record<string, unknown> =
     form: as === 'form',
     // react-admin shows the error itself (once), with the message below.
     quiet: true,
+    timeoutMs: spec.timeoutMs,
   });
   let result: unknown;
   try {

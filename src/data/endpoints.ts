@@ -13,6 +13,8 @@ export interface CallSpec {
   request?: (payload: Record<string, unknown>) => Record<string, unknown>;
   /** Shape the result (default: as returned). */
   response?: (data: unknown) => unknown;
+  /** Wait longer than the client's 5 s for this call (CSV imports of many rows). */
+  timeoutMs?: number;
 }
 
 /** The declarative endpoint map of one resource: the one place a deployer adapts to another backend. */

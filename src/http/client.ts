@@ -17,6 +17,8 @@ export interface RequestOptions {
   form?: boolean;
   /** Skip the 5-second error message (the caller shows its own). */
   quiet?: boolean;
+  /** A longer wait than REQUEST_TIMEOUT_MS, for the few calls that work through many rows (CSV imports). */
+  timeoutMs?: number;
 }
 
 /** The response body shape of the API: code, msg, data. */
@@ -85,7 +87,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
   const url = `${apiUrl(options.url)}${query ? `?${query}` : ''}`;
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(url, { method: options.method.toUpperCase(), headers, body, signal: controller.signal, credentials: 'same-origin' });

@@ -17,6 +17,8 @@ export const lookupResources = [
     },
     recordRepresentation: 'roomCode',
   }),
+  // Rooms for pickers and lookups (the room list: code, building, tenant, balances).
+  defineResource({ name: 'rooms', endpoints: { getList: get('room/findByCondition') }, recordRepresentation: 'roomCode' }),
   defineResource({ name: 'commands', endpoints: { getMany: get('command/findByIds'), actions: { retry: post('command/retry') } } }),
   defineResource({ name: 'modules', endpoints: { getList: get('module/findByCondition') }, recordRepresentation: 'address' }),
   defineResource({ name: 'waterReadings', endpoints: { getList: get('webWaterReadMeterRecord/findByCondition') } }),

@@ -75,7 +75,7 @@ describe('room/findByCondition', () => {
   it('refuses bad filters naming them, and shows area 2 nothing of area 1', async () => {
     for (const [field, value] of [['state', 'busy'], ['floor', '0'], ['arrears', 'maybe'], ['pageSize', '101']]) {
       const r = await api.get('room/findByCondition', { [field]: value });
-      expect([r.status, r.body.msg.split(':')[0]]).toEqual([400, field]);
+      expect([r.status, r.body.msg!.split(':')[0]]).toEqual([400, field]);
     }
     const mine = await list(api, { pageSize: 100 });
     const theirs = await list(other, { pageSize: 100 });
@@ -114,7 +114,7 @@ describe('room CRUD', () => {
     expect((await other.delete('room/deleteRoom', { id: busy.id })).status).toBe(404);
     expect((await other.put('room/updateRoom', { id: busy.id, remark: 'x' })).status).toBe(404);
     const foreign = await other.post('room/addRoom', { buildingId: busy.buildingId, roomCode: 'X1', floor: 1 });
-    expect([foreign.status, foreign.body.msg.split(':')[0]]).toEqual([400, 'buildingId']);
+    expect([foreign.status, foreign.body.msg!.split(':')[0]]).toEqual([400, 'buildingId']);
     expect(await rows(sql`SELECT id FROM rooms WHERE id = ${busy.id}`)).toHaveLength(1);
   });
 });
@@ -154,11 +154,11 @@ describe('bulk creation', () => {
     ];
     for (const [change, field] of cases) {
       const r = await api.post('room/addRoomsInBulk', { ...base, ...change });
-      expect([r.status, r.body.msg.split(':')[0]], JSON.stringify(change)).toEqual([400, field]);
+      expect([r.status, r.body.msg!.split(':')[0]], JSON.stringify(change)).toEqual([400, field]);
     }
     const small = await newBuilding('测试D楼', 3);
     const above = await api.post('room/previewRoomsInBulk', { ...base, buildingId: small.id, floorTo: 4 });
-    expect([above.status, above.body.msg.split(':')[0]]).toEqual([400, 'floorTo']);
+    expect([above.status, above.body.msg!.split(':')[0]]).toEqual([400, 'floorTo']);
     expect((await other.post('room/previewRoomsInBulk', base)).status).toBe(400);
     expect(await rows(sql`SELECT id FROM rooms WHERE building_id IN (${building.id}, ${small.id})`)).toHaveLength(0);
   });

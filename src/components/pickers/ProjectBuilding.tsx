@@ -1,14 +1,16 @@
 import { useEffect } from 'react';
-import { AutocompleteInput, ReferenceInput, useGetOne, useTranslate } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, useGetOne, useTranslate, type Validator } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NATURAL_SORT as naturalSort, PICKER_PAGE } from './lookupReads';
 
 
 /** Project picker (typeahead over the caller's projects). */
-export function ProjectInput({ source = 'projectId', label = 'pickers.project', alwaysOn }: { source?: string; label?: string; alwaysOn?: boolean }) {
+export function ProjectInput({ source = 'projectId', label = 'pickers.project', alwaysOn, validate, fullWidth }: {
+  source?: string; label?: string; alwaysOn?: boolean; validate?: Validator | Validator[]; fullWidth?: boolean;
+}) {
   return (
     <ReferenceInput source={source} reference="projects" perPage={PICKER_PAGE} sort={naturalSort} alwaysOn={alwaysOn}>
-      <AutocompleteInput optionText="name" label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 180 }} />
+      <AutocompleteInput optionText="name" label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 180 }} validate={validate} fullWidth={fullWidth} />
     </ReferenceInput>
   );
 }
@@ -17,8 +19,8 @@ export function ProjectInput({ source = 'projectId', label = 'pickers.project', 
  * Building picker, cascading from the project picked beside it (`projectSource`): it offers that
  * project's buildings only, and forgets a building of another project when a project is chosen.
  */
-export function BuildingInput({ source = 'buildingId', projectSource = 'projectId', label = 'pickers.building', alwaysOn }: {
-  source?: string; projectSource?: string; label?: string; alwaysOn?: boolean;
+export function BuildingInput({ source = 'buildingId', projectSource = 'projectId', label = 'pickers.building', alwaysOn, validate, fullWidth }: {
+  source?: string; projectSource?: string; label?: string; alwaysOn?: boolean; validate?: Validator | Validator[]; fullWidth?: boolean;
 }) {
   const { setValue } = useFormContext();
   const projectId = useWatch({ name: projectSource });
@@ -30,7 +32,7 @@ export function BuildingInput({ source = 'buildingId', projectSource = 'projectI
   }, [projectId, building, setValue, source]);
   return (
     <ReferenceInput source={source} reference="buildings" perPage={PICKER_PAGE} sort={naturalSort} filter={projectId ? { projectId } : {}} alwaysOn={alwaysOn}>
-      <AutocompleteInput optionText="name" label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 160 }} />
+      <AutocompleteInput optionText="name" label={label} filterToQuery={(q) => ({ q })} sx={{ minWidth: 160 }} validate={validate} fullWidth={fullWidth} />
     </ReferenceInput>
   );
 }
