@@ -19,6 +19,9 @@ import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { moduleRoutes } from './routes/module';
 import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord';
+import { tenantRoutes } from './routes/tenant';
+import { tenantBindingRoutes } from './routes/tenantBinding';
+import { roomMeterRoutes } from './routes/roomMeter';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -106,6 +109,9 @@ export function createApp(options: AppOptions) {
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
   api.route('/module', moduleRoutes());
   api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());
+  api.route('/tenant', tenantRoutes());
+  api.route('/tenantBinding', tenantBindingRoutes());
+  api.route('/roomMeter', roomMeterRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 
