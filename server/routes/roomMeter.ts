@@ -8,6 +8,7 @@ import { listPage, matches, type ListSpec } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
+import { sqlState } from '../db/errors';
 
 const { rooms, buildings, projects, tenants, tenantBindings, electricMeters, waterMeters, accounts } = schema;
 
@@ -140,6 +141,16 @@ async function setRoom(tx: Db, utility: Utility, meterId: number, roomId: number
   }
 }
 
+/** The database's own rule (one meter per utility per room) caught a change that raced past the checks. */
+async function oneMeterPerRoom<T>(change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (sqlState(error) === '23505') throw conflict('errors.roomHasMeterNow');
+    throw error;
+  }
+}
+
 const MeterBody = z.object({ utility: Utility, meterId: Id });
 
 export function roomMeterRoutes() {
@@ -174,7 +185,7 @@ export function roomMeterRoutes() {
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
-    const result = await db.transaction(async (tx) => {
+    const result = await oneMeterPerRoom(() => db.transaction(async (tx) => {
       const meter = await lockMeter(c, tx, body.utility, body.meterId);
       const room = await lockRoom(c, tx, body.utility, body.roomId);
       if (meter.roomId === room.id) throw conflict('errors.meterAlreadyThere', { address: meter.address, room: room.roomCode });
@@ -183,7 +194,7 @@ export function roomMeterRoutes() {
       await setRoom(tx, body.utility, meter.id, room.id);
       await audit(tx, session, { action: `attach:${body.utility}`, entity: 'roomMeter', entityId: room.id, before: { meterId: meter.id, roomId: null }, after: { meterId: meter.id, address: meter.address, roomId: room.id, roomCode: room.roomCode } });
       return { meterId: meter.id, address: meter.address, roomId: room.id, roomCode: room.roomCode };
-    });
+    }));
     return ok(c, { ...result, room: (await roomRows(db, [result.roomId]))[0] });
   });
 
@@ -212,7 +223,7 @@ export function roomMeterRoutes() {
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
-    const result = await db.transaction(async (tx) => {
+    const result = await oneMeterPerRoom(() => db.transaction(async (tx) => {
       const meter = await lockMeter(c, tx, body.utility, body.meterId);
       if (meter.roomId === null) throw conflict('errors.meterNotAttached', { address: meter.address });
       const fromRoomId = meter.roomId;
@@ -226,7 +237,7 @@ export function roomMeterRoutes() {
       await setRoom(tx, body.utility, meter.id, target.id);
       await audit(tx, session, { action: `move:${body.utility}`, entity: 'roomMeter', entityId: meter.id, before: { meterId: meter.id, address: meter.address, roomId: fromRoomId, roomCode: fromCode }, after: { roomId: target.id, roomCode: target.roomCode } });
       return { meterId: meter.id, address: meter.address, fromRoomId, fromRoomCode: fromCode, toRoomId: target.id, toRoomCode: target.roomCode, fromBalanceFen: await balanceOf(tx, fromRoomId, body.utility) };
-    });
+    }));
     return ok(c, result);
   });
 

@@ -25,7 +25,7 @@ const list = async (client: ReturnType<typeof apiClient>, query: Record<string, 
 /** A valid resident id (checksum computed) from 17 digits. */
 const residentId = (first17: string) => `${first17}${residentCheckChar(first17)}`;
 let serial = 0;
-const freshId = () => residentId(`1101011990${String(1010 + serial++).padStart(4, '0')}123`.slice(0, 17));
+const freshId = () => residentId(`11010119900307${String(serial++).padStart(3, '0')}`);
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 const auditCount = async () => Number((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM operation_log WHERE entity = 'tenant'`))[0].n);
 

@@ -13,6 +13,7 @@ const bindings = {
       meterAlreadyThere: 'Meter %{address} is already attached to room %{room}',
       meterNotAttached: 'Meter %{address} is not attached to any room',
       roomHasMeter: 'Room %{room} already has meter %{address} of this utility: detach or move it first',
+      roomHasMeterNow: 'The room received a meter of this utility meanwhile: reload and check',
     },
     validation: {
       date: 'must be a date (YYYY-MM-DD)',

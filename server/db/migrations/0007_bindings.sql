@@ -6,7 +6,9 @@
 --    binding history (a tenant without any binding is deleted outright).
 -- 2. A room has at most one current tenant, enforced by the database too: two concurrent binds of
 --    one room cannot both win (the unique partial index replaces the plain one of 0004).
--- 3. An index behind every filter and sortable column of the three lists, area first, live
+-- 3. A room has at most one meter per utility, enforced by the database too (two concurrent
+--    attaches or moves into one room cannot both win).
+-- 4. An index behind every filter and sortable column of the three lists, area first, live
 --    tenants only where the list shows live tenants only.
 ALTER TABLE "tenants" ADD COLUMN IF NOT EXISTS "id_type" text NOT NULL DEFAULT 'resident';
 --> statement-breakpoint
@@ -53,3 +55,7 @@ CREATE INDEX IF NOT EXISTS "rooms_area_code_natural" ON "rooms" ("area_id", natu
 CREATE INDEX IF NOT EXISTS "water_meters_unattached" ON "water_meters" ("area_id", "id") WHERE room_id IS NULL;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "electric_meters_unattached" ON "electric_meters" ("area_id", "id") WHERE room_id IS NULL;
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "electric_meters_room_unique" ON "electric_meters" ("room_id") WHERE room_id IS NOT NULL;
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "water_meters_room_unique" ON "water_meters" ("room_id") WHERE room_id IS NOT NULL;
