@@ -1,9 +1,12 @@
 import { ROUTES, routeName, type RouteEntry } from './routeCatalog';
 import type { ResourceDefinition } from './resources/defineResource';
 import waterarchive from './resources/devices/waterarchive';
+import userdangan from './resources/archives/userdangan';
+import userbangding from './resources/archives/userbangding';
+import zhongjianbiao from './resources/archives/zhongjianbiao';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
-const BUILT: Record<string, ResourceDefinition> = { waterarchive };
+const BUILT: Record<string, ResourceDefinition> = { waterarchive, userdangan, userbangding, zhongjianbiao };
 
 export interface AppRoute extends RouteEntry {
   /** Route name = react-admin resource name = message key under `routes.`. */
