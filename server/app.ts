@@ -21,6 +21,9 @@ import { moduleRoutes } from './routes/module';
 import { roomRoutes } from './routes/room';
 import { tenantImportRoutes } from './routes/tenantImport';
 import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord';
+import { tenantRoutes } from './routes/tenant';
+import { tenantBindingRoutes } from './routes/tenantBinding';
+import { roomMeterRoutes } from './routes/roomMeter';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -116,6 +119,9 @@ export function createApp(options: AppOptions) {
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
   api.route('/module', moduleRoutes());
   api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());
+  api.route('/tenant', tenantRoutes());
+  api.route('/tenantBinding', tenantBindingRoutes());
+  api.route('/roomMeter', roomMeterRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

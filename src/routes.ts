@@ -5,9 +5,14 @@ import project from './resources/archives/project';
 import jianzhuguanli from './resources/archives/jianzhuguanli';
 import fangjianguanli from './resources/archives/fangjianguanli';
 import fenquguanli from './resources/archives/fenquguanli';
+import userdangan from './resources/archives/userdangan';
+import userbangding from './resources/archives/userbangding';
+import zhongjianbiao from './resources/archives/zhongjianbiao';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
-const BUILT: Record<string, ResourceDefinition> = { waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli };
+const BUILT: Record<string, ResourceDefinition> = {
+  waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli, userdangan, userbangding, zhongjianbiao,
+};
 
 export interface AppRoute extends RouteEntry {
   /** Route name = react-admin resource name = message key under `routes.`. */

@@ -36,7 +36,10 @@ export interface ListSpec<Row> {
   table: PgTable;
   id: PgColumn;
   area: PgColumn;
-  /** Sortable fields: a column of the driving table each, backed by an index (area, column, id). */
+  /**
+   * Sortable fields: a column of the driving table each (or an expression of its columns, e.g. a
+   * natural sort key), backed by an index (area, column or expression, id).
+   */
   sorts: Record<string, PgColumn | SQL>;
   /** The order without a chosen sort (default: id ascending), e.g. newest first for readings. */
   defaultSort?: { field: string; descending: boolean };

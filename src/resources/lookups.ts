@@ -1,5 +1,6 @@
 import { get, post } from '../data/endpoints';
 import { defineResource } from './defineResource';
+import { bindingLookups } from './archives/bindingLookups';
 
 /** Helper resources for reference inputs and filters (not routes of their own). */
 export const lookupResources = [
@@ -22,4 +23,5 @@ export const lookupResources = [
   defineResource({ name: 'commands', endpoints: { getMany: get('command/findByIds'), actions: { retry: post('command/retry') } } }),
   defineResource({ name: 'modules', endpoints: { getList: get('module/findByCondition') }, recordRepresentation: 'address' }),
   defineResource({ name: 'waterReadings', endpoints: { getList: get('webWaterReadMeterRecord/findByCondition') } }),
+  ...bindingLookups,
 ];

@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { areaRef, createdAt, fen, quantity } from './common';
+import { areaRef, at, createdAt, fen, quantity } from './common';
 
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
@@ -48,8 +48,12 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   phone: text('phone'),
   idNumber: text('id_number'),
+  /** 'resident' (18-character mainland resident id, checksum checked) | 'other' (passport, permits…). */
+  idType: text('id_type').notNull().default('resident'),
   remark: text('remark'),
   createdAt: createdAt(),
+  /** Set when a tenant with binding history leaves the archive (the history keeps showing them). */
+  deletedAt: at('deleted_at'),
 }, (t) => [index('tenants_area').on(t.areaId)]);
 
 /** User binding (用户绑定): tenant ↔ room; endDate null = current. */

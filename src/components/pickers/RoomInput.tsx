@@ -17,11 +17,16 @@ export const roomLabel = (room: Partial<RoomChoice>) =>
  * Room typeahead: type a room code, tenant name or phone, pick with the keyboard. Offers the rooms
  * of a lookup resource (e.g. rooms without a water meter), plus the record's current room.
  */
-export function RoomInput({ reference, source = 'roomId', helperText }: { reference: string; source?: string; helperText?: string }) {
+export function RoomInput({ reference, source = 'roomId', helperText, filter, label }: {
+  reference: string; source?: string; helperText?: string;
+  /** Fixed filters of the lookup (e.g. the project and building picked beside it: see RoomCascade). */
+  filter?: Record<string, unknown>;
+  label?: string;
+}) {
   const record = useRecordContext();
   const translate = useTranslate();
   const [q, setQ] = useState('');
-  const { data = NO_ROOMS, isPending } = useGetList<RoomChoice>(reference, { pagination: { page: 1, perPage: 50 }, filter: q ? { q } : {} });
+  const { data = NO_ROOMS, isPending } = useGetList<RoomChoice>(reference, { pagination: { page: 1, perPage: 50 }, filter: { ...filter, ...(q ? { q } : {}) } });
   const choices = useMemo(() => {
     const list = data.map((room) => ({ id: room.id, name: roomLabel(room) }));
     const current = record?.[source] as number | null | undefined;
@@ -32,7 +37,7 @@ export function RoomInput({ reference, source = 'roomId', helperText }: { refere
   }, [data, record, source]);
   return (
     <AutocompleteInput
-      source={source} choices={choices} isPending={isPending}
+      source={source} choices={choices} isPending={isPending} label={label}
       // The search follows what the operator types, never the text the widget shows for the chosen
       // room (a value set by the form, e.g. a kept-alive page restoring its input, would otherwise
       // start a search, new choices, a new text, another search…).

@@ -1,0 +1,50 @@
+/**
+ * Tenant identity rules, shared by the console's forms and the server (DOMAIN.md, Tenant): a phone
+ * is a mainland mobile or landline number; an id number is an 18-character mainland resident id
+ * whose birth date and check digit are right, or — when the operator marks it as another document
+ * (passport, Hong Kong / Macau / Taiwan permit) — 5 to 30 letters, digits, brackets or hyphens.
+ */
+
+/** Mainland mobile (optionally +86) or landline with area code (optional hyphen and extension). */
+export const PHONE = /^(?:(?:\+86)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?)$/;
+
+/** The kinds of identity document. */
+export const ID_TYPES = ['resident', 'other'] as const;
+export type IdType = (typeof ID_TYPES)[number];
+
+/** Another document's number: 5 to 30 letters, digits, brackets or hyphens. */
+export const OTHER_ID = /^[A-Za-z0-9()-]{5,30}$/;
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const CHECK = '10X98765432';
+
+/** The check character of the first 17 digits of a resident id (GB 11643, ISO 7064 MOD 11-2). */
+export function residentCheckChar(first17: string): string {
+  const sum = WEIGHTS.reduce((total, weight, i) => total + weight * Number(first17[i]), 0);
+  return CHECK[sum % 11];
+}
+
+/** Why a resident id is wrong (`format`, `birthDate`, `checksum`), or undefined when it is right. */
+export function residentIdProblem(value: string, today = new Date()): 'format' | 'birthDate' | 'checksum' | undefined {
+  if (!/^[1-9]\d{16}[\dXx]$/.test(value)) return 'format';
+  const y = Number(value.slice(6, 10));
+  const m = Number(value.slice(10, 12));
+  const d = Number(value.slice(12, 14));
+  const birth = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || birth.getUTCFullYear() !== y || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d || birth.getTime() > today.getTime()) return 'birthDate';
+  if (residentCheckChar(value.slice(0, 17)) !== value[17].toUpperCase()) return 'checksum';
+  return undefined;
+}
+
+/**
+ * The message key (`validation.*`) of what is wrong with an id number of a kind, or undefined. The
+ * same keys exist on both sides: `validation.idNumberFormat`, `…BirthDate`, `…Checksum`, `…Other`.
+ */
+export function idNumberProblem(value: string, type: IdType, today = new Date()): string | undefined {
+  if (type === 'other') return OTHER_ID.test(value) ? undefined : 'validation.idNumberOther';
+  const problem = residentIdProblem(value, today);
+  return problem === 'format' ? 'validation.idNumberFormat' : problem === 'birthDate' ? 'validation.idNumberBirthDate' : problem === 'checksum' ? 'validation.idNumberChecksum' : undefined;
+}
+
+/** A resident id is stored with an upper-case X. */
+export const normalizeIdNumber = (value: string, type: IdType) => (type === 'resident' ? value.toUpperCase() : value);

@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import { del, get, post, put } from '../../../data/endpoints';
+import { defineResource } from '../../defineResource';
+import { firstPageRead } from '../../../components/list/defaults';
+import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
+
+const loadList = () => import('./TenantList');
+
+/** 用户档案: the user archive (tenants). */
+export default defineResource({
+  name: 'userdangan',
+  endpoints: {
+    getList: get('tenant/findByCondition'),
+    create: post('tenant/addTenant', {
+      request: ({ name, phone, idType, idNumber, remark }) => ({ name, phone: phone || null, idType, idNumber: idNumber || null, remark: remark || null }),
+    }),
+    update: put('tenant/updateTenant', {
+      // Only the editable fields go out (rooms and counts are read-only).
+      request: ({ id, name, phone, idType, idNumber, remark }) => ({ id, name, phone: phone || null, idType, idNumber: idNumber || null, remark: remark || null }),
+    }),
+    delete: del('tenant/deleteTenant'),
+  },
+  list: lazy(loadList),
+  preload: loadList,
+  firstReads: [['userdangan', firstPageRead()], ...PROJECT_BUILDING_READS],
+  create: lazy(() => import('./TenantCreate')),
+  edit: lazy(() => import('./TenantEdit')),
+  recordRepresentation: 'name',
+});

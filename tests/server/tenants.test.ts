@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { residentCheckChar } from '../../src/components/tenants/identity';
+
+let backend: TestBackend;
+let api: ReturnType<typeof apiClient>;
+let other: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  backend = await startTestBackend();
+  api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+  other = apiClient(backend.app, await loginAs(backend.app, 'admin2'));
+});
+afterAll(() => backend.close());
+
+interface Tenant {
+  id: number; name: string; phone: string | null; idNumber: string | null; idType: string; bound: boolean; roomCode: string | null;
+  buildingName: string | null; projectName: string | null; bindingStart: string | null; rooms: { roomId: number; roomCode: string }[]; bindingCount: number;
+}
+const list = async (client: ReturnType<typeof apiClient>, query: Record<string, unknown> = {}) => {
+  const { status, body } = await client.get('tenant/findByCondition', { pageNum: 1, pageSize: 100, ...query });
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body.data as { records: Tenant[]; total: number };
+};
+/** A valid resident id (checksum computed) from 17 digits. */
+const residentId = (first17: string) => `${first17}${residentCheckChar(first17)}`;
+let serial = 0;
+const freshId = () => residentId(`11010119900307${String(serial++).padStart(3, '0')}`);
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const auditCount = async () => Number((await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM operation_log WHERE entity = 'tenant'`))[0].n);
+
+describe('findByCondition', () => {
+  it('lists the area\'s tenants with their current room, pages, sorts and filters', async () => {
+    const first = await list(api, { pageSize: 10 });
+    expect(first.records).toHaveLength(10);
+    expect(first.total).toBeGreaterThan(100);
+    const bound = await list(api, { bound: 'true', pageSize: 20 });
+    expect(bound.records.every((t) => t.bound && t.roomCode && t.buildingName && t.projectName && t.bindingStart)).toBe(true);
+    const unbound = await list(api, { bound: 'false' });
+    expect(unbound.total).toBeGreaterThan(0);
+    expect(unbound.records.every((t) => !t.bound && t.roomCode === null)).toBe(true);
+    expect(bound.total + unbound.total).toBe(first.total);
+
+    const sorted = await list(api, { sortField: 'phone', sortOrder: 'desc', pageSize: 30 });
+    const phones = sorted.records.map((t) => t.phone ?? '');
+    expect(phones).toEqual([...phones].sort().reverse());
+
+    const one = bound.records[3];
+    for (const q of [one.name, one.phone!, one.idNumber!, one.phone!.slice(0, 2)]) {
+      expect((await list(api, { q })).records.map((t) => t.id), q).toContain(one.id);
+    }
+    const [project] = (await api.get('project/findByCondition', { pageSize: 1 })).body.data.records as { id: number; name: string }[];
+    const inProject = await list(api, { projectId: project.id, pageSize: 50 });
+    expect(inProject.total).toBeGreaterThan(0);
+    expect(inProject.records.every((t) => t.projectName === project.name || t.rooms.length > 1)).toBe(true);
+    expect((await list(api, { id: one.id })).records[0].rooms[0]).toMatchObject({ roomCode: expect.any(String) });
+  });
+
+  it('shows an operator of area 2 nothing of area 1, even with areaId tampered', async () => {
+    const mine = await list(api, { pageSize: 100 });
+    const theirs = await list(other, { pageSize: 100, areaId: 1, areaid: 1 });
+    expect(theirs.total).toBeGreaterThan(0);
+    const ids = new Set(mine.records.map((t) => t.id));
+    expect(theirs.records.some((t) => ids.has(t.id))).toBe(false);
+    expect((await list(other, { id: mine.records[0].id })).total).toBe(0);
+  });
+
+  it('rejects bad filters naming the field', async () => {
+    expect((await api.get('tenant/findByCondition', { bound: 'maybe' })).body.msg).toMatch(/^bound: /);
+    expect((await api.get('tenant/findByCondition', { projectId: 'x' })).body.msg).toMatch(/^projectId: /);
+  });
+});
+
+describe('add and update', () => {
+  it('adds a tenant with a checked resident id, then edits it; audited', async () => {
+    const logged = await auditCount();
+    const idNumber = freshId();
+    const added = await api.post('tenant/addTenant', { name: '测试租户', phone: '13912345678', idNumber: idNumber.toLowerCase(), remark: '新签' });
+    expect(added.body.code, added.body.msg).toBe(200);
+    expect(added.body.data).toMatchObject({ name: '测试租户', phone: '13912345678', idNumber, idType: 'resident', bound: false, rooms: [] });
+    const id = added.body.data.id as number;
+    const landline = await api.put('tenant/updateTenant', { id, phone: '021-62345678', remark: null });
+    expect(landline.body.data).toMatchObject({ id, phone: '021-62345678', remark: null, name: '测试租户', idNumber });
+    const passport = await api.put('tenant/updateTenant', { id, idType: 'other', idNumber: 'E12345678' });
+    expect(passport.body.data).toMatchObject({ idType: 'other', idNumber: 'E12345678' });
+    // Back to a resident id: the number it keeps must then be one.
+    const mismatch = await api.put('tenant/updateTenant', { id, idType: 'resident' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.msg).toMatch(/^idNumber: /);
+    expect(await auditCount()).toBe(logged + 3);
+  });
+
+  it('refuses bad input naming the field, and changes nothing', async () => {
+    const before = (await list(api)).total;
+    const logged = await auditCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ phone: '13912345678' }, 'name'],
+      [{ name: '  ' }, 'name'],
+      [{ name: '张三', phone: '12345' }, 'phone'],
+      [{ name: '张三', phone: '1391234567a' }, 'phone'],
+      [{ name: '张三', idNumber: '110101199003071234' }, 'idNumber'], // wrong check digit
+      [{ name: '张三', idNumber: residentId('11010119901332123') }, 'idNumber'], // month 13
+      [{ name: '张三', idNumber: '12345' }, 'idNumber'],
+      [{ name: '张三', idType: 'other', idNumber: 'E 123' }, 'idNumber'],
+      [{ name: '张三', idType: 'passport' }, 'idType'],
+      [{ name: 'x'.repeat(51) }, 'name'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await api.post('tenant/addTenant', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.msg, JSON.stringify(body)).toMatch(new RegExp(`^${field}: `));
+    }
+    const good = await list(api, { pageSize: 1 });
+    expect((await api.put('tenant/updateTenant', { id: good.records[0].id, phone: 'abc' })).body.msg).toMatch(/^phone: /);
+    expect((await list(api)).total).toBe(before);
+    expect(await auditCount()).toBe(logged);
+  });
+
+  it('refuses a second tenant with the same id number in the area', async () => {
+    const [taken] = (await list(api, { pageSize: 1, bound: 'true' })).records;
+    const response = await api.post('tenant/addTenant', { name: '重复', idNumber: taken.idNumber });
+    expect(response.status).toBe(409);
+    expect(response.body.msg).toContain(taken.name);
+  });
+
+  it('lets an operator of area 2 change nothing of area 1', async () => {
+    const [tenant] = (await list(api, { pageSize: 1 })).records;
+    expect((await other.put('tenant/updateTenant', { id: tenant.id, name: 'x', areaId: 1 })).status).toBe(404);
+    expect((await other.delete('tenant/deleteTenant', { id: tenant.id })).status).toBe(404);
+    expect((await list(api, { id: tenant.id })).records[0].name).toBe(tenant.name);
+  });
+});
+
+describe('deleteTenant', () => {
+  it('refuses while the tenant rents a room, saying which', async () => {
+    const [tenant] = (await list(api, { bound: 'true', pageSize: 1 })).records;
+    const response = await api.delete('tenant/deleteTenant', { id: tenant.id });
+    expect(response.status).toBe(409);
+    expect(response.body.msg).toContain(tenant.rooms[0].roomCode);
+    expect((await list(api, { id: tenant.id })).total).toBe(1);
+  });
+
+  it('deletes a tenant who never rented outright; keeps one with history readable in the binding history', async () => {
+    const added = await api.post('tenant/addTenant', { name: '从未入住', idNumber: freshId() });
+    const fresh = added.body.data.id as number;
+    expect((await api.delete('tenant/deleteTenant', { id: fresh })).body.data).toEqual({ deleted: 1, kept: false });
+    expect(await rows(sql`SELECT id FROM tenants WHERE id = ${fresh}`)).toHaveLength(0);
+
+    // A former tenant: unbound, with history.
+    const former = (await list(api, { bound: 'false', pageSize: 100 })).records.find((t) => t.bindingCount > 0)!;
+    expect(former).toBeDefined();
+    const removed = await api.delete('tenant/deleteTenant', { id: former.id });
+    expect(removed.body.data).toEqual({ deleted: 1, kept: true });
+    expect((await list(api, { id: former.id })).total).toBe(0);
+    expect((await list(api, { q: former.idNumber })).records.map((t) => t.id)).not.toContain(former.id);
+    const history = (await api.get('tenantBinding/findByCondition', { tenantId: former.id })).body.data.records as { tenantName: string; tenantDeleted: boolean }[];
+    expect(history.length).toBe(former.bindingCount);
+    expect(history.every((b) => b.tenantName === former.name && b.tenantDeleted)).toBe(true);
+    // Deleted means gone from the archive: no edit, no second delete, no bind.
+    expect((await api.put('tenant/updateTenant', { id: former.id, name: 'x' })).status).toBe(404);
+    expect((await api.delete('tenant/deleteTenant', { id: former.id })).status).toBe(404);
+    const logs = await rows<{ action: string }>(sql`SELECT action FROM operation_log WHERE entity = 'tenant' AND entity_id IN (${String(fresh)}, ${String(former.id)}) ORDER BY id`);
+    expect(logs.map((l) => l.action)).toEqual(['create', 'delete', 'archive']);
+  });
+});
