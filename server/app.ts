@@ -19,6 +19,8 @@ import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { moduleRoutes } from './routes/module';
 import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord';
+import { accountRoutes } from './routes/account';
+import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -106,6 +108,8 @@ export function createApp(options: AppOptions) {
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
   api.route('/module', moduleRoutes());
   api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());
+  api.route('/account', accountRoutes());
+  api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 
