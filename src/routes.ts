@@ -1,9 +1,10 @@
 import { ROUTES, routeName, type RouteEntry } from './routeCatalog';
 import type { ResourceDefinition } from './resources/defineResource';
 import waterarchive from './resources/devices/waterarchive';
+import userJiaofei from './resources/archives/userJiaofei';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
-const BUILT: Record<string, ResourceDefinition> = { waterarchive };
+const BUILT: Record<string, ResourceDefinition> = { waterarchive, userJiaofei };
 
 export interface AppRoute extends RouteEntry {
   /** Route name = react-admin resource name = message key under `routes.`. */
