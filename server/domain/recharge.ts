@@ -4,7 +4,8 @@ import type { Session } from '../auth/session';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { audit } from '../audit';
 import { enqueueCommands, type NewCommand } from './commands';
-import { ensureAccount, postLedger, type Utility } from './ledger';
+import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
+import { rowsOf } from '../http/listKit';
 import { ORDER_STATUS } from './orderStatus';
 
 export { ORDER_STATUS };
@@ -106,34 +107,48 @@ export interface AccountView {
   accountOpened: boolean;
 }
 
+/** One side of a room: its account (if any) and its meter (if any), in one query. */
+export async function accountSide(db: Db, roomId: number, utility: Utility): Promise<AccountView> {
+  const account = { accountId: accounts.id, balanceFen: accounts.balanceFen, freeLeft: accounts.freeLeft, overdraftFen: accounts.overdraftFen,
+    alarm1Fen: accounts.alarm1Fen, alarm2Fen: accounts.alarm2Fen, hoardLimitFen: accounts.hoardLimitFen, saleCount: accounts.saleCount };
+  const accountJoin = and(eq(accounts.roomId, rooms.id), eq(accounts.utility, utility));
+  if (utility === 'electric') {
+    const [row] = await db.select({ ...account, meterId: electricMeters.id, meterAddress: electricMeters.address, state: electricMeters.relayState, online: electricMeters.online, moduleId: electricMeters.moduleId })
+      .from(rooms).leftJoin(accounts, accountJoin).leftJoin(electricMeters, eq(electricMeters.roomId, rooms.id))
+      .where(eq(rooms.id, roomId)).orderBy(asc(electricMeters.id)).limit(1);
+    return sideView(roomId, utility, row, !!row?.meterId);
+  }
+  const [row] = await db.select({ ...account, meterId: waterMeters.id, meterAddress: waterMeters.address, state: waterMeters.valveState, online: waterMeters.online, moduleId: waterMeters.moduleId, opened: waterMeters.accountOpened })
+    .from(rooms).leftJoin(accounts, accountJoin).leftJoin(waterMeters, eq(waterMeters.roomId, rooms.id))
+    .where(eq(rooms.id, roomId)).orderBy(asc(waterMeters.id)).limit(1);
+  return sideView(roomId, utility, row, !!row?.opened);
+}
+
+type SideRow = { accountId: number | null; balanceFen: number | null; freeLeft: number | null; overdraftFen: number | null; alarm1Fen: number | null; alarm2Fen: number | null;
+  hoardLimitFen: number | null; saleCount: number | null; meterId: number | null; meterAddress: string | null; state: string | null; online: boolean | null; moduleId: number | null };
+
+function sideView(roomId: number, utility: Utility, row: SideRow | undefined, accountOpened: boolean): AccountView {
+  const meter = row?.meterId != null;
+  return {
+    roomId, accountId: row?.accountId ?? null, utility,
+    balanceFen: row?.balanceFen ?? null, freeLeft: row?.freeLeft ?? null, overdraftFen: row?.overdraftFen ?? null,
+    alarm1Fen: row?.alarm1Fen ?? null, alarm2Fen: row?.alarm2Fen ?? null, hoardLimitFen: row?.hoardLimitFen ?? null, saleCount: row?.saleCount ?? null,
+    meterId: row?.meterId ?? null, meterAddress: row?.meterAddress ?? null,
+    ...(utility === 'electric' ? { relayState: meter ? row!.state : null } : { valveState: meter ? row!.state : null }),
+    // A meter is online only with a module to reach it through.
+    online: meter ? !!row!.online && row!.moduleId !== null : null,
+    // Electric: the room has a meter (its account opens with the first recharge); water: the meter's account is opened.
+    accountOpened,
+  };
+}
+
 /** The room's electric and water sides (always both, with nulls where there is no account or meter). */
 export async function accountsOfRoom(db: Db, roomId: number): Promise<AccountView[]> {
-  const [rows, [electric], [water]] = await Promise.all([
-    db.select().from(accounts).where(eq(accounts.roomId, roomId)),
-    db.select({ id: electricMeters.id, address: electricMeters.address, relayState: electricMeters.relayState, online: electricMeters.online, moduleId: electricMeters.moduleId })
-      .from(electricMeters).where(eq(electricMeters.roomId, roomId)).orderBy(asc(electricMeters.id)).limit(1),
-    db.select({ id: waterMeters.id, address: waterMeters.address, valveState: waterMeters.valveState, online: waterMeters.online, moduleId: waterMeters.moduleId, accountOpened: waterMeters.accountOpened })
-      .from(waterMeters).where(eq(waterMeters.roomId, roomId)).orderBy(asc(waterMeters.id)).limit(1),
-  ]);
-  const side = (utility: Utility): AccountView => {
-    const account = rows.find((row) => row.utility === utility);
-    const meter = utility === 'electric' ? electric : water;
-    return {
-      roomId, accountId: account?.id ?? null, utility,
-      balanceFen: account?.balanceFen ?? null, freeLeft: account?.freeLeft ?? null, overdraftFen: account?.overdraftFen ?? null,
-      alarm1Fen: account?.alarm1Fen ?? null, alarm2Fen: account?.alarm2Fen ?? null, hoardLimitFen: account?.hoardLimitFen ?? null,
-      saleCount: account?.saleCount ?? null, meterId: meter?.id ?? null, meterAddress: meter?.address ?? null,
-      ...(utility === 'electric' ? { relayState: electric?.relayState ?? null } : { valveState: water?.valveState ?? null }),
-      // A meter is online only with a module to reach it through.
-      online: meter ? meter.online && meter.moduleId !== null : null,
-      accountOpened: utility === 'electric' ? !!electric : !!water?.accountOpened,
-    };
-  };
-  return [side('electric'), side('water')];
+  return Promise.all([accountSide(db, roomId, 'electric'), accountSide(db, roomId, 'water')]);
 }
 
 /** A recharge order with what a receipt shows: room, tenant, operator, balance after. */
-export async function orderView(db: Db, orderId: string) {
+export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: number) {
   const [row] = await db.select({
     id: rechargeOrders.id, orderId: rechargeOrders.orderId, areaId: rechargeOrders.areaId, roomId: rechargeOrders.roomId,
     roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name, tenantName: tenants.name, tenantPhone: tenants.phone,
@@ -150,12 +165,13 @@ export async function orderView(db: Db, orderId: string) {
     .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
     .where(eq(rechargeOrders.orderId, orderId)).limit(1);
   if (!row) return undefined;
+  if (knownBalanceAfterFen !== undefined) return { ...row, balanceAfterFen: knownBalanceAfterFen as number | null };
   const [entry] = await db.select({ balanceAfterFen: ledgerEntries.balanceAfterFen }).from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
     .where(and(eq(accounts.roomId, row.roomId), eq(accounts.utility, row.utility), eq(ledgerEntries.kind, 'recharge'),
       eq(ledgerEntries.refType, 'recharge_order'), eq(ledgerEntries.refId, orderId)))
     .limit(1);
-  return { ...row, balanceAfterFen: entry?.balanceAfterFen ?? null };
+  return { ...row, balanceAfterFen: (entry?.balanceAfterFen ?? null) as number | null };
 }
 export type OrderView = NonNullable<Awaited<ReturnType<typeof orderView>>>;
 
@@ -183,8 +199,8 @@ export interface RechargeResult {
 async function replay(db: Db, existing: typeof rechargeOrders.$inferSelect, input: RechargeInput): Promise<RechargeResult> {
   if (!sameRequest(existing, input)) throw conflict('errors.requestReused', { requestId: input.requestId, orderId: existing.orderId });
   const order = (await orderView(db, existing.orderId))!;
-  const sides = await accountsOfRoom(db, existing.roomId);
-  return { order, account: sides.find((side) => side.utility === existing.utility)!, commandIds: await commandsOfOrder(db, existing.orderId), replayed: true };
+  const account = await accountSide(db, existing.roomId, existing.utility as Utility);
+  return { order, account, commandIds: await commandsOfOrder(db, existing.orderId), replayed: true };
 }
 
 async function findRequest(db: Db, operatorId: number, requestId: string) {
@@ -214,17 +230,22 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
   const earlier = await findRequest(db, session.userId, input.requestId);
   if (earlier) return replay(db, earlier, input);
 
-  const [room] = await db.select({ id: rooms.id, areaId: rooms.areaId, roomCode: rooms.roomCode }).from(rooms)
-    .where(and(eq(rooms.id, input.roomId), sql`${rooms.areaId} IN (${sql.join(session.areaIds.map((id) => sql`${id}`), sql`, `)})`));
-  if (!room) throw notFound('errors.roomNotFound');
-  const meterTable = input.utility === 'electric' ? electricMeters : waterMeters;
-  const [meter] = await db.select({ id: meterTable.id, areaId: meterTable.areaId, ...(input.utility === 'water' ? { accountOpened: waterMeters.accountOpened } : {}) })
-    .from(meterTable).where(eq(meterTable.roomId, room.id)).orderBy(asc(meterTable.id)).limit(1) as { id: number; areaId: number; accountOpened?: boolean }[];
+  // The room (in the caller's scope) and its meter of that utility, in one query.
+  const meterSql = input.utility === 'electric'
+    ? sql`(SELECT m.id, m.area_id, true AS account_opened FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
+    : sql`(SELECT m.id, m.area_id, m.account_opened FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
+  const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null }>(await db.execute(sql`
+    SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened
+    FROM rooms r LEFT JOIN LATERAL ${meterSql} m ON true
+    WHERE r.id = ${input.roomId} AND r.area_id IN (${sql.join(session.areaIds.map((id) => sql`${id}`), sql`, `)})`));
+  if (!target) throw notFound('errors.roomNotFound');
+  const room = { id: Number(target.id), areaId: Number(target.area_id), roomCode: target.room_code };
+  const meter = target.meter_id === null ? undefined : { id: Number(target.meter_id), areaId: Number(target.meter_area_id), accountOpened: !!target.account_opened };
   if (!meter) throw conflict(input.utility === 'electric' ? 'errors.noElectricMeter' : 'errors.noWaterMeter', { room: room.roomCode });
   if (input.utility === 'water' && !meter.accountOpened) throw conflict('errors.waterAccountNotOpened', { room: room.roomCode });
 
   const remark = input.remark?.trim() || null;
-  let result: { orderId: string; commandIds: number[] };
+  let result: { orderId: string; commandIds: number[]; balanceAfterFen: number };
   try {
     result = await db.transaction(async (tx) => {
       const [{ id }] = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('recharge_orders', 'id'))::bigint AS id`) as unknown as { rows: { id: string | number }[] }).rows;
@@ -235,7 +256,7 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
       }).onConflictDoNothing({ target: [rechargeOrders.operatorId, rechargeOrders.clientRequestId] }).returning({ id: rechargeOrders.id });
       if (!inserted.length) throw new AlreadyTaken();
 
-      const account = await ensureAccount(tx, room.areaId, room.id, input.utility);
+      const account = (await lockAccount(tx, room.id, input.utility)) ?? (await ensureAccount(tx, room.areaId, room.id, input.utility));
       const hoard = hoardRefusal(account.balanceFen, input.amountFen, account.hoardLimitFen);
       if (hoard) throw refuse(hoard);
       const posted = await postLedger(tx, {
@@ -253,16 +274,15 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
         before: { accountId: account.id, balanceFen: posted.balanceBeforeFen, saleCount: account.saleCount },
         after: { orderId, roomId: room.id, utility: input.utility, amountFen: input.amountFen, channel: input.channel, requestId: input.requestId, balanceFen: posted.balanceFen, commandIds },
       });
-      return { orderId, commandIds };
+      return { orderId, commandIds, balanceAfterFen: posted.balanceFen };
     });
   } catch (error) {
     if (!(error instanceof AlreadyTaken)) throw error;
     // An identical request committed meanwhile: its order is the answer.
     return replay(db, (await findRequest(db, session.userId, input.requestId))!, input);
   }
-  const order = (await orderView(db, result.orderId))!;
-  const sides = await accountsOfRoom(db, room.id);
-  return { order, account: sides.find((side) => side.utility === input.utility)!, commandIds: result.commandIds, replayed: false };
+  const [order, account] = await Promise.all([orderView(db, result.orderId, result.balanceAfterFen), accountSide(db, room.id, input.utility)]);
+  return { order: order!, account, commandIds: result.commandIds, replayed: false };
 }
 
 /**

@@ -29,6 +29,7 @@ export default function UserPayment() {
   const queryClient = useQueryClient();
   const { canAccess: canRecharge = false } = useCanAccess({ resource: RESOURCE, action: 'edit' });
   const [room, setRoom] = useState<FoundRoom | null>(null);
+  // `opening` keys the dialog: each opening is a new dialog with a new request id.
   const [dialog, setDialog] = useState<{ side: AccountSide; opening: number } | null>(null);
   const [order, setOrder] = useState<Order | null>(null);
   const [batch, setBatch] = useState<CommandBatch | null>(null);
@@ -79,7 +80,7 @@ export default function UserPayment() {
         <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
           {sides.map((side) => (
             <AccountCard key={side.utility} side={side} canRecharge={canRecharge}
-              onRecharge={() => setDialog((current) => ({ side, opening: (current?.opening ?? 0) + 1 + Date.now() }))} />
+              onRecharge={() => setDialog({ side, opening: Date.now() })} />
           ))}
         </Stack>
       )}
