@@ -24,6 +24,8 @@ import { webWaterReadMeterRecordRoutes } from './routes/webWaterReadMeterRecord'
 import { tenantRoutes } from './routes/tenant';
 import { tenantBindingRoutes } from './routes/tenantBinding';
 import { roomMeterRoutes } from './routes/roomMeter';
+import { accountRoutes } from './routes/account';
+import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -122,6 +124,8 @@ export function createApp(options: AppOptions) {
   api.route('/tenant', tenantRoutes());
   api.route('/tenantBinding', tenantBindingRoutes());
   api.route('/roomMeter', roomMeterRoutes());
+  api.route('/account', accountRoutes());
+  api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

@@ -37,6 +37,8 @@ export interface ServerConfig {
    */
   maxActiveRequests?: number;
   requestQueueMs: number;
+  /** Largest single recharge order in integer fen (RECHARGE_MAX_FEN, default 5,000,000 = ¥50,000). */
+  rechargeMaxFen: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -47,6 +49,18 @@ const positive = (value: string | undefined, fallback: number) => {
 /** PGLITE_WORKER: `off` (or 0/false/no) runs PGlite in-process; anything else, or unset, in a worker thread. */
 export const pgliteWorkerFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
   !['0', 'false', 'off', 'no'].includes(String(env.PGLITE_WORKER ?? 'on').toLowerCase());
+
+/** Default of RECHARGE_MAX_FEN: ¥50,000 per recharge order. */
+export const RECHARGE_MAX_FEN_DEFAULT = 5_000_000;
+
+/**
+ * The per-order recharge maximum in integer fen: RECHARGE_MAX_FEN (a whole number of fen, at most
+ * 2,147,483,647), else ¥50,000. Read when a recharge is taken, so a test or a restart changes it.
+ */
+export const rechargeMaxFen = (env: NodeJS.ProcessEnv = process.env) => {
+  const value = Number(env.RECHARGE_MAX_FEN);
+  return env.RECHARGE_MAX_FEN && Number.isSafeInteger(value) && value > 0 ? Math.min(value, 2_147_483_647) : RECHARGE_MAX_FEN_DEFAULT;
+};
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
@@ -62,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dbQueryTimeoutMs: positive(env.DB_QUERY_TIMEOUT_MS, 10_000),
     maxActiveRequests: env.MAX_ACTIVE_REQUESTS ? positive(env.MAX_ACTIVE_REQUESTS, 8) : undefined,
     requestQueueMs: positive(env.REQUEST_QUEUE_MS, 3_000),
+    rechargeMaxFen: rechargeMaxFen(env),
   };
 }
 

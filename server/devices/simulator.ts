@@ -22,6 +22,9 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
           return { ok: true, data: { valveState: 'open' } };
         case 'valve_close':
           return { ok: true, data: { valveState: 'closed' } };
+        // DL/T 645 relay control N1 1B: the meter may close again (the tenant presses its button).
+        case 'close_allowed':
+          return { ok: true, data: { relayState: 'close_pending' } };
         default:
           return { ok: false, code: 'unsupported', detail: type };
       }

@@ -4,6 +4,7 @@ import type { DeviceDriver, DeviceOutcome, DeviceTarget } from '../devices/drive
 import { publish, publishCommands } from '../realtime/events';
 import { clearReadFailure, markReadFailure } from './readFailures';
 import { isConnectionError } from '../db/errors';
+import { followCommandOutcome } from './orderStatus';
 
 const { commands, waterMeters, electricMeters, modules } = schema;
 
@@ -86,6 +87,9 @@ async function applyResult(db: Db, kind: string, id: number, type: string, data:
   if (kind === 'water' && (type === 'valve_open' || type === 'valve_close')) {
     await db.update(waterMeters).set({ valveState: String(data.valveState) }).where(eq(waterMeters.id, id));
   }
+  if (kind === 'electric' && type === 'close_allowed' && typeof data.relayState === 'string') {
+    await db.update(electricMeters).set({ relayState: data.relayState }).where(eq(electricMeters.id, id));
+  }
 }
 
 /**
@@ -107,6 +111,7 @@ export async function recoverAbandonedCommands(db: Db, now: Date, staleMs = COMM
     .set({ state: 'failed', resultCode: 'interrupted', finishedAt: now })
     .where(abandoned)
     .returning({ id: commands.id, areaId: commands.areaId });
+  await followCommandOutcome(db, failed.map((command) => command.id), 'failed');
   await publishCommands(db, [...requeued, ...failed]);
   if (requeued.length) await announceCommands(db);
   return requeued.length + failed.length;
@@ -122,6 +127,7 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
     .set({ state: 'expired', finishedAt: now, resultCode: 'deadline' })
     .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)))
     .returning({ id: commands.id, areaId: commands.areaId });
+  await followCommandOutcome(db, expired.map((command) => command.id), 'failed');
   await publishCommands(db, expired);
   await recoverAbandonedCommands(db, now);
   const claimed = await db.transaction(async (tx) => {
@@ -150,6 +156,7 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
       if (outcome.ok) {
         await applyResult(tx, command.deviceKind, command.deviceId, command.type, outcome.data);
         await tx.update(commands).set({ state: 'succeeded', resultCode: 'ok', result: outcome.data ?? {}, finishedAt: now }).where(eq(commands.id, command.id));
+        await followCommandOutcome(tx, [command.id], 'succeeded');
         // The device answered: it is no longer a communication failure.
         if (target && (await clearReadFailure(tx, target, now))) readFailureAreas.add(target.areaId);
       } else if (outcome.code === 'no_reply' && command.attempts < COMMAND_MAX_ATTEMPTS) {
@@ -159,6 +166,7 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, li
         await announceCommands(tx);
       } else {
         await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(eq(commands.id, command.id));
+        await followCommandOutcome(tx, [command.id], 'failed');
         // No answer after every attempt (DOMAIN.md rule 7): the device joins the read-failure list.
         if (target && outcome.code === 'no_reply' && (await markReadFailure(tx, target, command.type, now))) readFailureAreas.add(target.areaId);
       }

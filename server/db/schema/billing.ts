@@ -57,7 +57,7 @@ export const priceTables = pgTable('price_tables', {
 });
 
 /**
- * Recharge order. status: 0 void, 1 paid, 2 written to meter, 3 failed.
+ * Recharge order. status (server/domain/orderStatus.ts): 0 void, 1 paid, 2 written to meter, 3 failed.
  * channel: cash | wechat | alipay | card | gift | calibration
  */
 export const rechargeOrders = pgTable('recharge_orders', {
@@ -77,7 +77,8 @@ export const rechargeOrders = pgTable('recharge_orders', {
   voidedAt: at('voided_at'),
 }, (t) => [
   uniqueIndex('recharge_orders_order_id').on(t.orderId),
-  uniqueIndex('recharge_orders_request').on(t.areaId, t.clientRequestId),
+  // Idempotency per operator (migration 0008).
+  uniqueIndex('recharge_orders_operator_request').on(t.operatorId, t.clientRequestId),
   index('recharge_orders_room_time').on(t.roomId, t.createdAt),
 ]);
 

@@ -1,0 +1,326 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import type { Session } from '../auth/session';
+import { ApiError, conflict, notFound } from '../http/errors';
+import { audit } from '../audit';
+import { enqueueCommands, type NewCommand } from './commands';
+import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
+import { rowsOf } from '../http/listKit';
+import { ORDER_STATUS } from './orderStatus';
+
+export { ORDER_STATUS };
+
+const { accounts, rechargeOrders, rooms, buildings, projects, tenants, tenantBindings, electricMeters, waterMeters, ledgerEntries, sysUsers, commands } = schema;
+
+/**
+ * The channels a payment is taken through at the counter (`account/recharge`). `gift` and
+ * `calibration` are channels of the order table too, but they are not payments: gifts are posted by
+ * the gift process (free allowance, gift records) and calibrations by recharge calibration (DOMAIN.md
+ * rules 4 and 5), each as its own ledger kind. The counter refuses them (400 naming `channel`).
+ */
+export const RECHARGE_CHANNELS = ['cash', 'wechat', 'alipay', 'card'] as const;
+export type RechargeChannel = (typeof RECHARGE_CHANNELS)[number];
+
+export interface RechargeInput {
+  roomId: number;
+  utility: Utility;
+  amountFen: number;
+  channel: RechargeChannel;
+  /** The client's request id: the same id from the same operator is the same recharge. */
+  requestId: string;
+  remark?: string | null;
+}
+
+// ---- pure rules ------------------------------------------------------------------------------
+
+/** Integer fen → "1234.50" (messages and receipts; never used for arithmetic). */
+export const yuanText = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+
+/** A refusal: status, message key (`server.errors.*`) and its parameters. */
+export interface Refusal { status: 400 | 404 | 409; key: string; params?: Record<string, string | number> }
+
+/** The amount rule: a whole number of fen, more than 0, at most the per-order maximum. */
+export function amountRefusal(amountFen: number, maxFen: number): Refusal | undefined {
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return { status: 400, key: 'errors.rechargeAmount' };
+  if (amountFen > maxFen) return { status: 400, key: 'errors.rechargeMax', params: { max: yuanText(maxFen) } };
+  return undefined;
+}
+
+/** The most an account may still take before its balance passes the hoarding limit (never below 0). */
+export const hoardRoom = (balanceFen: number, hoardLimitFen: number) => Math.max(0, hoardLimitFen - balanceFen);
+
+/** The hoarding rule (DOMAIN.md rule 3): the balance after the recharge may not pass the limit. */
+export function hoardRefusal(balanceFen: number, amountFen: number, hoardLimitFen: number): Refusal | undefined {
+  if (balanceFen + amountFen <= hoardLimitFen) return undefined;
+  return { status: 409, key: 'errors.hoardLimit', params: { limit: yuanText(hoardLimitFen), balance: yuanText(balanceFen), most: yuanText(hoardRoom(balanceFen, hoardLimitFen)) } };
+}
+
+/**
+ * Arrears (DOMAIN.md rule 2): at or below −overdraft the supply is cut; a recharge that lifts the
+ * balance above that line restores it (electric: close-allowed, water: valve open).
+ */
+export const liftsArrears = (beforeFen: number, afterFen: number, overdraftFen: number) => beforeFen <= -overdraftFen && afterFen > -overdraftFen;
+
+/** The command that restores supply after arrears, per utility. */
+export const RESTORE_COMMAND: Record<Utility, string> = { electric: 'close_allowed', water: 'valve_open' };
+
+/** Platform local time (UTC+8), as the seed's order ids: yyyyMMddHHmmss. */
+export function orderStamp(now: Date): string {
+  const local = new Date(now.getTime() + 8 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${local.getUTCFullYear()}${p(local.getUTCMonth() + 1)}${p(local.getUTCDate())}${p(local.getUTCHours())}${p(local.getUTCMinutes())}${p(local.getUTCSeconds())}`;
+}
+
+/**
+ * An order id as the seed writes them: E (electric) or W (water), the local time to the second and
+ * a sequence of at least 5 digits (the order row's own id: unique).
+ */
+export const orderIdOf = (utility: Utility, now: Date, sequence: number) => `${utility === 'electric' ? 'E' : 'W'}${orderStamp(now)}${String(sequence).padStart(5, '0')}`;
+
+/** Whether a stored order is the recharge a request describes (same request id, same body). */
+export const sameRequest = (order: { roomId: number; utility: string; amountFen: number; channel: string; remark: string | null }, input: RechargeInput) =>
+  order.roomId === input.roomId && order.utility === input.utility && order.amountFen === input.amountFen
+  && order.channel === input.channel && (order.remark ?? null) === (input.remark?.trim() || null);
+
+const refuse = (refusal: Refusal) => new ApiError(refusal.status, refusal.key, refusal.params);
+
+// ---- reads -----------------------------------------------------------------------------------
+
+/** One side (utility) of a room as the payment screen shows it. */
+export interface AccountView {
+  roomId: number;
+  accountId: number | null;
+  utility: Utility;
+  balanceFen: number | null;
+  freeLeft: number | null;
+  overdraftFen: number | null;
+  alarm1Fen: number | null;
+  alarm2Fen: number | null;
+  hoardLimitFen: number | null;
+  saleCount: number | null;
+  meterId: number | null;
+  meterAddress: string | null;
+  relayState?: string | null;
+  valveState?: string | null;
+  online: boolean | null;
+  /** Electric: the room has a meter (its account opens with the first recharge); water: the meter's account is opened. */
+  accountOpened: boolean;
+}
+
+/** One side of a room: its account (if any) and its meter (if any), in one query. */
+export async function accountSide(db: Db, roomId: number, utility: Utility): Promise<AccountView> {
+  const account = { accountId: accounts.id, balanceFen: accounts.balanceFen, freeLeft: accounts.freeLeft, overdraftFen: accounts.overdraftFen,
+    alarm1Fen: accounts.alarm1Fen, alarm2Fen: accounts.alarm2Fen, hoardLimitFen: accounts.hoardLimitFen, saleCount: accounts.saleCount };
+  const accountJoin = and(eq(accounts.roomId, rooms.id), eq(accounts.utility, utility));
+  if (utility === 'electric') {
+    const [row] = await db.select({ ...account, meterId: electricMeters.id, meterAddress: electricMeters.address, state: electricMeters.relayState, online: electricMeters.online, moduleId: electricMeters.moduleId })
+      .from(rooms).leftJoin(accounts, accountJoin).leftJoin(electricMeters, eq(electricMeters.roomId, rooms.id))
+      .where(eq(rooms.id, roomId)).orderBy(asc(electricMeters.id)).limit(1);
+    return sideView(roomId, utility, row, !!row?.meterId);
+  }
+  const [row] = await db.select({ ...account, meterId: waterMeters.id, meterAddress: waterMeters.address, state: waterMeters.valveState, online: waterMeters.online, moduleId: waterMeters.moduleId, opened: waterMeters.accountOpened })
+    .from(rooms).leftJoin(accounts, accountJoin).leftJoin(waterMeters, eq(waterMeters.roomId, rooms.id))
+    .where(eq(rooms.id, roomId)).orderBy(asc(waterMeters.id)).limit(1);
+  return sideView(roomId, utility, row, !!row?.opened);
+}
+
+type SideRow = { accountId: number | null; balanceFen: number | null; freeLeft: number | null; overdraftFen: number | null; alarm1Fen: number | null; alarm2Fen: number | null;
+  hoardLimitFen: number | null; saleCount: number | null; meterId: number | null; meterAddress: string | null; state: string | null; online: boolean | null; moduleId: number | null };
+
+function sideView(roomId: number, utility: Utility, row: SideRow | undefined, accountOpened: boolean): AccountView {
+  const meter = row?.meterId != null;
+  return {
+    roomId, accountId: row?.accountId ?? null, utility,
+    balanceFen: row?.balanceFen ?? null, freeLeft: row?.freeLeft ?? null, overdraftFen: row?.overdraftFen ?? null,
+    alarm1Fen: row?.alarm1Fen ?? null, alarm2Fen: row?.alarm2Fen ?? null, hoardLimitFen: row?.hoardLimitFen ?? null, saleCount: row?.saleCount ?? null,
+    meterId: row?.meterId ?? null, meterAddress: row?.meterAddress ?? null,
+    ...(utility === 'electric' ? { relayState: meter ? row!.state : null } : { valveState: meter ? row!.state : null }),
+    // A meter is online only with a module to reach it through.
+    online: meter ? !!row!.online && row!.moduleId !== null : null,
+    // Electric: the room has a meter (its account opens with the first recharge); water: the meter's account is opened.
+    accountOpened,
+  };
+}
+
+/** The room's electric and water sides (always both, with nulls where there is no account or meter). */
+export async function accountsOfRoom(db: Db, roomId: number): Promise<AccountView[]> {
+  return Promise.all([accountSide(db, roomId, 'electric'), accountSide(db, roomId, 'water')]);
+}
+
+/** A recharge order with what a receipt shows: room, tenant, operator, balance after. */
+export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: number) {
+  const [row] = await db.select({
+    id: rechargeOrders.id, orderId: rechargeOrders.orderId, areaId: rechargeOrders.areaId, roomId: rechargeOrders.roomId,
+    roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name, tenantName: tenants.name, tenantPhone: tenants.phone,
+    utility: rechargeOrders.utility, amountFen: rechargeOrders.amountFen, energy: rechargeOrders.energy, channel: rechargeOrders.channel,
+    operatorId: rechargeOrders.operatorId, operatorName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`,
+    requestId: rechargeOrders.clientRequestId, orderStatus: rechargeOrders.orderStatus, remark: rechargeOrders.remark,
+    createdAt: rechargeOrders.createdAt, voidedAt: rechargeOrders.voidedAt,
+  }).from(rechargeOrders)
+    .leftJoin(rooms, eq(rooms.id, rechargeOrders.roomId))
+    .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .leftJoin(projects, eq(projects.id, rooms.projectId))
+    .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rechargeOrders.roomId), isNull(tenantBindings.endDate)))
+    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+    .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
+    .where(eq(rechargeOrders.orderId, orderId)).limit(1);
+  if (!row) return undefined;
+  if (knownBalanceAfterFen !== undefined) return { ...row, balanceAfterFen: knownBalanceAfterFen as number | null };
+  const [entry] = await db.select({ balanceAfterFen: ledgerEntries.balanceAfterFen }).from(ledgerEntries)
+    .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+    .where(and(eq(accounts.roomId, row.roomId), eq(accounts.utility, row.utility), eq(ledgerEntries.kind, 'recharge'),
+      eq(ledgerEntries.refType, 'recharge_order'), eq(ledgerEntries.refId, orderId)))
+    .limit(1);
+  return { ...row, balanceAfterFen: (entry?.balanceAfterFen ?? null) as number | null };
+}
+export type OrderView = NonNullable<Awaited<ReturnType<typeof orderView>>>;
+
+/** The restore commands of an order (a retried command included), oldest first. */
+export async function commandsOfOrder(db: Db, orderId: string): Promise<number[]> {
+  const rows = await db.select({ id: commands.id }).from(commands)
+    .where(and(sql`${commands.payload} ? 'orderId'`, sql`${commands.payload}->>'orderId' = ${orderId}`)).orderBy(asc(commands.id));
+  return rows.map((row) => Number(row.id));
+}
+
+// ---- the transaction --------------------------------------------------------------------------
+
+/** Thrown inside the transaction when the same operator's same request id is already an order. */
+class AlreadyTaken extends Error {}
+
+export interface RechargeResult {
+  order: OrderView;
+  account: AccountView;
+  commandIds: number[];
+  /** This call found the order of an earlier identical request (nothing was credited now). */
+  replayed: boolean;
+}
+
+/** The answer for an existing order of this operator and request id: the same order, or a 409 for another body. */
+async function replay(db: Db, existing: typeof rechargeOrders.$inferSelect, input: RechargeInput): Promise<RechargeResult> {
+  if (!sameRequest(existing, input)) throw conflict('errors.requestReused', { requestId: input.requestId, orderId: existing.orderId });
+  const order = (await orderView(db, existing.orderId))!;
+  const account = await accountSide(db, existing.roomId, existing.utility as Utility);
+  return { order, account, commandIds: await commandsOfOrder(db, existing.orderId), replayed: true };
+}
+
+async function findRequest(db: Db, operatorId: number, requestId: string) {
+  const [row] = await db.select().from(rechargeOrders)
+    .where(and(eq(rechargeOrders.operatorId, operatorId), eq(rechargeOrders.clientRequestId, requestId))).limit(1);
+  return row;
+}
+
+/**
+ * Takes a recharge (DOMAIN.md rule 3), idempotent on the request id per operator: in one
+ * transaction the order row, its ledger entry (`postLedger`, kind `recharge`), the sale counter,
+ * the restore command when the recharge lifts the account out of arrears, and the operation log.
+ *
+ * Concurrency: the order row is inserted first, `ON CONFLICT (operator_id, client_request_id) DO
+ * NOTHING`. Identical requests running at once wait on the first one's index entry; when it commits
+ * they insert nothing and answer its order; when it rolls back (a refusal) one of them goes on. The
+ * account is then locked, so that the hoarding check and the balance move are one step per account.
+ *
+ * Refusals (each changes nothing): amount not a positive whole number of fen or above `maxFen`
+ * (400), a room outside the caller's areas (404), no meter of that utility, a water account not
+ * opened, the hoarding limit (409), the same request id with another body (409).
+ * The caller wakes the command worker after it returns (`commandsQueued`) when `commandIds` is not empty.
+ */
+export async function recharge(db: Db, session: Session, input: RechargeInput, now: Date, maxFen: number): Promise<RechargeResult> {
+  const amount = amountRefusal(input.amountFen, maxFen);
+  if (amount) throw refuse(amount);
+  const earlier = await findRequest(db, session.userId, input.requestId);
+  if (earlier) return replay(db, earlier, input);
+
+  // The room (in the caller's scope) and its meter of that utility, in one query.
+  const meterSql = input.utility === 'electric'
+    ? sql`(SELECT m.id, m.area_id, true AS account_opened FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
+    : sql`(SELECT m.id, m.area_id, m.account_opened FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
+  const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null }>(await db.execute(sql`
+    SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened
+    FROM rooms r LEFT JOIN LATERAL ${meterSql} m ON true
+    WHERE r.id = ${input.roomId} AND r.area_id IN (${sql.join(session.areaIds.map((id) => sql`${id}`), sql`, `)})`));
+  if (!target) throw notFound('errors.roomNotFound');
+  const room = { id: Number(target.id), areaId: Number(target.area_id), roomCode: target.room_code };
+  const meter = target.meter_id === null ? undefined : { id: Number(target.meter_id), areaId: Number(target.meter_area_id), accountOpened: !!target.account_opened };
+  if (!meter) throw conflict(input.utility === 'electric' ? 'errors.noElectricMeter' : 'errors.noWaterMeter', { room: room.roomCode });
+  if (input.utility === 'water' && !meter.accountOpened) throw conflict('errors.waterAccountNotOpened', { room: room.roomCode });
+
+  const remark = input.remark?.trim() || null;
+  let result: { orderId: string; commandIds: number[]; balanceAfterFen: number };
+  try {
+    result = await db.transaction(async (tx) => {
+      const [{ id }] = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('recharge_orders', 'id'))::bigint AS id`) as unknown as { rows: { id: string | number }[] }).rows;
+      const orderId = orderIdOf(input.utility, now, Number(id));
+      const inserted = await tx.insert(rechargeOrders).values({
+        id: Number(id), orderId, areaId: room.areaId, roomId: room.id, utility: input.utility, amountFen: input.amountFen, channel: input.channel,
+        operatorId: session.userId, clientRequestId: input.requestId, orderStatus: ORDER_STATUS.paid, remark, createdAt: now,
+      }).onConflictDoNothing({ target: [rechargeOrders.operatorId, rechargeOrders.clientRequestId] }).returning({ id: rechargeOrders.id });
+      if (!inserted.length) throw new AlreadyTaken();
+
+      const account = (await lockAccount(tx, room.id, input.utility)) ?? (await ensureAccount(tx, room.areaId, room.id, input.utility));
+      const hoard = hoardRefusal(account.balanceFen, input.amountFen, account.hoardLimitFen);
+      if (hoard) throw refuse(hoard);
+      const posted = await postLedger(tx, {
+        accountId: account.id, kind: 'recharge', amountFen: input.amountFen, refType: 'recharge_order', refId: orderId,
+        operatorId: session.userId, remark,
+      }, now);
+      await tx.update(accounts).set({ saleCount: sql`${accounts.saleCount} + 1` }).where(eq(accounts.id, account.id));
+      let commandIds: number[] = [];
+      if (liftsArrears(posted.balanceBeforeFen, posted.balanceFen, account.overdraftFen)) {
+        const command: NewCommand = { areaId: meter.areaId, deviceKind: input.utility, deviceId: meter.id, type: RESTORE_COMMAND[input.utility], payload: { orderId } };
+        commandIds = await enqueueCommands(tx, session.userId, [command], now);
+      }
+      await audit(tx, session, {
+        action: 'recharge', entity: 'rechargeOrder', entityId: orderId,
+        before: { accountId: account.id, balanceFen: posted.balanceBeforeFen, saleCount: account.saleCount },
+        after: { orderId, roomId: room.id, utility: input.utility, amountFen: input.amountFen, channel: input.channel, requestId: input.requestId, balanceFen: posted.balanceFen, commandIds },
+      });
+      return { orderId, commandIds, balanceAfterFen: posted.balanceFen };
+    });
+  } catch (error) {
+    if (!(error instanceof AlreadyTaken)) throw error;
+    // An identical request committed meanwhile: its order is the answer.
+    return replay(db, (await findRequest(db, session.userId, input.requestId))!, input);
+  }
+  const [order, account] = await Promise.all([orderView(db, result.orderId, result.balanceAfterFen), accountSide(db, room.id, input.utility)]);
+  return { order: order!, account, commandIds: result.commandIds, replayed: false };
+}
+
+/**
+ * Voids an order (service level; the statistics screen's call comes later): a `refund` ledger entry
+ * of the order's amount and status 0, in one transaction with the operation log. A void order
+ * stays void (409 when voided twice).
+ */
+export async function voidOrder(db: Db, session: Session, orderId: string, now: Date, reason?: string | null): Promise<OrderView> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(rechargeOrders)
+      .where(and(eq(rechargeOrders.orderId, orderId), sql`${rechargeOrders.areaId} IN (${sql.join(session.areaIds.map((id) => sql`${id}`), sql`, `)})`))
+      .for('update');
+    if (!order) throw notFound('errors.recordNotFound');
+    if (order.orderStatus === ORDER_STATUS.void) throw conflict('errors.orderAlreadyVoid', { orderId });
+    const account = await ensureAccount(tx, order.areaId, order.roomId, order.utility as Utility);
+    const posted = await postLedger(tx, {
+      accountId: account.id, kind: 'refund', amountFen: -order.amountFen, refType: 'recharge_order', refId: orderId,
+      operatorId: session.userId, remark: reason ?? null,
+    }, now);
+    await tx.update(rechargeOrders).set({ orderStatus: ORDER_STATUS.void, voidedAt: now }).where(eq(rechargeOrders.id, order.id));
+    await audit(tx, session, { action: 'void', entity: 'rechargeOrder', entityId: orderId, before: { orderStatus: order.orderStatus, balanceFen: posted.balanceBeforeFen }, after: { orderStatus: ORDER_STATUS.void, balanceFen: posted.balanceFen } });
+  });
+  return (await orderView(db, orderId))!;
+}
+
+/** The ledger of an account, newest first (served by ledger_account_newest). */
+export async function ledgerPage(db: Db, accountId: number, pageNum: number, pageSize: number) {
+  const [records, [{ total }]] = await Promise.all([
+    db.select({
+      id: ledgerEntries.id, accountId: ledgerEntries.accountId, roomId: ledgerEntries.roomId, utility: ledgerEntries.utility, kind: ledgerEntries.kind,
+      amountFen: ledgerEntries.amountFen, balanceAfterFen: ledgerEntries.balanceAfterFen, energy: ledgerEntries.energy,
+      refType: ledgerEntries.refType, refId: ledgerEntries.refId, operatorId: ledgerEntries.operatorId,
+      operatorName: sql<string | null>`(SELECT coalesce(u.real_name, u.user_name) FROM sys_users u WHERE u.id = ${ledgerEntries.operatorId})`,
+      remark: ledgerEntries.remark, createdAt: ledgerEntries.createdAt,
+    }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId))
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId)),
+  ]);
+  return { records, total: Number(total) };
+}
+

@@ -1,0 +1,133 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { schema, type Db } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { INT4_MAX, Id, Q } from '../http/input';
+import { ok, page } from '../http/envelope';
+import { PagingQuery, likeLiteral, natural } from '../http/paging';
+import { matches, rowsOf } from '../http/listKit';
+import { notFound } from '../http/errors';
+import { inScope } from '../http/scope';
+import { rechargeMaxFen } from '../config';
+import { RECHARGE_CHANNELS, accountsOfRoom, ledgerPage, recharge, type RechargeInput } from '../domain/recharge';
+
+const { accounts, rooms, buildings, projects, tenants, tenantBindings } = schema;
+
+/** Integer fen, more than 0 (JSON numbers only: money never travels as text or with decimals). */
+export const AmountFen = z.number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.type') })
+  .int('validation.amountFen').min(1, 'validation.amountFen').max(INT4_MAX)
+  .openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'integer fen (¥1 = 100); at most RECHARGE_MAX_FEN (default 5,000,000)' });
+
+/** The client's request id: generated once per recharge dialog, sent again on every retry. */
+export const RequestId = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'validation.requestId')
+  .openapi({ description: 'idempotency key per operator: 8–64 letters, digits, _ . : -' });
+
+/** The fields of a recharge (account/recharge; setWebWaterRechargeOrder without `utility`). */
+export const RechargeFields = z.object({
+  roomId: Id,
+  amountFen: AmountFen,
+  channel: z.enum(RECHARGE_CHANNELS),
+  requestId: RequestId,
+  remark: z.string().trim().max(200).nullable().optional(),
+});
+
+/** Takes a recharge for the caller and answers `{ order, account, commandIds }` (the binding shape). */
+export async function rechargeResponse(c: Ctx, input: RechargeInput) {
+  const { db, now, commandsQueued } = c.get('deps');
+  const { order, account, commandIds, replayed } = await recharge(db, c.get('session'), input, now(), rechargeMaxFen());
+  if (commandIds.length && !replayed) commandsQueued();
+  return ok(c, { order, account, commandIds });
+}
+
+/** A room of the caller's scope, or 404. */
+async function roomInScope(c: Ctx, roomId: number) {
+  const [room] = await c.get('deps').db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, roomId), inScope(rooms.areaId, c.get('session'))));
+  if (!room) throw notFound('errors.roomNotFound');
+  return room;
+}
+
+/** Rooms the payment screen's search finds at most. */
+export const FIND_ROOMS_LIMIT = 20;
+
+const scopeSql = (column: unknown, areaIds: number[]) => sql`${column} IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})`;
+
+/**
+ * The payment screen's typeahead: rooms whose code is the text (first), starts with it (then), or
+ * whose current tenant's name or phone matches it (`matches`: trigram "contains" from three
+ * characters, prefix below). Each branch is an index lookup with its own LIMIT (the room code
+ * prefix index, the tenants' trigram/prefix indexes, the current-binding index), so that a broad
+ * text ("1") reads a few dozen index entries, not every room of 100,000.
+ */
+async function findRooms(db: Db, areaIds: number[], q: string) {
+  const text = q.trim();
+  if (!text || !areaIds.length) return [];
+  const lower = text.toLowerCase();
+  const hits = rowsOf<{ id: number | string; rank: number }>(await db.execute(sql`
+    (SELECT id, 0 AS rank FROM rooms WHERE lower(room_code) = ${lower} AND ${scopeSql(sql.raw('area_id'), areaIds)} LIMIT ${FIND_ROOMS_LIMIT})
+    UNION ALL
+    (SELECT id, 1 AS rank FROM rooms WHERE lower(room_code) LIKE ${`${likeLiteral(lower)}%`} AND ${scopeSql(sql.raw('area_id'), areaIds)} LIMIT ${FIND_ROOMS_LIMIT * 2})
+    UNION ALL
+    (SELECT b.room_id AS id, 2 AS rank FROM tenant_bindings b WHERE b.end_date IS NULL AND b.tenant_id = ANY(ARRAY(
+      SELECT t.id FROM tenants t WHERE ${scopeSql(sql.raw('t.area_id'), areaIds)} AND (${matches(sql.raw('t.name'), text)} OR ${matches(sql.raw('t.phone'), text)}) LIMIT ${FIND_ROOMS_LIMIT * 2}))
+     LIMIT ${FIND_ROOMS_LIMIT * 2})`));
+  const rank = new Map<number, number>();
+  for (const hit of hits) rank.set(Number(hit.id), Math.min(rank.get(Number(hit.id)) ?? 9, Number(hit.rank)));
+  if (!rank.size) return [];
+  const electric = alias(accounts, 'electric_account');
+  const water = alias(accounts, 'water_account');
+  const rows = await db.select({
+    roomId: rooms.id, roomCode: rooms.roomCode, floor: rooms.floor, buildingId: rooms.buildingId, buildingName: buildings.name,
+    projectId: rooms.projectId, projectName: projects.name, tenantId: tenants.id, tenantName: tenants.name, tenantPhone: tenants.phone,
+    electricBalanceFen: electric.balanceFen, waterBalanceFen: water.balanceFen, sortKey: natural(rooms.roomCode),
+  }).from(rooms)
+    .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .leftJoin(projects, eq(projects.id, rooms.projectId))
+    .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
+    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+    .leftJoin(electric, and(eq(electric.roomId, rooms.id), eq(electric.utility, 'electric')))
+    .leftJoin(water, and(eq(water.roomId, rooms.id), eq(water.utility, 'water')))
+    .where(and(inArray(rooms.id, [...rank.keys()]), scopeSql(rooms.areaId, areaIds)));
+  return rows
+    .sort((a, b) => rank.get(a.roomId)! - rank.get(b.roomId)! || (a.projectName ?? '').localeCompare(b.projectName ?? '')
+      || (a.buildingName ?? '').localeCompare(b.buildingName ?? '') || String(a.sortKey).localeCompare(String(b.sortKey)))
+    .slice(0, FIND_ROOMS_LIMIT)
+    .map(({ sortKey: _sortKey, ...row }) => row);
+}
+
+/** account/…: both accounts of a room, a recharge, an account's ledger, the payment screen's room search. */
+export function accountRoutes() {
+  const router = createRouter();
+
+  defineRoute(router, {
+    method: 'get', path: '/findByRoom', summary: 'Both accounts (electric, water) of a room with their meter\'s state; a side without account or meter has nulls', tags: ['account'],
+    query: z.object({ roomId: Id }),
+  }, async (c, { query }) => {
+    await roomInScope(c, query.roomId);
+    return ok(c, await accountsOfRoom(c.get('deps').db, query.roomId));
+  });
+
+  defineRoute(router, {
+    method: 'post', path: '/recharge',
+    summary: 'Take a recharge (integer fen), idempotent on requestId per operator; answers { order, account, commandIds } (commandIds: the supply restore queued when the recharge lifts the account out of arrears)',
+    tags: ['account'],
+    body: RechargeFields.extend({ utility: z.enum(['electric', 'water']) }),
+  }, async (c, { body }) => rechargeResponse(c, body));
+
+  defineRoute(router, {
+    method: 'get', path: '/ledger', summary: 'An account\'s ledger, newest first', tags: ['account'],
+    query: PagingQuery.extend({ accountId: Id }),
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const [account] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, query.accountId), inScope(accounts.areaId, c.get('session'))));
+    if (!account) throw notFound('errors.recordNotFound');
+    const { records, total } = await ledgerPage(db, account.id, query.pageNum, query.pageSize);
+    return page(c, records, total);
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/findRooms', summary: `Rooms by room code (exact, then prefix), tenant name or phone, with tenant and both balances (at most ${FIND_ROOMS_LIMIT})`, tags: ['account'],
+    query: z.object({ q: Q.text(50) }),
+  }, async (c, { query }) => ok(c, await findRooms(c.get('deps').db, c.get('session').areaIds, query.q ?? '')));
+
+  return router;
+}

@@ -1,0 +1,108 @@
+import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+} from '@mui/material';
+import BoltIcon from '@mui/icons-material/Bolt';
+import WaterDropIcon from '@mui/icons-material/WaterDrop';
+import AddCardIcon from '@mui/icons-material/AddCard';
+import { fenToYuan } from '../../../components/money';
+import { useFormatDateTime } from '../../../components/dateTime';
+import { cutOff, inArrears, usePaymentCalls, type AccountSide } from './model';
+
+const T = 'resources.userJiaofei';
+
+/** Why a side cannot take a payment (a message key), or undefined when it can. */
+export function blockedReason(side: AccountSide): string | undefined {
+  if (side.meterId === null) return `${T}.blocked.noMeter`;
+  if (!side.accountOpened) return `${T}.blocked.notOpened`;
+  return undefined;
+}
+
+/** One account of the room: balance, allowances and limits, its meter's state and its last ledger entries. */
+export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSide; canRecharge: boolean; onRecharge: () => void }) {
+  const translate = useTranslate();
+  const format = useFormatDateTime();
+  const calls = usePaymentCalls();
+  const { data: ledger } = useQuery({
+    queryKey: ['userJiaofei', 'ledger', side.accountId],
+    queryFn: () => calls.ledger(side.accountId!),
+    enabled: side.accountId !== null,
+  });
+  const yuan = (fen: number | null) => (fen === null ? translate('app.none') : `¥${fenToYuan(fen)}`);
+  const unit = side.utility === 'electric' ? 'kWh' : 'm³';
+  const blocked = blockedReason(side);
+  const arrears = inArrears(side);
+  const state = side.utility === 'electric' ? side.relayState : side.valveState;
+  const facts: [string, string][] = [
+    [`${T}.fields.freeLeft`, side.freeLeft === null ? translate('app.none') : `${side.freeLeft} ${unit}`],
+    [`${T}.fields.overdraftFen`, yuan(side.overdraftFen)],
+    [`${T}.fields.alarm1Fen`, yuan(side.alarm1Fen)],
+    [`${T}.fields.alarm2Fen`, yuan(side.alarm2Fen)],
+    [`${T}.fields.hoardLimitFen`, yuan(side.hoardLimitFen)],
+    [`${T}.fields.saleCount`, side.saleCount === null ? translate('app.none') : String(side.saleCount)],
+    [`${T}.fields.meterAddress`, side.meterAddress ?? translate(`${T}.noMeter`)],
+  ];
+  const title = translate(`${T}.utility.${side.utility}`);
+  return (
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 300, borderColor: arrears ? 'error.main' : undefined, borderWidth: arrears ? 2 : 1 }}
+      component="section" aria-label={title}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+          {side.utility === 'electric' ? <BoltIcon color="warning" /> : <WaterDropIcon color="info" />}
+          <Typography variant="h6" component="h2" sx={{ flex: 1 }}>{title}</Typography>
+          {arrears && <Chip size="small" color="error" label={translate(cutOff(side) ? `${T}.cutOff` : `${T}.arrears`)} />}
+          {state && <Chip size="small" variant="outlined" label={translate(`${T}.states.${state}`, { _: state })} />}
+          {side.online !== null && (
+            <Chip size="small" variant="outlined" color={side.online ? 'success' : 'default'} label={translate(side.online ? `${T}.online` : `${T}.offline`)} />
+          )}
+        </Stack>
+        <Typography variant="caption" color="text.secondary">{translate(`${T}.fields.balanceFen`)}</Typography>
+        <Typography
+          data-testid={`balance-${side.utility}`}
+          sx={{ fontSize: 32, fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: arrears ? 'error.main' : 'text.primary', lineHeight: 1.2 }}
+        >
+          {side.balanceFen === null ? translate('app.none') : `¥${fenToYuan(side.balanceFen)}`}
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr auto 1fr', columnGap: 1.5, rowGap: 0.5, my: 1.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontVariantNumeric: 'tabular-nums' } }}>
+          {facts.map(([label, value]) => [<dt key={`${label}-t`}>{translate(label)}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
+        </Box>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1.5 }}>
+          <Button variant="contained" startIcon={<AddCardIcon />} disabled={!!blocked || !canRecharge} onClick={onRecharge}>
+            {translate(`${T}.rechargeUtility`, { utility: title })}
+          </Button>
+          {blocked && <Typography variant="body2" color="text.secondary">{translate(blocked)}</Typography>}
+        </Stack>
+        <Typography variant="subtitle2">{translate(`${T}.ledger.title`)}</Typography>
+        {side.accountId === null || (ledger && ledger.records.length === 0) ? (
+          <Typography variant="body2" color="text.secondary">{translate(`${T}.ledger.empty`)}</Typography>
+        ) : (
+          <Table size="small" aria-label={`${title} ${translate(`${T}.ledger.title`)}`} sx={{ '& th, & td': { px: 0.75, whiteSpace: 'nowrap' } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(`${T}.ledger.time`)}</TableCell>
+                <TableCell>{translate(`${T}.ledger.kind`)}</TableCell>
+                <TableCell align="right">{translate(`${T}.ledger.amount`)}</TableCell>
+                <TableCell align="right">{translate(`${T}.ledger.balanceAfter`)}</TableCell>
+                <TableCell>{translate(`${T}.ledger.ref`)}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(ledger?.records ?? []).map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell>{format(entry.createdAt)}</TableCell>
+                  <TableCell>{translate(`${T}.kinds.${entry.kind}`, { _: entry.kind })}</TableCell>
+                  <TableCell align="right" sx={{ color: entry.amountFen < 0 ? 'error.main' : 'success.main', fontVariantNumeric: 'tabular-nums' }}>
+                    {entry.amountFen > 0 ? '+' : ''}{fenToYuan(entry.amountFen)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{fenToYuan(entry.balanceAfterFen)}</TableCell>
+                  <TableCell sx={{ color: 'text.secondary' }}>{entry.refId ?? entry.remark ?? ''}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { lazy } from 'react';
+import { get, post } from '../../../data/endpoints';
+import { defineResource } from '../../defineResource';
+
+const loadScreen = () => import('./UserPayment');
+
+/** 用户缴费: find a room, see both accounts, take a recharge, print the receipt (account/* calls of issue 10). */
+export default defineResource({
+  name: 'userJiaofei',
+  endpoints: {
+    actions: {
+      findRooms: get('account/findRooms'),
+      accounts: get('account/findByRoom'),
+      recharge: post('account/recharge'),
+      ledger: get('account/ledger'),
+    },
+  },
+  list: lazy(loadScreen),
+  preload: loadScreen,
+});

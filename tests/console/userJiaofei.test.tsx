@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderScreen, signedInForFile } from './render';
+import { testBackend } from '../msw/setup';
+import { fenToYuan, rmbCapital } from '../../src/components/money';
+import { amountProblem } from '../../src/resources/archives/userJiaofei/RechargeDialog';
+
+/**
+ * 用户缴费 (userJiaofei): find a room by typing (keyboard only), recharge, see the new balance, the
+ * order and its ledger row; a double click makes one order; the receipt.
+ */
+signedInForFile('admin');
+
+const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
+const user = () => userEvent.setup({ delay: null });
+
+interface Fixture { room_id: number; room_code: string; tenant: string; account_id: number; balance_fen: string }
+/** An area-1 room with a tenant, an electric meter and room under its hoarding limit; each test its own. */
+async function fixture(offset: number, uniqueCode = false): Promise<Fixture> {
+  const unique = uniqueCode ? `AND (SELECT count(*) FROM rooms r2 WHERE lower(r2.room_code) LIKE lower(r.room_code) || '%' AND r2.area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1)) < 10` : '';
+  const [row] = await query<Fixture>(`SELECT r.id AS room_id, r.room_code, t.name AS tenant, a.id AS account_id, a.balance_fen
+    FROM rooms r JOIN tenant_bindings b ON b.room_id = r.id AND b.end_date IS NULL JOIN tenants t ON t.id = b.tenant_id
+    JOIN accounts a ON a.room_id = r.id AND a.utility = 'electric' JOIN electric_meters m ON m.room_id = r.id
+    WHERE r.area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1) AND a.balance_fen BETWEEN 0 AND a.hoard_limit_fen - 100000 ${unique}
+    ORDER BY r.id LIMIT 1 OFFSET ${offset}`);
+  return row;
+}
+const orderCount = async (roomId: number) => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM recharge_orders WHERE room_id = ${roomId}`))[0].n);
+
+/** Opens the screen and takes the room through the search, by keyboard only. */
+async function openRoom(room: Fixture, text: string) {
+  const u = user();
+  renderScreen('/userJiaofei');
+  const search = await screen.findByRole('combobox', { name: '房间号、租户或电话' });
+  await waitFor(() => expect(search).toHaveFocus());
+  await u.keyboard(text);
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const option = await screen.findByRole('option', { name: new RegExp(`${escape(room.room_code)}.*${escape(room.tenant)}`) }, { timeout: 5000 });
+  // ↓ until the room's option is highlighted, then Enter.
+  for (let i = 0; i < 25 && !option.classList.contains('Mui-focused'); i++) await u.keyboard('{ArrowDown}');
+  await u.keyboard('{Enter}');
+  await waitFor(() => expect(screen.getByTestId('selected-room')).toHaveTextContent(room.room_code));
+  await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(Number(room.balance_fen))}`));
+  return u;
+}
+
+describe('user payment (userJiaofei)', () => {
+  it('finds a room by typing, recharges it, and shows the new balance, the order and the ledger row', async () => {
+    const room = await fixture(0, true);
+    const u = await openRoom(room, room.room_code);
+    expect(screen.getByText(new RegExp(room.tenant))).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '电费' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '水费' })).toBeInTheDocument();
+
+    await u.click(screen.getByRole('button', { name: '电费充值' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText('金额（元）');
+    await waitFor(() => expect(amount).toHaveFocus());
+    await u.click(within(dialog).getByRole('button', { name: '微信' }));
+    await u.click(amount);
+    await u.keyboard('123.45');
+    expect(within(dialog).getByText('壹佰贰拾叁元肆角伍分')).toBeInTheDocument();
+    // Enter in the amount sends the recharge.
+    await u.keyboard('{Enter}');
+
+    const after = Number(room.balance_fen) + 12_345;
+    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(after)}`), { timeout: 5000 });
+    const [order] = await query<{ order_id: string; amount_fen: string; channel: string }>(`SELECT order_id, amount_fen, channel FROM recharge_orders WHERE room_id = ${room.room_id} ORDER BY id DESC LIMIT 1`);
+    expect([Number(order.amount_fen), order.channel]).toEqual([12_345, 'wechat']);
+    const last = screen.getByTestId('last-order');
+    expect(last).toHaveTextContent(order.order_id);
+    expect(last).toHaveTextContent('¥123.45');
+    const ledger = within(screen.getByRole('region', { name: '电费' })).getByRole('table');
+    await waitFor(() => expect(within(ledger).getAllByRole('row')[1]).toHaveTextContent('+123.45'));
+    expect(within(ledger).getAllByRole('row')[1]).toHaveTextContent(order.order_id);
+
+    // The receipt: order, amount in figures and in capitals, channel, balance after.
+    await u.click(screen.getByRole('button', { name: '打印小票' }));
+    const receipt = document.getElementById('payment-receipt')!;
+    expect(receipt).toHaveTextContent(order.order_id);
+    expect(receipt).toHaveTextContent('¥123.45');
+    expect(receipt).toHaveTextContent('壹佰贰拾叁元肆角伍分');
+    expect(receipt).toHaveTextContent('微信');
+    expect(receipt).toHaveTextContent(`¥${fenToYuan(after)}`);
+    expect(receipt.dataset.size).toBe('thermal80');
+    await u.click(screen.getByRole('button', { name: 'A5' }));
+    expect(receipt.dataset.size).toBe('a5');
+  });
+
+  it('makes one order of a double click (and of a retried submit)', async () => {
+    const room = await fixture(1);
+    const u = await openRoom(room, room.tenant);
+    const before = await orderCount(room.room_id);
+    await u.click(screen.getByRole('button', { name: '电费充值' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(within(dialog).getByRole('button', { name: '¥100' }));
+    const submit = within(dialog).getByRole('button', { name: '收款¥100.00' });
+    await u.dblClick(submit);
+    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(Number(room.balance_fen) + 10_000)}`), { timeout: 5000 });
+    expect(await orderCount(room.room_id)).toBe(before + 1);
+  });
+
+  it('checks the amount before sending: yuan with two decimals, more than 0, within the hoarding limit', () => {
+    expect(amountProblem('', 1000)?.key).toMatch(/amountRequired/);
+    expect(amountProblem('1.234', 100_000)?.key).toBe('validation.money');
+    expect(amountProblem('0', 100_000)?.key).toMatch(/amountPositive/);
+    expect(amountProblem('10.01', 1000)).toEqual({ key: 'resources.userJiaofei.dialog.amountMost', args: { most: '10.00' } });
+    expect(amountProblem('10.00', 1000)).toBeUndefined();
+    expect(amountProblem('0.1', 1000)).toBeUndefined();
+    expect(rmbCapital(0)).toBe('零元整');
+    expect(rmbCapital(105)).toBe('壹元零伍分');
+    expect(rmbCapital(5)).toBe('伍分');
+    expect(rmbCapital(1_000_000)).toBe('壹万元整');
+    expect(rmbCapital(1_000_100)).toBe('壹万零壹元整');
+    expect(rmbCapital(10_001_000_000)).toBe('壹亿零壹万元整');
+    expect(rmbCapital(101_000)).toBe('壹仟零壹拾元整');
+    expect(rmbCapital(1_234_560)).toBe('壹万贰仟叁佰肆拾伍元陆角整');
+  });
+});
