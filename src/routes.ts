@@ -1,7 +1,19 @@
 import { ROUTES, routeName, type RouteEntry } from './routeCatalog';
 import type { ResourceDefinition } from './resources/defineResource';
 import waterarchive from './resources/devices/waterarchive';
+import project from './resources/archives/project';
+import jianzhuguanli from './resources/archives/jianzhuguanli';
+import fangjianguanli from './resources/archives/fangjianguanli';
+import fenquguanli from './resources/archives/fenquguanli';
+import userdangan from './resources/archives/userdangan';
+import userbangding from './resources/archives/userbangding';
+import zhongjianbiao from './resources/archives/zhongjianbiao';
 import userJiaofei from './resources/archives/userJiaofei';
+
+/** Screens built so far, by route name; every other route shows the "not yet available" page. */
+const BUILT: Record<string, ResourceDefinition> = {
+  waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli, userdangan, userbangding, zhongjianbiao, userJiaofei,
+};
 
 export interface AppRoute extends RouteEntry {
   /** Route name = react-admin resource name = message key under `routes.`. */
