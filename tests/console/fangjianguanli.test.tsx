@@ -75,7 +75,7 @@ describe('room management (fangjianguanli)', () => {
     const report = await within(dialog).findByRole('table', { name: '各行问题' });
     const [line] = within(report).getAllByRole('row').slice(1);
     expect(within(line).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3', 'floor', '不能大于5（建筑的楼层数）']);
-    expect(within(dialog).getByRole('button', { name: '导入2行' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: '导入3行' })).toBeDisabled();
     await u.click(within(dialog).getByRole('button', { name: '只导入2个有效行' }));
     expect(await screen.findByText('已导入2行')).toBeInTheDocument();
     expect((await query<{ room_code: string }>(`SELECT room_code FROM rooms WHERE building_id = ${b.id} ORDER BY room_code`)).map((r) => r.room_code)).toEqual(['301', '303']);

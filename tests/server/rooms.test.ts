@@ -137,6 +137,11 @@ describe('bulk creation', () => {
     expect([n, tx]).toEqual([119, 1]);
     const log = await rows<{ action: string }>(sql`SELECT action FROM operation_log WHERE entity = 'room' AND action = 'createBulk'`);
     expect(log).toHaveLength(1);
+    // The list's sort key (project, building, code) follows a building's renaming.
+    await api.put('building/updateBuilding', { id: building.id, name: '测试B2楼' });
+    const keys = await rows<{ building_sort: string }>(sql`SELECT DISTINCT building_sort FROM rooms WHERE building_id = ${building.id} AND room_code = '101'`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0].building_sort).toMatch(/测试B0000000002楼 0000000101$/);
     // A pattern that repeats codes reports the repeats.
     const repeats = await api.post('room/previewRoomsInBulk', { ...body, floorTo: 2, pattern: 'A{nn}' });
     expect(repeats.body.data).toMatchObject({ total: 40, duplicates: 20 });
