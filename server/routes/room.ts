@@ -105,8 +105,8 @@ function filterConditions(query: ListFilter): SQL | undefined {
 
 /**
  * Rooms on the list kit. Sort keys are columns of rooms kept by the triggers of migration 0006
- * (natural code; building then code; the two balances), each with its (area, key, id) index; the
- * default order is by building, then code.
+ * (natural code; project, building and code; the two balances), each with its (area, key, id)
+ * index; the default order is by project, building, then code.
  */
 const roomList: ListSpec<RoomRow> = {
   table: rooms, id: rooms.id, area: rooms.areaId,

@@ -137,6 +137,11 @@ describe('bulk creation', () => {
     expect([n, tx]).toEqual([119, 1]);
     const log = await rows<{ action: string }>(sql`SELECT action FROM operation_log WHERE entity = 'room' AND action = 'createBulk'`);
     expect(log).toHaveLength(1);
+    // The list's sort key (project, building, code) follows a building's renaming.
+    await api.put('building/updateBuilding', { id: building.id, name: '测试B2楼' });
+    const keys = await rows<{ building_sort: string }>(sql`SELECT DISTINCT building_sort FROM rooms WHERE building_id = ${building.id} AND room_code = '101'`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0].building_sort).toMatch(/测试B0000000002楼 0000000101$/);
     // A pattern that repeats codes reports the repeats.
     const repeats = await api.post('room/previewRoomsInBulk', { ...body, floorTo: 2, pattern: 'A{nn}' });
     expect(repeats.body.data).toMatchObject({ total: 40, duplicates: 20 });
@@ -201,6 +206,14 @@ describe('room import', () => {
     const some = await api.post('room/importRooms', { rows: bad, mode: 'validOnly' });
     expect(some.body.data).toMatchObject({ valid: 3, written: 3 });
     expect((await rows<{ room_code: string }>(sql`SELECT room_code FROM rooms WHERE building_id = ${building.id} ORDER BY room_code`)).map((r) => r.room_code)).toEqual(['J1', 'J2', 'J4']);
+  });
+
+  it('takes 20,000 rows in one call (a body above the 1 MB of other calls)', async () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => ({ projectName: '阳光公寓', buildingName: '1号楼', roomCode: `BIG-${i}`, floor: '1', size: '30.5', remark: '一个相当长的备注，让请求体超过一兆字节' }));
+    expect(JSON.stringify({ rows: many }).length).toBeGreaterThan(1024 * 1024);
+    const { status, body } = await api.post('room/importRooms', { rows: many, dryRun: true });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ total: 20_000, valid: 20_000, written: 0 });
   });
 
   it('refuses a malformed call as a whole (400 naming the field), and more than 20,000 rows', async () => {

@@ -23,7 +23,7 @@ const estate = {
       fields: {
         id: 'ID', roomCode: 'Room no.', projectId: 'Project', projectName: 'Project', buildingId: 'Building', buildingName: 'Building',
         floor: 'Floor', size: 'Area (m²)', state: 'State', tenantName: 'Tenant', tenantPhone: 'Phone',
-        electricBalanceFen: 'Electricity balance (yuan)', waterBalanceFen: 'Water balance (yuan)', hasElectricMeter: 'Electric meter',
+        electricBalanceFen: 'Electricity (yuan)', waterBalanceFen: 'Water (yuan)', hasElectricMeter: 'Electric meter',
         hasWaterMeter: 'Water meter', arrears: 'Arrears', remark: 'Remark', createdAt: 'Created', q: 'Search',
       },
     },
@@ -96,7 +96,7 @@ const estate = {
     tooManyRows: 'The file has %{count} rows: at most %{max} per import; split it',
     fileRows: '%{name}: %{smart_count} row (%{encoding}) |||| %{name}: %{smart_count} rows (%{encoding})',
     ignoredColumns: 'Ignored columns: %{columns}',
-    allValid: 'The row is valid. |||| All %{smart_count} rows are valid.',
+    allValid: 'The %{smart_count} row is valid. |||| All %{smart_count} rows are valid.',
     someInvalid: '%{invalid} of %{total} rows have problems (%{valid} valid): fix the file, or import the valid rows only.',
     report: 'Problems per row',
     row: 'Line',

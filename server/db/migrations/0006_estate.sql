@@ -5,7 +5,8 @@
 -- 2. The room list (server/routes/room.ts, on the list kit) sorts by room code, by building (then
 --    code) and by the two balances. Their keys are kept on the room row, so that a sort walks an index
 --    of the rooms table (area first) instead of sorting the whole scope after a join:
---    code_sort and building_sort by a trigger on rooms (and on a building's renaming), the balances
+--    code_sort and building_sort (project, building, code: the list's default order) by a trigger on
+--    rooms (run again when a building or project is renamed), the balances
 --    of its electric and water accounts by statement triggers on accounts (one UPDATE of the rooms
 --    concerned per statement, however many accounts it changed). The accounts stay the truth: the
 --    copies only order and filter the list (arrears = a copy below zero).
@@ -16,23 +17,34 @@ ALTER TABLE "rooms" ADD COLUMN IF NOT EXISTS "code_sort" text, ADD COLUMN IF NOT
 CREATE OR REPLACE FUNCTION room_sort_columns_set() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.code_sort := natural_sort_key(NEW.room_code);
-  NEW.building_sort := (SELECT natural_sort_key(b.name) FROM buildings b WHERE b.id = NEW.building_id) || ' ' || NEW.code_sort;
+  NEW.building_sort := (SELECT natural_sort_key(p.name) || ' ' || natural_sort_key(b.name) FROM buildings b JOIN projects p ON p.id = b.project_id
+                          WHERE b.id = NEW.building_id) || ' ' || NEW.code_sort;
   RETURN NEW;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS rooms_sort_columns ON rooms;
 --> statement-breakpoint
-CREATE TRIGGER rooms_sort_columns BEFORE INSERT OR UPDATE OF room_code, building_id ON rooms FOR EACH ROW EXECUTE FUNCTION room_sort_columns_set();
+CREATE TRIGGER rooms_sort_columns BEFORE INSERT OR UPDATE OF room_code, building_id, project_id, building_sort ON rooms FOR EACH ROW EXECUTE FUNCTION room_sort_columns_set();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION room_sort_after_building() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE rooms SET building_sort = natural_sort_key(NEW.name) || ' ' || code_sort WHERE building_id = NEW.id;
+  UPDATE rooms SET building_sort = NULL WHERE building_id = NEW.id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS buildings_room_sort ON buildings;
 --> statement-breakpoint
-CREATE TRIGGER buildings_room_sort AFTER UPDATE OF name ON buildings FOR EACH ROW EXECUTE FUNCTION room_sort_after_building();
+CREATE TRIGGER buildings_room_sort AFTER UPDATE OF name, project_id ON buildings FOR EACH ROW EXECUTE FUNCTION room_sort_after_building();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION room_sort_after_project() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE rooms SET building_sort = NULL WHERE project_id = NEW.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS projects_room_sort ON projects;
+--> statement-breakpoint
+CREATE TRIGGER projects_room_sort AFTER UPDATE OF name ON projects FOR EACH ROW EXECUTE FUNCTION room_sort_after_project();
 --> statement-breakpoint
 -- The balances of the given rooms, copied from their accounts (0 without an account).
 CREATE OR REPLACE FUNCTION room_balances_refresh(p_room_ids integer[]) RETURNS void LANGUAGE sql AS $$

@@ -204,7 +204,7 @@ export function ImportDialog({ resource, action, columns, title, onClose }: Requ
           {translate('importKit.importValid', { smart_count: report?.valid ?? 0 })}
         </MuiButton>
         <MuiButton variant="contained" onClick={() => run('all')} disabled={!checked || !report || report.invalid > 0 || report.valid === 0}>
-          {translate('importKit.import', { smart_count: report?.valid ?? 0 })}
+          {translate('importKit.import', { smart_count: report?.total ?? 0 })}
         </MuiButton>
       </DialogActions>
     </Dialog>

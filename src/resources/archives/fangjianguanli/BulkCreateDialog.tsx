@@ -149,7 +149,7 @@ function BulkCreateDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="bulk-title">
-      <Form onSubmit={submit as never} defaultValues={{ floorFrom: 1, floorTo: 6, numberFrom: 1, numberTo: 20, pattern: '{floor}{nn}' }} noValidate>
+      <Form onSubmit={submit as never} mode="onChange" defaultValues={{ floorFrom: 1, floorTo: 6, numberFrom: 1, numberTo: 20, pattern: '{floor}{nn}' }} noValidate>
         <DialogTitle id="bulk-title">{translate('estate.bulk.title')}</DialogTitle>
         <DialogContent dividers>
           <Grid container columnSpacing={2} sx={{ width: '100%' }}>
