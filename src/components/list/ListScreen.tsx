@@ -25,6 +25,8 @@ export interface ListScreenProps<R extends RaRecord> {
   sort?: SortPayload;
   /** Other content in the list's context (e.g. dialogs of the screen's actions). */
   children?: ReactNode;
+  /** False for a list whose records are not deleted from it (e.g. bindings, which end instead). */
+  deletable?: boolean;
 }
 
 /**
@@ -33,13 +35,14 @@ export interface ListScreenProps<R extends RaRecord> {
  * row actions stay in view while it scrolls both ways; CSV export of every matching row from the
  * same column declaration; the operator's rights decide which write controls exist.
  */
-export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children }: ListScreenProps<R>) {
+export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true }: ListScreenProps<R>) {
   const resource = useResourceContext()!;
   const { hasCreate } = useResourceDefinition();
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const wide = useMediaQuery(`(min-width: ${WIDE_SCREEN_PX}px)`, { noSsr: true });
-  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const { canAccess: mayDelete } = useCanAccess({ resource, action: 'delete' });
+  const canDelete = deletable && mayDelete;
   // Bulk actions change things: an operator who may not edit gets no row selection at all.
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const title = translate(`routes.${resource}`);

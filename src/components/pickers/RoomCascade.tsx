@@ -25,10 +25,10 @@ export function RoomCascade({ reference, source = 'roomId', projectSource = 'pro
     if (changed) setValue(source, null, { shouldDirty: true });
   }, [projectId, buildingId, setValue, source]);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, alignItems: 'flex-start' }}>
-      <ProjectInput source={projectSource} />
-      <BuildingInput source={buildingSource} projectSource={projectSource} />
-      <Box sx={{ flex: '1 1 260px' }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 1.5, alignItems: 'flex-start', pt: 1 }}>
+      <Box sx={{ flex: '1 1 200px' }}><ProjectInput source={projectSource} /></Box>
+      <Box sx={{ flex: '1 1 200px' }}><BuildingInput source={buildingSource} projectSource={projectSource} /></Box>
+      <Box sx={{ flex: '2 1 100%' }}>
         <RoomInput
           reference={reference} source={source} helperText={helperText} label={label}
           filter={{ ...filter, ...(projectId ? { projectId } : {}), ...(buildingId ? { buildingId } : {}) }}

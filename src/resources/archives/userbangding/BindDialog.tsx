@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, DateInput, Form, required, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import LinkIcon from '@mui/icons-material/Link';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
@@ -49,11 +49,13 @@ export function BindButton() {
           <DialogTitle id="bind-title">{translate('bindings.bind.title')}</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 1 }}>{translate('bindings.bind.intro')}</DialogContentText>
-            <TenantInput validate={required()} helperText={translate('bindings.bind.tenantHelp')} />
-            <RoomCascade reference="vacantRooms" helperText="bindings.bind.roomHelp" label="bindings.bind.room" />
-            <Box sx={{ maxWidth: 240 }}>
-              <DateInput source="startDate" label="resources.userbangding.fields.startDate" validate={required()} fullWidth />
-            </Box>
+            <Stack spacing={1.5} sx={{ pt: 1 }}>
+              <TenantInput validate={required()} helperText={translate('bindings.bind.tenantHelp')} />
+              <RoomCascade reference="vacantRooms" helperText="bindings.bind.roomHelp" label="bindings.bind.room" />
+              <Box sx={{ maxWidth: 240 }}>
+                <DateInput source="startDate" label="resources.userbangding.fields.startDate" validate={required()} fullWidth />
+              </Box>
+            </Stack>
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setOpen(false)} disabled={bind.isPending}>{translate('ra.action.cancel')}</MuiButton>

@@ -10,7 +10,7 @@ import { CURRENT_STATES } from '../../../components/tenants/BindingHistory';
 import { settlementText } from '../../../components/tenants/settlement';
 import { BINDING_FILTERS, type Binding } from './model';
 import { BindButton } from './BindDialog';
-import { UnbindButton } from './UnbindDialog';
+import { UnbindButton, UnbindDialogs } from './UnbindDialog';
 
 const COLUMNS: Column<Binding>[] = [
   { source: 'tenantName', priority: 1, sortable: false, render: (record) => <TenantName record={record} />, csv: (record) => record.tenantName },
@@ -61,19 +61,22 @@ function HistoryScope() {
   if (!roomId && !tenantId) return null;
   const first = data?.[0];
   const label = roomId
-    ? translate('bindings.history.scopeRoom', { room: first ? [first.projectName, first.buildingName, first.roomCode].filter(Boolean).join(' / ') : `#${String(roomId)}` })
+    ? translate('bindings.history.scopeRoom', { room: first ? `${first.buildingName ?? ''} ${first.roomCode ?? ''}`.trim() : `#${String(roomId)}` })
     : translate('bindings.history.scopeTenant', { name: first?.tenantName ?? `#${String(tenantId)}` });
   return <Chip color="primary" variant="outlined" label={label} onDelete={() => setFilters(rest, {})} sx={{ alignSelf: 'center' }} />;
 }
 
 export default function BindingList() {
   return (
-    <ListScreen<Binding>
-      columns={COLUMNS}
-      filters={filterInputs('userbangding', BINDING_FILTERS)}
-      sort={{ field: 'id', order: 'DESC' }}
-      toolbar={<><HistoryScope /><BindButton /></>}
-      rowActions={<><UnbindButton /><HistoryButtons /></>}
-    />
+    <UnbindDialogs.Provider>
+      <ListScreen<Binding>
+        columns={COLUMNS}
+        deletable={false}
+        filters={filterInputs('userbangding', BINDING_FILTERS)}
+        sort={{ field: 'id', order: 'DESC' }}
+        toolbar={<><HistoryScope /><BindButton /></>}
+        rowActions={<><UnbindButton /><HistoryButtons /></>}
+      />
+    </UnbindDialogs.Provider>
   );
 }

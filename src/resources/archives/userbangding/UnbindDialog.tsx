@@ -8,6 +8,7 @@ import {
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
+import { createRowDialog } from '../../../components/list/RowDialog';
 import { fenToYuan } from '../../../components/money';
 import { dayIn } from '../../../components/pickers/dateRanges';
 import { SETTLEMENTS, type Binding, type PreviewAccount, type Settlement, type UnbindResult } from './model';
@@ -149,16 +150,14 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
   );
 }
 
+/** The unbind dialog, kept open after the row has left a list of current bindings. */
+export const UnbindDialogs = createRowDialog<Binding>((binding, close) => <UnbindDialog binding={binding} onClose={close} />);
+
 /** Row action: unbind the current tenant of this room (with settlement). */
 export function UnbindButton() {
   const record = useRecordContext<Binding>();
   const { canAccess } = useCanAccess({ resource: 'userbangding', action: 'edit' });
-  const [open, setOpen] = useState(false);
+  const open = UnbindDialogs.useOpen();
   if (!record || !record.current || !canAccess) return null;
-  return (
-    <>
-      <RowIconButton label="bindings.unbind.action" color="warning" icon={<LinkOffIcon fontSize="small" />} onClick={() => setOpen(true)} />
-      {open && <UnbindDialog binding={record} onClose={() => setOpen(false)} />}
-    </>
-  );
+  return <RowIconButton label="bindings.unbind.action" color="warning" icon={<LinkOffIcon fontSize="small" />} onClick={() => open(record)} />;
 }

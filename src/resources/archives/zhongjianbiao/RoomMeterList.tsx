@@ -2,7 +2,7 @@ import { ListScreen } from '../../../components/list/ListScreen';
 import type { Column } from '../../../components/list/columns';
 import { filterInputs } from '../../../components/list/filters';
 import { ONLINE, RELAY, ROOM_METER_FILTERS, VALVE, type RoomMeters } from './model';
-import { RoomMetersButton } from './RoomMetersDialog';
+import { RoomMetersButton, RoomMetersDialogs } from './RoomMetersDialog';
 
 /** Rooms with their meters, declared once (table, column chooser, CSV). */
 const COLUMNS: Column<RoomMeters>[] = [
@@ -22,10 +22,13 @@ const COLUMNS: Column<RoomMeters>[] = [
 
 export default function RoomMeterList() {
   return (
-    <ListScreen<RoomMeters>
-      columns={COLUMNS}
-      filters={filterInputs('zhongjianbiao', ROOM_METER_FILTERS)}
-      rowActions={<RoomMetersButton />}
-    />
+    <RoomMetersDialogs.Provider>
+      <ListScreen<RoomMeters>
+        columns={COLUMNS}
+        deletable={false}
+        filters={filterInputs('zhongjianbiao', ROOM_METER_FILTERS)}
+        rowActions={<RoomMetersButton />}
+      />
+    </RoomMetersDialogs.Provider>
   );
 }

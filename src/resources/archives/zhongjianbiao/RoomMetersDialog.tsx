@@ -8,6 +8,7 @@ import { useWatch } from 'react-hook-form';
 import ElectricMeterIcon from '@mui/icons-material/ElectricMeter';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
+import { createRowDialog } from '../../../components/list/RowDialog';
 import { StateChip } from '../../../components/list/columns';
 import { fenToYuan } from '../../../components/money';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
@@ -84,7 +85,7 @@ function Question({ room, pending }: { room: RoomMeters; pending: Pending }) {
   const { data: target } = useGetOne<RoomChoice>('meterRooms', { id: pending.toRoomId! }, { enabled: pending.mode === 'move' });
   const utility = translate(`bindings.utility.${pending.utility}`);
   const meter = meterOf(room, pending.utility);
-  if (pending.mode === 'attach') return <>{translate('bindings.meters.attachConfirm', { address: chosenMeter?.address ?? '…', room: roomName(room), utility })}</>;
+  if (pending.mode === 'attach') return <>{translate('bindings.meters.attachConfirm', { address: chosenMeter?.address ?? '…', room: roomName(room), kind: translate(`bindings.meters.kind.${pending.utility}`) })}</>;
   if (pending.mode === 'detach') {
     return (
       <>
@@ -105,8 +106,10 @@ function Question({ room, pending }: { room: RoomMeters; pending: Pending }) {
  * the room), move to another room without such a meter (readings stay with this room). Every action
  * asks for confirmation, saying what stays where.
  */
-function RoomMetersDialog({ room, onClose }: { room: RoomMeters; onClose: () => void }) {
+function RoomMetersDialog({ room: opened, onClose }: { room: RoomMeters; onClose: () => void }) {
   const translate = useTranslate();
+  // The room as it is now (after an action, the list's refresh reads it again).
+  const { data: room = opened } = useGetOne<RoomMeters>('meterRooms', { id: opened.id }, { placeholderData: opened });
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<MeteringDataProvider>();
@@ -150,15 +153,13 @@ function RoomMetersDialog({ room, onClose }: { room: RoomMeters; onClose: () => 
   );
 }
 
+/** The meters dialog, kept open after the row has left the list (e.g. "rooms without a water meter"). */
+export const RoomMetersDialogs = createRowDialog<RoomMeters>((room, close) => <RoomMetersDialog room={room} onClose={close} />);
+
 /** Row action: the room's meters, to attach, detach or move them. */
 export function RoomMetersButton() {
   const record = useRecordContext<RoomMeters>();
-  const [open, setOpen] = useState(false);
+  const open = RoomMetersDialogs.useOpen();
   if (!record) return null;
-  return (
-    <>
-      <RowIconButton label="bindings.meters.manage" icon={<ElectricMeterIcon fontSize="small" />} onClick={() => setOpen(true)} />
-      {open && <RoomMetersDialog room={record} onClose={() => setOpen(false)} />}
-    </>
-  );
+  return <RowIconButton label="bindings.meters.manage" icon={<ElectricMeterIcon fontSize="small" />} onClick={() => open(record)} />;
 }
