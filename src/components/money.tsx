@@ -160,3 +160,6 @@ export function rmbCapital(fen: number): string {
   else if (yuan > 0) text += '零';
   return `${sign}${text}${cent > 0 ? `${CAPITAL_DIGITS[cent]}分` : '整'}`;
 }
+
+/** Integer fen as a price on screen and on receipts: ¥12.30, −¥7.00 (the sign before the currency). */
+export const formatYuan = (fen: number) => (fen < 0 ? `-¥${fenToYuan(-fen)}` : `¥${fenToYuan(fen)}`);

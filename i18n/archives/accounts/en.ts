@@ -1,121 +1,121 @@
 /** English messages of the accounts screens (merged into i18n/en.ts). */
 const accounts = {
   resources: {
-    "userJiaofei": {
-      "name": "Payment |||| Payments",
-      "empty": "Find a room by its number, the tenant’s name or phone: type, choose with ↑ ↓, take it with Enter.",
-      "tenant": "Tenant",
-      "vacant": "Vacant (no tenant)",
-      "noMeter": "No meter",
-      "online": "Online",
-      "offline": "Offline",
-      "arrears": "In arrears",
-      "cutOff": "Cut off (arrears)",
-      "rechargeUtility": "Recharge %{utility}",
-      "search": {
-        "label": "Room, tenant or phone",
-        "placeholder": "e.g. 1203, Zhang, 138…",
-        "hint": "Type a room number, a tenant’s name or a phone number",
-        "none": "No room matches"
+    userJiaofei: {
+      name: 'Payment |||| Payments',
+      empty: 'Find a room by its number, the tenant’s name or phone: type, choose with ↑ ↓, take it with Enter.',
+      tenant: 'Tenant',
+      vacant: 'Vacant (no tenant)',
+      noMeter: 'No meter',
+      online: 'Online',
+      offline: 'Offline',
+      arrears: 'In arrears',
+      cutOff: 'Cut off (arrears)',
+      rechargeUtility: 'Recharge %{utility}',
+      search: {
+        label: 'Room, tenant or phone',
+        placeholder: 'e.g. 1203, Zhang, 138…',
+        hint: 'Type a room number, a tenant’s name or a phone number',
+        none: 'No room matches'
       },
-      "utility": {
-        "electric": "Electricity",
-        "water": "Water"
+      utility: {
+        electric: 'Electricity',
+        water: 'Water'
       },
-      "fields": {
-        "balanceFen": "Balance",
-        "freeLeft": "Free allowance left",
-        "overdraftFen": "Overdraft",
-        "alarm1Fen": "Alarm level 1",
-        "alarm2Fen": "Alarm level 2",
-        "hoardLimitFen": "Hoarding limit",
-        "saleCount": "Sales",
-        "meterAddress": "Meter"
+      fields: {
+        balanceFen: 'Balance',
+        freeLeft: 'Free allowance left',
+        overdraftFen: 'Overdraft',
+        alarm1Fen: 'Alarm level 1',
+        alarm2Fen: 'Alarm level 2',
+        hoardLimitFen: 'Hoarding limit',
+        saleCount: 'Sales',
+        meterAddress: 'Meter'
       },
-      "states": {
-        "on": "Relay closed",
-        "off": "Relay open (cut)",
-        "close_pending": "Close allowed",
-        "open": "Valve open",
-        "closed": "Valve closed",
-        "abnormal": "Valve abnormal"
+      states: {
+        on: 'Relay closed',
+        off: 'Relay open (cut)',
+        close_pending: 'Close allowed',
+        open: 'Valve open',
+        closed: 'Valve closed',
+        abnormal: 'Valve abnormal'
       },
-      "blocked": {
-        "noMeter": "No meter of this kind in the room: bind one in room binding first",
-        "notOpened": "Water account not opened: open it in the water meter archive first"
+      blocked: {
+        noMeter: 'No meter of this kind in the room: bind one in room binding first',
+        notOpened: 'Water account not opened: open it in the water meter archive first'
       },
-      "ledger": {
-        "title": "Last ledger entries",
-        "empty": "No entry yet",
-        "time": "Time",
-        "kind": "Kind",
-        "amount": "Amount (¥)",
-        "balanceAfter": "Balance (¥)",
-        "ref": "Reference"
+      ledger: {
+        title: 'Last ledger entries',
+        empty: 'No entry yet',
+        time: 'Time',
+        kind: 'Kind',
+        amount: 'Amount (¥)',
+        balanceAfter: 'Balance (¥)',
+        ref: 'Reference'
       },
-      "kinds": {
-        "opening": "Opening",
-        "recharge": "Recharge",
-        "deduction": "Charge",
-        "gift": "Gift",
-        "calibration": "Calibration",
-        "refund": "Refund",
-        "settlement": "Settlement"
+      kinds: {
+        opening: 'Opening',
+        recharge: 'Recharge',
+        deduction: 'Charge',
+        gift: 'Gift',
+        calibration: 'Calibration',
+        refund: 'Refund',
+        settlement: 'Settlement'
       },
-      "channels": {
-        "cash": "Cash",
-        "wechat": "WeChat",
-        "alipay": "Alipay",
-        "card": "Bank card",
-        "gift": "Gift",
-        "calibration": "Calibration"
+      channels: {
+        cash: 'Cash',
+        wechat: 'WeChat',
+        alipay: 'Alipay',
+        card: 'Bank card',
+        gift: 'Gift',
+        calibration: 'Calibration'
       },
-      "status": {
-        "0": "Void",
-        "1": "Paid",
-        "2": "Written to meter",
-        "3": "Meter write failed"
+      status: {
+        0: 'Void',
+        1: 'Paid',
+        2: 'Written to meter',
+        3: 'Meter write failed'
       },
-      "restore": {
-        "electric": "Allow the relay to close",
-        "water": "Open the valve"
+      restore: {
+        electric: 'Allow the relay to close',
+        water: 'Open the valve'
       },
-      "dialog": {
-        "title": "Recharge %{utility}: %{room}",
-        "balance": "Balance ¥%{balance}; at most ¥%{most} can be taken now",
-        "amount": "Amount (yuan)",
-        "channel": "Channel",
-        "remark": "Remark",
-        "submit": "Take ¥%{amount}",
-        "sending": "Sending…",
-        "amountRequired": "Enter the amount",
-        "amountPositive": "The amount must be more than 0",
-        "amountMost": "At most ¥%{most} can be taken now",
-        "done": "Recharge of ¥%{amount} taken: order %{orderId}"
+      dialog: {
+        title: 'Recharge %{utility}: %{room}',
+        balance: 'Balance %{balance}; at most ¥%{most} can be taken now',
+        amount: 'Amount (yuan)',
+        channel: 'Channel',
+        remark: 'Remark',
+        submit: 'Take ¥%{amount}',
+        sending: 'Sending…',
+        amountRequired: 'Enter the amount',
+        amountPositive: 'The amount must be more than 0',
+        amountMost: 'At most ¥%{most} can be taken now',
+        done: 'Recharge of ¥%{amount} taken: order %{orderId}'
       },
-      "order": {
-        "title": "Last order",
-        "commands": "Command progress",
-        "receipt": "Print receipt"
+      order: {
+        title: 'Last order',
+        commands: 'Command progress',
+        receipt: 'Print receipt'
       },
-      "receipt": {
-        "dialogTitle": "Receipt",
-        "title": "Payment receipt",
-        "paper": "Paper",
-        "thermal80": "80 mm thermal",
-        "a5": "A5",
-        "print": "Print",
-        "orderId": "Order no.",
-        "room": "Room",
-        "tenant": "Tenant",
-        "utility": "Utility",
-        "amount": "Amount",
-        "capital": "Amount in words",
-        "channel": "Channel",
-        "balanceAfter": "Balance after",
-        "operator": "Operator",
-        "time": "Time",
-        "thanks": "Thank you. Keep this receipt."
+      receipt: {
+        dialogTitle: 'Receipt',
+        title: 'Payment receipt',
+        paper: 'Paper',
+        thermal80: '80 mm thermal',
+        a5: 'A5',
+        print: 'Print',
+        orderId: 'Order no.',
+        room: 'Room',
+        tenant: 'Tenant',
+        utility: 'Utility',
+        amount: 'Amount',
+        capital: 'Amount in words',
+        channel: 'Channel',
+        balanceAfter: 'Balance after',
+        operator: 'Operator',
+        time: 'Time',
+        thanks: 'Thank you. Keep this receipt.'
       }
     }
   },

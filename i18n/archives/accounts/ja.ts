@@ -3,121 +3,121 @@ import type en from './en';
 
 const messages: DeepStrings<typeof en> = {
   resources: {
-    "userJiaofei": {
-      "name": "入金",
-      "empty": "部屋番号、入居者名または電話番号で部屋を検索します。入力して ↑ ↓ で選び、Enter で決定します。",
-      "tenant": "入居者",
-      "vacant": "空室（入居者なし）",
-      "noMeter": "メーターなし",
-      "online": "オンライン",
-      "offline": "オフライン",
-      "arrears": "未払い",
-      "cutOff": "未払いで供給停止",
-      "rechargeUtility": "%{utility}をチャージ",
-      "search": {
-        "label": "部屋・入居者・電話",
-        "placeholder": "例：1203、張、138…",
-        "hint": "部屋番号、入居者名または電話番号を入力してください",
-        "none": "該当する部屋はありません"
+    userJiaofei: {
+      name: '入金',
+      empty: '部屋番号、入居者名または電話番号で部屋を検索します。入力して ↑ ↓ で選び、Enter で決定します。',
+      tenant: '入居者',
+      vacant: '空室（入居者なし）',
+      noMeter: 'メーターなし',
+      online: 'オンライン',
+      offline: 'オフライン',
+      arrears: '未払い',
+      cutOff: '未払いで供給停止',
+      rechargeUtility: '%{utility}をチャージ',
+      search: {
+        label: '部屋・入居者・電話',
+        placeholder: '例：1203、張、138…',
+        hint: '部屋番号、入居者名または電話番号を入力してください',
+        none: '該当する部屋はありません'
       },
-      "utility": {
-        "electric": "電気",
-        "water": "水道"
+      utility: {
+        electric: '電気',
+        water: '水道'
       },
-      "fields": {
-        "balanceFen": "残高",
-        "freeLeft": "無料枠の残り",
-        "overdraftFen": "当座貸越",
-        "alarm1Fen": "警告レベル1",
-        "alarm2Fen": "警告レベル2",
-        "hoardLimitFen": "残高上限",
-        "saleCount": "購入回数",
-        "meterAddress": "メーター"
+      fields: {
+        balanceFen: '残高',
+        freeLeft: '無料枠の残り',
+        overdraftFen: '当座貸越',
+        alarm1Fen: '警告レベル1',
+        alarm2Fen: '警告レベル2',
+        hoardLimitFen: '残高上限',
+        saleCount: '購入回数',
+        meterAddress: 'メーター'
       },
-      "states": {
-        "on": "通電",
-        "off": "遮断",
-        "close_pending": "通電許可",
-        "open": "バルブ開",
-        "closed": "バルブ閉",
-        "abnormal": "バルブ異常"
+      states: {
+        on: '通電',
+        off: '遮断',
+        close_pending: '通電許可',
+        open: 'バルブ開',
+        closed: 'バルブ閉',
+        abnormal: 'バルブ異常'
       },
-      "blocked": {
-        "noMeter": "この種類のメーターがありません。先に部屋の紐付けで設定してください",
-        "notOpened": "水道口座が未開設です。先に水道メーター台帳で開設してください"
+      blocked: {
+        noMeter: 'この種類のメーターがありません。先に部屋の紐付けで設定してください',
+        notOpened: '水道口座が未開設です。先に水道メーター台帳で開設してください'
       },
-      "ledger": {
-        "title": "最近の取引",
-        "empty": "取引はまだありません",
-        "time": "日時",
-        "kind": "種類",
-        "amount": "金額（元）",
-        "balanceAfter": "残高（元）",
-        "ref": "参照"
+      ledger: {
+        title: '最近の取引',
+        empty: '取引はまだありません',
+        time: '日時',
+        kind: '種類',
+        amount: '金額（元）',
+        balanceAfter: '残高（元）',
+        ref: '参照'
       },
-      "kinds": {
-        "opening": "期首",
-        "recharge": "チャージ",
-        "deduction": "引き落とし",
-        "gift": "贈与",
-        "calibration": "校正",
-        "refund": "返金",
-        "settlement": "精算"
+      kinds: {
+        opening: '期首',
+        recharge: 'チャージ',
+        deduction: '引き落とし',
+        gift: '贈与',
+        calibration: '校正',
+        refund: '返金',
+        settlement: '精算'
       },
-      "channels": {
-        "cash": "現金",
-        "wechat": "WeChat",
-        "alipay": "Alipay",
-        "card": "銀行カード",
-        "gift": "贈与",
-        "calibration": "校正"
+      channels: {
+        cash: '現金',
+        wechat: 'WeChat',
+        alipay: 'Alipay',
+        card: '銀行カード',
+        gift: '贈与',
+        calibration: '校正'
       },
-      "status": {
-        "0": "無効",
-        "1": "支払済み",
-        "2": "メーター書込済み",
-        "3": "メーター書込失敗"
+      status: {
+        0: '無効',
+        1: '支払済み',
+        2: 'メーター書込済み',
+        3: 'メーター書込失敗'
       },
-      "restore": {
-        "electric": "通電を許可",
-        "water": "バルブを開く"
+      restore: {
+        electric: '通電を許可',
+        water: 'バルブを開く'
       },
-      "dialog": {
-        "title": "%{utility}のチャージ：%{room}",
-        "balance": "残高¥%{balance}、今回のチャージは最大¥%{most}",
-        "amount": "金額（元）",
-        "channel": "支払方法",
-        "remark": "備考",
-        "submit": "¥%{amount}を受け取る",
-        "sending": "送信中…",
-        "amountRequired": "金額を入力してください",
-        "amountPositive": "金額は0より大きくしてください",
-        "amountMost": "今回のチャージは最大¥%{most}です",
-        "done": "¥%{amount}を受け取りました：注文%{orderId}"
+      dialog: {
+        title: '%{utility}のチャージ：%{room}',
+        balance: '残高%{balance}、今回のチャージは最大¥%{most}',
+        amount: '金額（元）',
+        channel: '支払方法',
+        remark: '備考',
+        submit: '¥%{amount}を受け取る',
+        sending: '送信中…',
+        amountRequired: '金額を入力してください',
+        amountPositive: '金額は0より大きくしてください',
+        amountMost: '今回のチャージは最大¥%{most}です',
+        done: '¥%{amount}を受け取りました：注文%{orderId}'
       },
-      "order": {
-        "title": "最新の注文",
-        "commands": "コマンドの進捗",
-        "receipt": "領収書を印刷"
+      order: {
+        title: '最新の注文',
+        commands: 'コマンドの進捗',
+        receipt: '領収書を印刷'
       },
-      "receipt": {
-        "dialogTitle": "領収書",
-        "title": "入金領収書",
-        "paper": "用紙",
-        "thermal80": "80 mm 感熱紙",
-        "a5": "A5",
-        "print": "印刷",
-        "orderId": "注文番号",
-        "room": "部屋",
-        "tenant": "入居者",
-        "utility": "種別",
-        "amount": "金額",
-        "capital": "金額（大写）",
-        "channel": "支払方法",
-        "balanceAfter": "チャージ後残高",
-        "operator": "担当者",
-        "time": "日時",
-        "thanks": "ご利用ありがとうございました。本領収書は大切に保管してください。"
+      receipt: {
+        dialogTitle: '領収書',
+        title: '入金領収書',
+        paper: '用紙',
+        thermal80: '80 mm 感熱紙',
+        a5: 'A5',
+        print: '印刷',
+        orderId: '注文番号',
+        room: '部屋',
+        tenant: '入居者',
+        utility: '種別',
+        amount: '金額',
+        capital: '金額（大写）',
+        channel: '支払方法',
+        balanceAfter: 'チャージ後残高',
+        operator: '担当者',
+        time: '日時',
+        thanks: 'ご利用ありがとうございました。本領収書は大切に保管してください。'
       }
     }
   },

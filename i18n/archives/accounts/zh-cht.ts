@@ -3,121 +3,121 @@ import type en from './en';
 
 const messages: DeepStrings<typeof en> = {
   resources: {
-    "userJiaofei": {
-      "name": "繳費",
-      "empty": "依房間號、租戶姓名或電話查找房間：輸入後以 ↑ ↓ 選擇，Enter 確定。",
-      "tenant": "租戶",
-      "vacant": "空置（無租戶）",
-      "noMeter": "無錶",
-      "online": "在線",
-      "offline": "離線",
-      "arrears": "欠費",
-      "cutOff": "欠費斷供",
-      "rechargeUtility": "%{utility}儲值",
-      "search": {
-        "label": "房間號、租戶或電話",
-        "placeholder": "如 1203、張、138…",
-        "hint": "輸入房間號、租戶姓名或電話號碼",
-        "none": "沒有符合的房間"
+    userJiaofei: {
+      name: '繳費',
+      empty: '依房間號、租戶姓名或電話查找房間：輸入後以 ↑ ↓ 選擇，Enter 確定。',
+      tenant: '租戶',
+      vacant: '空置（無租戶）',
+      noMeter: '無錶',
+      online: '在線',
+      offline: '離線',
+      arrears: '欠費',
+      cutOff: '欠費斷供',
+      rechargeUtility: '%{utility}儲值',
+      search: {
+        label: '房間號、租戶或電話',
+        placeholder: '如 1203、張、138…',
+        hint: '輸入房間號、租戶姓名或電話號碼',
+        none: '沒有符合的房間'
       },
-      "utility": {
-        "electric": "電費",
-        "water": "水費"
+      utility: {
+        electric: '電費',
+        water: '水費'
       },
-      "fields": {
-        "balanceFen": "餘額",
-        "freeLeft": "剩餘免費額度",
-        "overdraftFen": "透支額度",
-        "alarm1Fen": "一級警報",
-        "alarm2Fen": "二級警報",
-        "hoardLimitFen": "囤積限額",
-        "saleCount": "購電次數",
-        "meterAddress": "錶地址"
+      fields: {
+        balanceFen: '餘額',
+        freeLeft: '剩餘免費額度',
+        overdraftFen: '透支額度',
+        alarm1Fen: '一級警報',
+        alarm2Fen: '二級警報',
+        hoardLimitFen: '囤積限額',
+        saleCount: '購電次數',
+        meterAddress: '錶地址'
       },
-      "states": {
-        "on": "合閘",
-        "off": "拉閘（斷電）",
-        "close_pending": "允許合閘",
-        "open": "開閥",
-        "closed": "關閥",
-        "abnormal": "閥門異常"
+      states: {
+        on: '合閘',
+        off: '拉閘（斷電）',
+        close_pending: '允許合閘',
+        open: '開閥',
+        closed: '關閥',
+        abnormal: '閥門異常'
       },
-      "blocked": {
-        "noMeter": "房間沒有此類錶：請先在房間綁定中綁定",
-        "notOpened": "水錶帳戶未開戶：請先在水錶檔案中開戶"
+      blocked: {
+        noMeter: '房間沒有此類錶：請先在房間綁定中綁定',
+        notOpened: '水錶帳戶未開戶：請先在水錶檔案中開戶'
       },
-      "ledger": {
-        "title": "最近流水",
-        "empty": "暫無流水",
-        "time": "時間",
-        "kind": "類型",
-        "amount": "金額（元）",
-        "balanceAfter": "餘額（元）",
-        "ref": "單號"
+      ledger: {
+        title: '最近流水',
+        empty: '暫無流水',
+        time: '時間',
+        kind: '類型',
+        amount: '金額（元）',
+        balanceAfter: '餘額（元）',
+        ref: '單號'
       },
-      "kinds": {
-        "opening": "期初",
-        "recharge": "儲值",
-        "deduction": "扣費",
-        "gift": "贈送",
-        "calibration": "校準",
-        "refund": "退款",
-        "settlement": "結算"
+      kinds: {
+        opening: '期初',
+        recharge: '儲值',
+        deduction: '扣費',
+        gift: '贈送',
+        calibration: '校準',
+        refund: '退款',
+        settlement: '結算'
       },
-      "channels": {
-        "cash": "現金",
-        "wechat": "微信",
-        "alipay": "支付寶",
-        "card": "銀行卡",
-        "gift": "贈送",
-        "calibration": "校準"
+      channels: {
+        cash: '現金',
+        wechat: '微信',
+        alipay: '支付寶',
+        card: '銀行卡',
+        gift: '贈送',
+        calibration: '校準'
       },
-      "status": {
-        "0": "已作廢",
-        "1": "已支付",
-        "2": "已寫錶",
-        "3": "寫錶失敗"
+      status: {
+        0: '已作廢',
+        1: '已支付',
+        2: '已寫錶',
+        3: '寫錶失敗'
       },
-      "restore": {
-        "electric": "允許合閘",
-        "water": "開閥"
+      restore: {
+        electric: '允許合閘',
+        water: '開閥'
       },
-      "dialog": {
-        "title": "%{utility}儲值：%{room}",
-        "balance": "目前餘額¥%{balance}，本次最多可儲¥%{most}",
-        "amount": "金額（元）",
-        "channel": "付款方式",
-        "remark": "備註",
-        "submit": "收款¥%{amount}",
-        "sending": "提交中…",
-        "amountRequired": "請輸入金額",
-        "amountPositive": "金額必須大於0",
-        "amountMost": "本次最多可儲¥%{most}",
-        "done": "已收款¥%{amount}：訂單%{orderId}"
+      dialog: {
+        title: '%{utility}儲值：%{room}',
+        balance: '目前餘額%{balance}，本次最多可儲¥%{most}',
+        amount: '金額（元）',
+        channel: '付款方式',
+        remark: '備註',
+        submit: '收款¥%{amount}',
+        sending: '提交中…',
+        amountRequired: '請輸入金額',
+        amountPositive: '金額必須大於0',
+        amountMost: '本次最多可儲¥%{most}',
+        done: '已收款¥%{amount}：訂單%{orderId}'
       },
-      "order": {
-        "title": "最近訂單",
-        "commands": "命令進度",
-        "receipt": "列印收據"
+      order: {
+        title: '最近訂單',
+        commands: '命令進度',
+        receipt: '列印收據'
       },
-      "receipt": {
-        "dialogTitle": "收據",
-        "title": "繳費收據",
-        "paper": "紙張",
-        "thermal80": "80毫米熱感紙",
-        "a5": "A5",
-        "print": "列印",
-        "orderId": "訂單號",
-        "room": "房間",
-        "tenant": "租戶",
-        "utility": "類型",
-        "amount": "金額",
-        "capital": "大寫金額",
-        "channel": "付款方式",
-        "balanceAfter": "儲值後餘額",
-        "operator": "操作員",
-        "time": "時間",
-        "thanks": "謝謝惠顧，請妥善保管本收據。"
+      receipt: {
+        dialogTitle: '收據',
+        title: '繳費收據',
+        paper: '紙張',
+        thermal80: '80毫米熱感紙',
+        a5: 'A5',
+        print: '列印',
+        orderId: '訂單號',
+        room: '房間',
+        tenant: '租戶',
+        utility: '類型',
+        amount: '金額',
+        capital: '大寫金額',
+        channel: '付款方式',
+        balanceAfter: '儲值後餘額',
+        operator: '操作員',
+        time: '時間',
+        thanks: '謝謝惠顧，請妥善保管本收據。'
       }
     }
   },

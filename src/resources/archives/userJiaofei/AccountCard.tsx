@@ -6,7 +6,7 @@ import {
 import BoltIcon from '@mui/icons-material/Bolt';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import AddCardIcon from '@mui/icons-material/AddCard';
-import { fenToYuan } from '../../../components/money';
+import { fenToYuan, formatYuan } from '../../../components/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { cutOff, inArrears, usePaymentCalls, type AccountSide } from './model';
 
@@ -29,7 +29,7 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
     queryFn: () => calls.ledger(side.accountId!),
     enabled: side.accountId !== null,
   });
-  const yuan = (fen: number | null) => (fen === null ? translate('app.none') : `¥${fenToYuan(fen)}`);
+  const yuan = (fen: number | null) => (fen === null ? translate('app.none') : formatYuan(fen));
   const unit = side.utility === 'electric' ? 'kWh' : 'm³';
   const blocked = blockedReason(side);
   const arrears = inArrears(side);
@@ -62,7 +62,7 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
           data-testid={`balance-${side.utility}`}
           sx={{ fontSize: 32, fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: arrears ? 'error.main' : 'text.primary', lineHeight: 1.2 }}
         >
-          {side.balanceFen === null ? translate('app.none') : `¥${fenToYuan(side.balanceFen)}`}
+          {side.balanceFen === null ? translate('app.none') : formatYuan(side.balanceFen)}
         </Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr auto 1fr', columnGap: 1.5, rowGap: 0.5, my: 1.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontVariantNumeric: 'tabular-nums' } }}>
           {facts.map(([label, value]) => [<dt key={`${label}-t`}>{translate(label)}</dt>, <dd key={`${label}-d`}>{value}</dd>])}

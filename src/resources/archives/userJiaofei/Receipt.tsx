@@ -4,7 +4,7 @@ import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, GlobalStyles, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
-import { fenToYuan, rmbCapital } from '../../../components/money';
+import { formatYuan, rmbCapital } from '../../../components/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import type { Order } from './model';
 
@@ -24,6 +24,7 @@ const PAGE: Record<PaperSize, { page: string; width: string; font: string }> = {
 const printStyles = (size: PaperSize) => `
 @media print {
   @page { ${PAGE[size].page} }
+  body > *:not(.MuiDialog-root) { display: none !important; }
   body * { visibility: hidden !important; }
   #payment-receipt, #payment-receipt * { visibility: visible !important; }
   #payment-receipt { position: fixed; left: 0; top: 0; width: ${PAGE[size].width}; font-size: ${PAGE[size].font}; color: #000; background: #fff; box-shadow: none; border: 0; padding: 0; }
@@ -39,10 +40,10 @@ export function Receipt({ order, size }: { order: Order; size: PaperSize }) {
     [`${T}.receipt.room`, room],
     [`${T}.receipt.tenant`, order.tenantName ? `${order.tenantName}${order.tenantPhone ? ` ${order.tenantPhone}` : ''}` : translate('app.none')],
     [`${T}.receipt.utility`, translate(`${T}.utility.${order.utility}`)],
-    [`${T}.receipt.amount`, `¥${fenToYuan(order.amountFen)}`],
+    [`${T}.receipt.amount`, formatYuan(order.amountFen)],
     [`${T}.receipt.capital`, rmbCapital(order.amountFen)],
     [`${T}.receipt.channel`, translate(`${T}.channels.${order.channel}`, { _: order.channel })],
-    [`${T}.receipt.balanceAfter`, order.balanceAfterFen === null ? translate('app.none') : `¥${fenToYuan(order.balanceAfterFen)}`],
+    [`${T}.receipt.balanceAfter`, order.balanceAfterFen === null ? translate('app.none') : formatYuan(order.balanceAfterFen)],
     [`${T}.receipt.operator`, order.operatorName ?? translate('app.none')],
     [`${T}.receipt.time`, format(order.createdAt)],
   ];

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
-import { fenToYuan, rmbCapital, yuanToFen } from '../../../components/money';
+import { fenToYuan, formatYuan, rmbCapital, yuanToFen } from '../../../components/money';
 import { CHANNELS, QUICK_YUAN, RECHARGE_MAX_FEN, newRequestId, usePaymentCalls, type AccountSide, type Channel, type FoundRoom, type RechargeAnswer } from './model';
 import { roomLabel } from './RoomSearch';
 
@@ -68,7 +68,7 @@ export function RechargeDialog({ room, side, onClose, onDone }: {
         <DialogTitle>{translate(`${T}.dialog.title`, { utility, room: roomLabel(room) })}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate(`${T}.dialog.balance`, { balance: fenToYuan(side.balanceFen ?? 0), most: fenToYuan(mostFen) })}
+            {translate(`${T}.dialog.balance`, { balance: formatYuan(side.balanceFen ?? 0), most: fenToYuan(mostFen) })}
           </Typography>
           <TextField
             autoFocus fullWidth margin="dense" label={translate(`${T}.dialog.amount`)} value={amount}

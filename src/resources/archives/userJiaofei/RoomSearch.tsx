@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
-import { fenToYuan } from '../../../components/money';
+import { formatYuan } from '../../../components/money';
 import { usePaymentCalls, type FoundRoom } from './model';
 
 /** Pause after the last keystroke before searching. */
@@ -25,7 +25,7 @@ export function RoomSearch({ onSelect }: { onSelect: (room: FoundRoom) => void }
     return () => clearTimeout(timer);
   }, [input]);
   const { data = [], isFetching } = useQuery({ queryKey: ['userJiaofei', 'findRooms', q], queryFn: () => calls.findRooms(q), enabled: q !== '' });
-  const yuan = (fen: number | null) => (fen === null ? translate('app.none') : `¥${fenToYuan(fen)}`);
+  const yuan = (fen: number | null) => (fen === null ? translate('app.none') : formatYuan(fen));
   return (
     <Autocomplete<FoundRoom, false, false, false>
       options={q ? data : []}

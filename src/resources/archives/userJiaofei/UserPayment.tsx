@@ -5,7 +5,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, T
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
 import { CommandProgress, summarize, type CommandBatch, type CommandState } from '../../../components/devices/CommandProgress';
-import { fenToYuan } from '../../../components/money';
+import { formatYuan } from '../../../components/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { AccountCard } from './AccountCard';
 import { RechargeDialog } from './RechargeDialog';
@@ -100,9 +100,9 @@ export default function UserPayment() {
             <Box component="dl" data-testid="last-order" sx={{ display: 'grid', gridTemplateColumns: { xs: 'auto 1fr', md: 'auto 1fr auto 1fr auto 1fr' }, columnGap: 1.5, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontVariantNumeric: 'tabular-nums' } }}>
               <dt>{translate(`${T}.receipt.orderId`)}</dt><dd>{order.orderId}</dd>
               <dt>{translate(`${T}.receipt.utility`)}</dt><dd>{translate(`${T}.utility.${order.utility}`)}</dd>
-              <dt>{translate(`${T}.receipt.amount`)}</dt><dd>¥{fenToYuan(order.amountFen)}</dd>
+              <dt>{translate(`${T}.receipt.amount`)}</dt><dd>{formatYuan(order.amountFen)}</dd>
               <dt>{translate(`${T}.receipt.channel`)}</dt><dd>{translate(`${T}.channels.${order.channel}`, { _: order.channel })}</dd>
-              <dt>{translate(`${T}.receipt.balanceAfter`)}</dt><dd>{order.balanceAfterFen === null ? '' : `¥${fenToYuan(order.balanceAfterFen)}`}</dd>
+              <dt>{translate(`${T}.receipt.balanceAfter`)}</dt><dd>{order.balanceAfterFen === null ? '' : formatYuan(order.balanceAfterFen)}</dd>
               <dt>{translate(`${T}.receipt.time`)}</dt><dd>{format(order.createdAt)}</dd>
             </Box>
           </CardContent>
