@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const E2E_PASSWORD = 'e2e-pass-2026';
+export const E2E_PASSWORD = process.env.E2E_PASSWORD ?? 'e2e-pass-2026';
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'e2e');
 
 const freePort = () =>
@@ -32,6 +32,8 @@ export const TEST_IDLE_TIMEOUT_MS = 4000;
  * `testBuild`, the console is built separately with a shortened idle clock and served instead.
  */
 export async function startPlatform(options: { testBuild?: boolean } = {}): Promise<RunningPlatform> {
+  // While writing a flow: drive an already running platform (its data are not fresh).
+  if (process.env.E2E_URL) return { url: process.env.E2E_URL, output: () => 'Demo login: admin', stop: async () => {} };
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'metering-e2e-'));
   let output = '';
