@@ -56,7 +56,11 @@ async function checkProjectName(c: Ctx, areaId: number, name: string, exceptId?:
   if (taken) throw conflict('errors.estate.projectNameTaken', { name });
 }
 
-/** Per project of the caller's scope: buildings, rooms, occupancy, meters (online), balance total, arrears; aggregates only. */
+/**
+ * Per project of the caller's scope: buildings, rooms, occupancy, meters (online), balance total,
+ * accounts in arrears: one statement of aggregates. Balances come from the rooms' copies of their
+ * accounts (migration 0006), one pass over rooms instead of a join of every account.
+ */
 async function overview(c: Ctx) {
   const areaIds = c.get('session').areaIds;
   if (!areaIds.length) return [];
@@ -65,17 +69,18 @@ async function overview(c: Ctx) {
     SELECT p.id, p.name, p.address, p.contact, p.phone,
            coalesce(b.n, 0)::int AS buildings, coalesce(r.n, 0)::int AS rooms, coalesce(r.occupied, 0)::int AS "occupiedRooms",
            coalesce(m.electric, 0)::int AS "electricMeters", coalesce(m.water, 0)::int AS "waterMeters", coalesce(m.online, 0)::int AS "metersOnline",
-           coalesce(a.total, 0)::bigint AS "balanceFen", coalesce(a.arrears, 0)::int AS "accountsInArrears", coalesce(a.n, 0)::int AS accounts
+           coalesce(r.total, 0)::bigint AS "balanceFen", coalesce(r.arrears, 0)::int AS "accountsInArrears"
       FROM projects p
       LEFT JOIN (SELECT project_id, count(*) AS n FROM buildings WHERE area_id = ${scope} GROUP BY project_id) b ON b.project_id = p.id
-      LEFT JOIN (SELECT project_id, count(*) AS n, count(*) FILTER (WHERE state = 1) AS occupied FROM rooms WHERE area_id = ${scope} GROUP BY project_id) r ON r.project_id = p.id
+      LEFT JOIN (SELECT project_id, count(*) AS n, count(*) FILTER (WHERE state = 1) AS occupied,
+                        sum(electric_balance_fen + water_balance_fen) AS total,
+                        count(*) FILTER (WHERE electric_balance_fen < 0) + count(*) FILTER (WHERE water_balance_fen < 0) AS arrears
+                   FROM rooms WHERE area_id = ${scope} GROUP BY project_id) r ON r.project_id = p.id
       LEFT JOIN (SELECT rm.project_id, count(*) FILTER (WHERE m.kind = 'electric') AS electric, count(*) FILTER (WHERE m.kind = 'water') AS water,
                         count(*) FILTER (WHERE m.online AND m.module_id IS NOT NULL) AS online
                    FROM (SELECT 'electric' AS kind, room_id, online, module_id FROM electric_meters WHERE area_id = ${scope} AND room_id IS NOT NULL
                          UNION ALL SELECT 'water', room_id, online, module_id FROM water_meters WHERE area_id = ${scope} AND room_id IS NOT NULL) m
                    JOIN rooms rm ON rm.id = m.room_id GROUP BY rm.project_id) m ON m.project_id = p.id
-      LEFT JOIN (SELECT rm.project_id, count(*) AS n, sum(ac.balance_fen) AS total, count(*) FILTER (WHERE ac.balance_fen < 0) AS arrears
-                   FROM accounts ac JOIN rooms rm ON rm.id = ac.room_id WHERE ac.area_id = ${scope} GROUP BY rm.project_id) a ON a.project_id = p.id
      WHERE p.area_id = ${scope}
      ORDER BY natural_sort_key(p.name), p.id`);
   return rowsOf<Record<string, unknown>>(result).map((row) => {
@@ -181,7 +186,11 @@ const buildingQuery = (db: Db) => db.select(buildingColumns).from(buildings).lef
 
 const buildingList: ListSpec<Awaited<ReturnType<ReturnType<typeof buildingQuery>['where']>>[number]> = {
   table: buildings, id: buildings.id, area: buildings.areaId,
-  sorts: { id: buildings.id, name: natural(buildings.name), floors: buildings.floors },
+  // By project (then name): a sort of the area's buildings (hundreds at most), not an index walk.
+  sorts: {
+    id: buildings.id, name: natural(buildings.name), floors: buildings.floors,
+    projectName: sql`(SELECT natural_sort_key(p.name) FROM projects p WHERE p.id = buildings.project_id) || ' ' || natural_sort_key(buildings.name)`,
+  },
   rows: (db, ids) => buildingQuery(db).where(inArray(buildings.id, ids)),
 };
 

@@ -30,6 +30,9 @@ describe('building/findByCondition', () => {
     const numbers = records.map((b) => Number(b.name.match(/\d+/)?.[0] ?? 0));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     expect((await list(other, { projectId })).total).toBe(0);
+    // By project, then name: each project's buildings together.
+    const byProject = (await list(api, { sortField: 'projectName' })).records.map((b) => b.projectId);
+    expect(byProject.filter((id, i) => i === 0 || id !== byProject[i - 1])).toHaveLength(new Set(byProject).size);
   });
 });
 

@@ -10,7 +10,7 @@ import { BUILDING_SORT } from './sort';
 
 const COLUMNS: Column<Building>[] = [
   { source: 'name', priority: 1, minWidth: 120 },
-  { source: 'projectName', sortable: false, priority: 1 },
+  { source: 'projectName', priority: 1 },
   { source: 'floors', kind: 'number', priority: 2 },
   { source: 'rooms', kind: 'number', sortable: false, priority: 1 },
   { source: 'occupiedRooms', kind: 'number', sortable: false, priority: 2 },

@@ -1,4 +1,4 @@
 import type { SortPayload } from 'react-admin';
 
-/** Buildings open in natural name order ("2号楼" before "10号楼"). */
-export const BUILDING_SORT: SortPayload = { field: 'name', order: 'ASC' };
+/** Buildings open by project, then name in natural order ("2号楼" before "10号楼"). */
+export const BUILDING_SORT: SortPayload = { field: 'projectName', order: 'ASC' };
