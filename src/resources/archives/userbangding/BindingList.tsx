@@ -38,13 +38,10 @@ function Settlements({ record }: { record: Binding }) {
 /** Row actions: the history of this row's room, or of its tenant (the list narrowed to it). */
 function HistoryButtons() {
   const record = useRecordContext<Binding>();
-  const { filterValues, setFilters } = useListContext();
+  const { setFilters } = useListContext();
   if (!record) return null;
-  // A history shows ended bindings too: "current only" goes.
-  const narrow = (key: 'roomId' | 'tenantId', id: number) => {
-    const { current: _, roomId: __, tenantId: ___, ...rest } = filterValues as Record<string, unknown>;
-    setFilters({ ...rest, [key]: id }, {});
-  };
+  // A history is the whole story of that room or tenant: the other filters (search, "current only", dates) go.
+  const narrow = (key: 'roomId' | 'tenantId', id: number) => setFilters({ [key]: id }, {});
   return (
     <>
       <RowIconButton label="bindings.history.room" icon={<MeetingRoomIcon fontSize="small" />} onClick={() => narrow('roomId', record.roomId)} />

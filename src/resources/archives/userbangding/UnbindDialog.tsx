@@ -39,6 +39,8 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
   const [step, setStep] = useState<'choose' | 'confirm' | 'done'>('choose');
   const [settlement, setSettlement] = useState<Settlement>('refund');
   const [endDate, setEndDate] = useState(() => dayIn(new Date()));
+  // Left as it is, the end date is the server's today (the platform's clock decides).
+  const [endDateChosen, setEndDateChosen] = useState(false);
   const [remark, setRemark] = useState('');
   const preview = useQuery({
     queryKey: ['userbangding', 'preview', binding.id],
@@ -46,7 +48,7 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
     retry: false,
   });
   const unbind = useMutation({
-    mutationFn: () => dataProvider.invoke<UnbindResult>('userbangding', 'unbind', { bindingId: binding.id, settlement, endDate, ...(remark.trim() ? { remark: remark.trim() } : {}) }),
+    mutationFn: () => dataProvider.invoke<UnbindResult>('userbangding', 'unbind', { bindingId: binding.id, settlement, ...(endDateChosen ? { endDate } : {}), ...(remark.trim() ? { remark: remark.trim() } : {}) }),
     onSuccess: () => { setStep('done'); refresh(); },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
@@ -96,7 +98,7 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
             </RadioGroup>
             <Box sx={{ display: 'flex', gap: 2, mt: 1, flexWrap: 'wrap' }}>
               <TextField
-                type="date" size="small" label={translate('resources.userbangding.fields.endDate')} value={endDate} onChange={(event) => setEndDate(event.target.value)}
+                type="date" size="small" label={translate('resources.userbangding.fields.endDate')} value={endDate} onChange={(event) => { setEndDate(event.target.value); setEndDateChosen(true); }}
                 error={!!dateProblem} helperText={dateProblem ? translate(dateProblem, { date: binding.startDate }) : ' '}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: binding.startDate } }}
               />

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderScreen, signedInForFile } from './render';
+import { testBackend } from '../msw/setup';
+
+/** User binding (userbangding): the list, binding a tenant to a vacant room, unbinding with settlement, room history. */
+signedInForFile('admin');
+
+const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
+const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
+const user = () => userEvent.setup({ delay: null });
+const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+
+describe('user binding (userbangding)', () => {
+  it('binds a tenant to a vacant room chosen by typeahead', async () => {
+    const [tenant] = await query<{ id: number; name: string; phone: string }>(`SELECT t.id, t.name, t.phone FROM tenants t WHERE t.area_id = 1 AND t.deleted_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM tenant_bindings b WHERE b.tenant_id = t.id AND b.end_date IS NULL) ORDER BY t.id LIMIT 1`);
+    const [room] = await query<{ id: number; room_code: string; building: string }>(`SELECT r.id, r.room_code, b.name AS building FROM rooms r JOIN buildings b ON b.id = r.building_id
+      WHERE r.area_id = 1 AND NOT EXISTS (SELECT 1 FROM tenant_bindings tb WHERE tb.room_id = r.id) ORDER BY r.id LIMIT 1`);
+    const u = user();
+    renderScreen('/userbangding');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
+    await u.click(screen.getByRole('button', { name: '绑定租户' }));
+    const dialog = await screen.findByRole('dialog');
+    const bind = within(dialog).getByRole('button', { name: '绑定' });
+    expect(bind).toBeDisabled();
+    await u.type(within(dialog).getByRole('combobox', { name: /租户/ }), tenant.phone);
+    await u.click(await screen.findByRole('option', { name: new RegExp(tenant.phone) }));
+    await u.type(within(dialog).getByRole('combobox', { name: /空房间/ }), room.room_code);
+    await u.click(await screen.findByRole('option', { name: new RegExp(`${room.building} / ${room.room_code}$`) }));
+    await waitFor(() => expect(bind).toBeEnabled());
+    await u.click(bind);
+    expect(await screen.findByText(`${tenant.name}已入住房间${room.room_code}`)).toBeInTheDocument();
+    expect(await query(`SELECT room_id FROM tenant_bindings WHERE tenant_id = ${tenant.id} AND end_date IS NULL`)).toEqual([{ room_id: room.id }]);
+  });
+
+  it('unbinds after showing both balances and the chosen settlement, then shows the result', async () => {
+    const [binding] = await query<{ id: number; name: string; room_code: string; room_id: number; electric: number; water: number }>(`
+      SELECT b.id, t.name, r.room_code, r.id AS room_id, e.balance_fen::int AS electric, w.balance_fen::int AS water FROM tenant_bindings b
+      JOIN tenants t ON t.id = b.tenant_id JOIN rooms r ON r.id = b.room_id
+      JOIN accounts e ON e.room_id = r.id AND e.utility = 'electric' JOIN accounts w ON w.room_id = r.id AND w.utility = 'water'
+      WHERE b.end_date IS NULL AND b.area_id = 1 AND e.balance_fen > 0 AND w.balance_fen > 0 ORDER BY b.id LIMIT 1`);
+    const u = user();
+    renderScreen(`/userbangding?filter=${encodeURIComponent(JSON.stringify({ q: binding.name, current: 'true' }))}`);
+    await waitFor(() => expect(rows().some((row) => row.textContent?.includes(binding.room_code))).toBe(true));
+    const row = rows().find((r) => r.textContent?.includes(binding.room_code))!;
+    await u.click(await within(row).findByRole('button', { name: '解绑' }));
+    const dialog = await screen.findByRole('dialog');
+    const balances = await within(dialog).findByRole('table', { name: '房间余额' });
+    expect(balances).toHaveTextContent(`¥${yuan(binding.electric)}`);
+    expect(balances).toHaveTextContent(`¥${yuan(binding.water)}`);
+    await u.click(within(dialog).getByRole('radio', { name: /结转/ }));
+    await u.click(within(dialog).getByRole('button', { name: '下一步' }));
+    expect(within(dialog).getByText(`电费：结转¥${yuan(binding.electric)}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`水费：结转¥${yuan(binding.water)}`)).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: '确认解绑' }));
+    // The result stays in view, although the row has left the list of current bindings.
+    expect(await within(dialog).findByText(new RegExp(`^已解绑${binding.name}`))).toBeInTheDocument();
+    await waitFor(() => expect(rows().some((r) => r.textContent?.includes(binding.room_code))).toBe(false));
+    const [ended] = await query<{ end_date: string | null }>(`SELECT end_date::text FROM tenant_bindings WHERE id = ${binding.id}`);
+    expect(ended.end_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await query(`SELECT balance_fen::int AS b FROM accounts WHERE room_id = ${binding.room_id} ORDER BY utility`)).toEqual([{ b: binding.electric }, { b: binding.water }]);
+    await u.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('narrows the list to one room\'s history and back', async () => {
+    const [room] = await query<{ room_id: number; room_code: string; building: string; building_id: number }>(`SELECT b.room_id, r.room_code, bl.name AS building, bl.id AS building_id FROM tenant_bindings b
+      JOIN rooms r ON r.id = b.room_id JOIN buildings bl ON bl.id = r.building_id
+      WHERE b.area_id = 1 GROUP BY b.room_id, r.room_code, bl.name, bl.id HAVING count(*) > 1 AND bool_or(b.end_date IS NULL) ORDER BY b.room_id LIMIT 1`);
+    const u = user();
+    renderScreen(`/userbangding?filter=${encodeURIComponent(JSON.stringify({ q: room.room_code, buildingId: room.building_id, current: 'true' }))}`);
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    const headers = [...document.querySelectorAll('main thead th')].map((th) => th.textContent);
+    const cell = (r: HTMLElement, header: string) => r.querySelectorAll('td')[headers.indexOf(header)]?.textContent;
+    const roomCell = (r: HTMLElement) => `${cell(r, '建筑')} ${cell(r, '房间号')}`;
+    const row = rows().find((r) => roomCell(r) === `${room.building} ${room.room_code}`)!;
+    await u.click(within(row).getByRole('button', { name: '该房间的绑定历史' }));
+    const chip = await screen.findByText(new RegExp(`^房间.*${room.room_code}的历史$`));
+    await waitFor(() => expect(rows().length).toBeGreaterThan(1));
+    expect(rows().some((r) => r.textContent?.includes('已结束'))).toBe(true);
+    expect(rows().every((r) => roomCell(r) === `${room.building} ${room.room_code}`)).toBe(true);
+    // The chip takes the list back to every binding.
+    await u.click(within(chip.closest('[role="button"]') as HTMLElement).getByTestId('CancelIcon'));
+    await waitFor(() => expect(screen.queryByText(new RegExp(`^房间.*${room.room_code}的历史$`))).toBeNull());
+    await waitFor(() => expect(rows().some((r) => roomCell(r) !== `${room.building} ${room.room_code}`)).toBe(true));
+  });
+});
