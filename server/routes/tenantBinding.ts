@@ -15,6 +15,24 @@ import { findTenant } from './tenant';
 
 const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEntries, electricMeters, waterMeters } = schema;
 
+/*
+ * User binding (用户绑定): a tenant rents a room from a start date until an end date (none while
+ * current). Rules, and the choices made:
+ * - A room has at most one current tenant: checked under a lock of the room row, and enforced by the
+ *   unique partial index tenant_bindings_room_current (migration 0007), so two concurrent binds
+ *   cannot both win (the loser gets 409 errors.roomOccupied). A tenant may rent several rooms (a
+ *   shop and a flat, a family taking two dorm rooms): nothing in the domain forbids it.
+ * - Unbinding settles both accounts of the room first, in the same transaction, through postLedger
+ *   only: `refund` posts a `refund` entry of −balance per non-zero account (a negative balance —
+ *   arrears — is collected the same way, a positive entry), `carryOver` moves nothing. In both cases
+ *   each account gets a `settlement` entry of 0 whose remark says what happened; that ledger line is
+ *   the statement line of the unbinding (ref_type 'tenantBinding', ref_id = the binding's id), which
+ *   the room billing details (a view of the room's ledger) and this list's `settlements` show. The
+ *   monthly room_statements rows are not written here: they are the billing's monthly aggregates.
+ * - Then the binding gets its end date (today by default, never in the future, never before its
+ *   start), the room becomes vacant, and the binding stays in the history.
+ */
+
 /** The platform's time zone: the day a binding starts or ends is a day there. */
 const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
 /** The day (YYYY-MM-DD) an instant falls on in the platform's time zone. */

@@ -93,6 +93,15 @@ describe('attach, detach, move', () => {
     await expect(backend.database.db.execute(sql`UPDATE water_meters SET room_id = ${room.id} WHERE id = ${second.id}`)).rejects.toThrow();
   });
 
+  it('lets exactly one of concurrent attaches into one room win', async () => {
+    const [room] = (await list(api, { withoutWater: 'true', pageSize: 1 })).records;
+    const meters = (await spare('water')).slice(0, 4);
+    const results = await Promise.all(meters.map((meter) => api.post('roomMeter/attachMeter', { roomId: room.id, utility: 'water', meterId: meter.id })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(meters.length - 1);
+    expect(await rows(sql`SELECT id FROM water_meters WHERE room_id = ${room.id}`)).toHaveLength(1);
+  });
+
   it('detaches a meter: back in stock, the room keeps its account and balance', async () => {
     const room = (await list(api, { withoutElectric: 'false' })).records.find((r) => r.electricBalanceFen)!;
     const before = await balances(room.id);
