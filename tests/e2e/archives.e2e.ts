@@ -28,7 +28,7 @@ after(async () => {
 });
 
 /** Picks an option of an autocomplete (a react-admin reference input) by typing part of its name. */
-async function pick(label: RegExp | string, text: string, option = text) {
+async function pick(label: RegExp | string, text: string, option: RegExp | string = text) {
   const input = page.getByRole('combobox', { name: label }).last();
   await input.click();
   await input.fill(text);

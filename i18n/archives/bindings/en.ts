@@ -25,6 +25,7 @@ const bindings = {
     },
   },
   bindings: {
+    import: { title: 'Import tenants from CSV' },
     pickers: { tenant: 'Tenant' },
     idType: { resident: 'Resident ID', other: 'Other document' },
     bound: { true: 'Renting', false: 'No room' },

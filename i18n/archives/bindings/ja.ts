@@ -28,6 +28,7 @@ const messages: DeepStrings<typeof en> = {
     },
   },
   bindings: {
+    import: { title: 'CSV からテナントをインポート' },
     pickers: { tenant: '入居者' },
     idType: { resident: '居民身分証', other: 'その他の証明書' },
     bound: { true: '入居中', false: '未入居' },

@@ -28,6 +28,7 @@ const messages: DeepStrings<typeof en> = {
     },
   },
   bindings: {
+    import: { title: '从 CSV 导入租户' },
     pickers: { tenant: '租户' },
     idType: { resident: '居民身份证', other: '其他证件' },
     bound: { true: '在租', false: '未租' },

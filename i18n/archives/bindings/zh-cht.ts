@@ -28,6 +28,7 @@ const messages: DeepStrings<typeof en> = {
     },
   },
   bindings: {
+    import: { title: '從 CSV 匯入租戶' },
     pickers: { tenant: '租戶' },
     idType: { resident: '居民身分證', other: '其他證件' },
     bound: { true: '在租', false: '未租' },

@@ -1,3 +1,4 @@
+import { ImportButton, type ImportColumn } from '../../../components/import/ImportButton';
 import { ListScreen } from '../../../components/list/ListScreen';
 import type { Column } from '../../../components/list/columns';
 import { filterInputs } from '../../../components/list/filters';
@@ -19,17 +20,18 @@ const COLUMNS: Column<Tenant>[] = [
   { source: 'createdAt', kind: 'datetime', priority: 3 },
 ];
 
+/** The tenant file's columns (server/routes/tenantImport.ts); a room given by building and code binds the tenant to it. */
+export const TENANT_IMPORT_COLUMNS: ImportColumn[] = [
+  { name: 'name', required: true }, { name: 'phone' }, { name: 'idType' }, { name: 'idNumber' }, { name: 'remark' },
+  { name: 'projectName' }, { name: 'buildingName' }, { name: 'roomCode' },
+];
+
 export default function TenantList() {
   return (
     <ListScreen<Tenant>
       columns={COLUMNS}
       filters={filterInputs('userdangan', TENANT_FILTERS)}
-      toolbar={(
-        <>
-          {/* LEAD: the tenant CSV import button (the ImportButton kit on tenant/importTenants,
-              server/routes/tenantImport.ts) goes here, before "create" and "export". */}
-        </>
-      )}
+      toolbar={<ImportButton action="importTenants" columns={TENANT_IMPORT_COLUMNS} title="bindings.import.title" />}
       rowActions={<RowEditButton />}
     />
   );
