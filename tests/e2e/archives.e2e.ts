@@ -124,7 +124,7 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     await pick(/建筑/, BUILDING);
     await pick(/空房间/, '101', `${PROJECT} / ${BUILDING} / 101`);
     await screenshot(page, 'archives-05-bind');
-    await dialog.getByRole('button', { name: '绑定' }).click();
+    await dialog.getByRole('button', { name: '绑定', exact: true }).click();
     await page.getByText(`${TENANT}已入住房间101`).waitFor();
   });
 
@@ -138,14 +138,16 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     assert.equal(added.code, 200, JSON.stringify(added));
     await go('zhongjianbiao');
     await pick(/^建筑$/, BUILDING);
-    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '101', exact: true }) });
+    const row = page.getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: BUILDING, exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: '101', exact: true }) });
     await row.getByRole('button', { name: '表计' }).click();
     const dialog = page.getByRole('dialog', { name: /101的表计/ });
-    await dialog.getByRole('region', { name: '水费' }).getByRole('button', { name: '绑定' }).click();
+    await dialog.getByRole('region', { name: '水费' }).getByRole('button', { name: '绑定', exact: true }).click();
     await pick(/库存表计/, address.slice(-6), address);
     await dialog.getByRole('button', { name: '下一步' }).click();
     await page.getByText(`确定将水表${address}绑定到`).waitFor();
-    await page.getByRole('button', { name: '确认' }).click();
+    await page.getByRole('button', { name: '确定' }).click();
     await page.getByText(`表${address}已绑定到房间`).waitFor();
     const opened = await (await api('webWaterArchive/updateOpenAnAccountInBatches', { ids: [added.data.id] })).json();
     assert.equal(opened.data.opened, 1, JSON.stringify(opened));
@@ -163,7 +165,7 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: /金额/ }).fill('100');
     await screenshot(page, 'archives-06-recharge-dialog');
-    await dialog.getByRole('button', { name: /确认|充值/ }).last().click();
+    await dialog.getByRole('button', { name: '收款¥100.00' }).click();
     await water.getByText('100.00').first().waitFor();
     await page.getByText(/W\d{14}/).first().waitFor();
     await screenshot(page, 'archives-07-after-recharge');
