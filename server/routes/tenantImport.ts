@@ -7,7 +7,7 @@ import { conflict } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
-import { ID_NUMBER, PHONE } from './validation';
+import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber } from '../../src/components/tenants/identity';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 
@@ -15,22 +15,27 @@ const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 export const PLATFORM_TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
 const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
-const TENANT_COLUMNS = ['name', 'phone', 'idNumber', 'remark', 'projectName', 'buildingName', 'roomCode'] as const;
+const TENANT_COLUMNS = ['name', 'phone', 'idType', 'idNumber', 'remark', 'projectName', 'buildingName', 'roomCode'] as const;
 const TenantImportRow = z.object({
   name: Text(50),
   phone: z.string().regex(PHONE, 'validation.phone').optional(),
-  idNumber: z.string().regex(ID_NUMBER, 'validation.estate.idNumber').optional(),
+  /** resident (the default: an 18-character resident id, checksum included) or other (passport, permits). */
+  idType: z.enum(ID_TYPES).default('resident'),
+  idNumber: z.string().max(30).optional(),
   remark: z.string().max(200).optional(),
   /** Optional binding: the room by building name (and project name where two projects share a building name) and code. */
   projectName: z.string().max(100).optional(),
   buildingName: z.string().max(50).optional(),
   roomCode: z.string().max(20).optional(),
 }).superRefine((row, ctx) => {
+  // The same identity rules as the tenant form (src/components/tenants/identity.ts).
+  const idProblem = row.idNumber ? idNumberProblem(row.idNumber, row.idType) : undefined;
+  if (idProblem) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: idProblem });
   if (row.roomCode && !row.buildingName) ctx.addIssue({ code: 'custom', path: ['buildingName'], message: 'validation.estate.buildingForRoom' });
   if (row.buildingName && !row.roomCode) ctx.addIssue({ code: 'custom', path: ['roomCode'], message: 'validation.estate.roomForBuilding' });
 });
 type TenantImportRow = z.output<typeof TenantImportRow>;
-interface TenantWrite { areaId: number; name: string; phone: string | null; idNumber: string | null; remark: string | null; roomId: number | null }
+interface TenantWrite { areaId: number; name: string; phone: string | null; idType: 'resident' | 'other'; idNumber: string | null; remark: string | null; roomId: number | null }
 
 const keyOf = (...parts: (string | number)[]) => parts.join('\u0000');
 
@@ -42,9 +47,11 @@ function tenantImport(c: Ctx): ImportSpec<TenantImportRow, TenantWrite> {
     tables: [tenants, tenantBindings],
     async resolve(tx, rows, report) {
       // Identity numbers already on file (one query), buildings by name, their rooms by code (one each).
+      for (const r of rows) if (r.value.idNumber) r.value.idNumber = normalizeIdNumber(r.value.idNumber, r.value.idType);
       const idNumbers = [...new Set(rows.map((r) => r.value.idNumber).filter((v): v is string => !!v))];
+      // Only the archive's live tenants count (a removed tenant's number may come back).
       const knownIds = new Set(idNumbers.length ? (await tx.select({ idNumber: tenants.idNumber }).from(tenants)
-        .where(and(inScope(tenants.areaId, session), inArray(tenants.idNumber, idNumbers)))).map((t) => t.idNumber) : []);
+        .where(and(inScope(tenants.areaId, session), isNull(tenants.deletedAt), inArray(tenants.idNumber, idNumbers)))).map((t) => t.idNumber) : []);
       const buildingNames = [...new Set(rows.map((r) => r.value.buildingName).filter((v): v is string => !!v))];
       const buildingRows = buildingNames.length ? await tx.select({ id: buildings.id, name: buildings.name, projectName: projects.name })
         .from(buildings).leftJoin(projects, sql`${projects.id} = ${buildings.projectId}`)
@@ -79,7 +86,7 @@ function tenantImport(c: Ctx): ImportSpec<TenantImportRow, TenantWrite> {
             else { roomsInFile.set(room.id, row); roomId = room.id; areaId = room.areaId; }
           }
         }
-        if (ok) accepted.set(row, { areaId, name: value.name, phone: value.phone ?? null, idNumber: value.idNumber ?? null, remark: value.remark ?? null, roomId });
+        if (ok) accepted.set(row, { areaId, name: value.name, phone: value.phone ?? null, idType: value.idType, idNumber: value.idNumber ?? null, remark: value.remark ?? null, roomId });
       }
       return accepted;
     },
@@ -112,7 +119,7 @@ export function tenantImportRoutes() {
   const router = createRouter();
   defineRoute(router, {
     method: 'post', path: '/importTenants',
-    summary: 'Import tenants from CSV rows (columns name, phone, idNumber, remark; optionally buildingName + roomCode (+ projectName) to bind the tenant to a vacant room); per-row report; mode "all" / "validOnly"; dryRun; one transaction',
+    summary: 'Import tenants from CSV rows (columns name, phone, idType (resident | other), idNumber, remark; optionally buildingName + roomCode (+ projectName) to bind the tenant to a vacant room); per-row report; mode "all" / "validOnly"; dryRun; one transaction',
     tags: ['tenant'], body: importBody(TENANT_COLUMNS),
   }, async (c, { body }) => ok(c, await runImport(c, tenantImport(c), body)));
   return router;

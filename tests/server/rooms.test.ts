@@ -239,15 +239,18 @@ describe('tenant import', () => {
     await api.post('room/addRoomsInBulk', { buildingId: building.id, floorFrom: 1, floorTo: 1, numberFrom: 1, numberTo: 3, pattern: '{floor}{nn}' });
     const occupied = (await list(api, { state: 'occupied', pageSize: 1 })).records[0];
     const csv = [
-      { name: '张三', phone: '13800000001', idNumber: '330100199001011234', buildingName: building.name, projectName: building.projectName, roomCode: '101' },
+      { name: '张三', phone: '13800000001', idNumber: '330100199001011231', buildingName: building.name, projectName: building.projectName, roomCode: '101' },
       { name: '李四', phone: '13800000002', remark: '无房间' },
       { name: '王五', phone: '13800000003', buildingName: occupied.buildingName, projectName: occupied.projectName, roomCode: occupied.roomCode },
       { name: '赵六', phone: 'abc' },
-      { name: '钱七', idNumber: '330100199001011234' },
+      { name: '钱七', idNumber: '330100199001011231' },
+      { name: '孙八', idNumber: '330100199001011230' },
     ];
     const all = await api.post('tenant/importTenants', { rows: csv });
-    expect(all.body.data).toMatchObject({ total: 5, valid: 2, invalid: 3, written: 0 });
-    expect(all.body.data.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([[4, 'roomCode'], [5, 'phone'], [6, 'idNumber']]);
+    expect(all.body.data).toMatchObject({ total: 6, valid: 2, invalid: 4, written: 0 });
+    expect(all.body.data.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([[4, 'roomCode'], [5, 'phone'], [6, 'idNumber'], [7, 'idNumber']]);
+    // The resident id's check digit is checked as in the tenant form.
+    expect(all.body.data.errors[3].reason).toMatch(/校验/);
     const some = await api.post('tenant/importTenants', { rows: csv, mode: 'validOnly' });
     expect(some.body.data.written).toBe(2);
     const [room] = (await list(api, { buildingId: building.id, q: '101' })).records;

@@ -19,7 +19,7 @@ export default defineResource({
       request: ({ id, name, phone, idType, idNumber, remark }) => ({ id, name, phone: phone || null, idType, idNumber: idNumber || null, remark: remark || null }),
     }),
     delete: del('tenant/deleteTenant'),
-    actions: { importTenants: post('tenant/importTenants') },
+    actions: { importTenants: post('tenant/importTenants', { timeoutMs: 120_000 }) },
   },
   list: lazy(loadList),
   preload: loadList,
