@@ -61,6 +61,14 @@ export function hoardRefusal(balanceFen: number, amountFen: number, hoardLimitFe
  */
 export const liftsArrears = (beforeFen: number, afterFen: number, overdraftFen: number) => beforeFen <= -overdraftFen && afterFen > -overdraftFen;
 
+/**
+ * Whether a recharge queues the restore command: it lifts the account out of arrears, and the
+ * supply was really owed or cut — the balance was negative, or the relay is not on / the valve is
+ * closed. A new account at 0 with no overdraft is on the line but was never cut: no command for it.
+ */
+export const needsRestore = (beforeFen: number, afterFen: number, overdraftFen: number, supplyOff: boolean) =>
+  liftsArrears(beforeFen, afterFen, overdraftFen) && (beforeFen < 0 || supplyOff);
+
 /** The command that restores supply after arrears, per utility. */
 export const RESTORE_COMMAND: Record<Utility, string> = { electric: 'close_allowed', water: 'valve_open' };
 
@@ -232,15 +240,15 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
 
   // The room (in the caller's scope) and its meter of that utility, in one query.
   const meterSql = input.utility === 'electric'
-    ? sql`(SELECT m.id, m.area_id, true AS account_opened FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
-    : sql`(SELECT m.id, m.area_id, m.account_opened FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
-  const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null }>(await db.execute(sql`
-    SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened
+    ? sql`(SELECT m.id, m.area_id, true AS account_opened, m.relay_state <> 'on' AS supply_off FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
+    : sql`(SELECT m.id, m.area_id, m.account_opened, m.valve_state = 'closed' AS supply_off FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
+  const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null; supply_off: boolean | null }>(await db.execute(sql`
+    SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened, m.supply_off
     FROM rooms r LEFT JOIN LATERAL ${meterSql} m ON true
     WHERE r.id = ${input.roomId} AND r.area_id IN (${sql.join(session.areaIds.map((id) => sql`${id}`), sql`, `)})`));
   if (!target) throw notFound('errors.roomNotFound');
   const room = { id: Number(target.id), areaId: Number(target.area_id), roomCode: target.room_code };
-  const meter = target.meter_id === null ? undefined : { id: Number(target.meter_id), areaId: Number(target.meter_area_id), accountOpened: !!target.account_opened };
+  const meter = target.meter_id === null ? undefined : { id: Number(target.meter_id), areaId: Number(target.meter_area_id), accountOpened: !!target.account_opened, supplyOff: !!target.supply_off };
   if (!meter) throw conflict(input.utility === 'electric' ? 'errors.noElectricMeter' : 'errors.noWaterMeter', { room: room.roomCode });
   if (input.utility === 'water' && !meter.accountOpened) throw conflict('errors.waterAccountNotOpened', { room: room.roomCode });
 
@@ -265,7 +273,7 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
       }, now);
       await tx.update(accounts).set({ saleCount: sql`${accounts.saleCount} + 1` }).where(eq(accounts.id, account.id));
       let commandIds: number[] = [];
-      if (liftsArrears(posted.balanceBeforeFen, posted.balanceFen, account.overdraftFen)) {
+      if (needsRestore(posted.balanceBeforeFen, posted.balanceFen, account.overdraftFen, meter.supplyOff)) {
         const command: NewCommand = { areaId: meter.areaId, deviceKind: input.utility, deviceId: meter.id, type: RESTORE_COMMAND[input.utility], payload: { orderId } };
         commandIds = await enqueueCommands(tx, session.userId, [command], now);
       }

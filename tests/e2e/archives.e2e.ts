@@ -166,8 +166,12 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     await dialog.getByRole('textbox', { name: /金额/ }).fill('100');
     await screenshot(page, 'archives-06-recharge-dialog');
     await dialog.getByRole('button', { name: '收款¥100.00' }).click();
-    await water.getByText('100.00').first().waitFor();
-    await page.getByText(/W\d{14}/).first().waitFor();
+    await page.getByText(/已收款¥100\.00/).waitFor();
+    await water.getByText('¥100.00').first().waitFor();
+    // The order, and its ledger entry in the account's last entries.
+    const orderId = (await page.getByText(/^W\d{19,}$/).first().textContent())!;
+    assert.match(orderId, /^W\d+$/);
+    assert.ok(await water.getByRole('cell', { name: orderId }).count() >= 1);
     await screenshot(page, 'archives-07-after-recharge');
   });
 });

@@ -13,7 +13,7 @@ import { createApp } from '../../server/app';
 import type { DeviceDriver } from '../../server/devices/driver';
 import { runDueCommands } from '../../server/domain/commands';
 import { ORDER_STATUS } from '../../server/domain/orderStatus';
-import { amountRefusal, hoardRefusal, liftsArrears, orderIdOf, sameRequest } from '../../server/domain/recharge';
+import { amountRefusal, hoardRefusal, liftsArrears, needsRestore, orderIdOf, sameRequest } from '../../server/domain/recharge';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 
 let backend: TestBackend;
@@ -90,6 +90,11 @@ describe('pure rules', () => {
     expect(liftsArrears(-5000, -5000, 5000)).toBe(false);
     expect(liftsArrears(-4999, 100, 5000)).toBe(false);
     expect(liftsArrears(0, 100, 0)).toBe(true);
+    // On the line but never owed nor cut (a new account at 0): nothing to restore.
+    expect(needsRestore(0, 100, 0, false)).toBe(false);
+    expect(needsRestore(0, 100, 0, true)).toBe(true);
+    expect(needsRestore(-1, 100, 0, false)).toBe(true);
+    expect(needsRestore(-5000, 1, 5000, false)).toBe(true);
     expect(orderIdOf('electric', new Date('2026-11-21T02:03:04Z'), 42)).toBe('E2026112110030400042');
     expect(orderIdOf('water', new Date('2026-11-21T02:03:04Z'), 1234567)).toBe('W202611211003041234567');
     const order = { roomId: 1, utility: 'water', amountFen: 100, channel: 'cash', remark: null };
@@ -275,6 +280,20 @@ describe('arrears: the restore command and the order status that follows it', ()
     const enough = await recharge(api, { roomId: account.roomId, utility: 'electric', amountFen: 1001, channel: 'cash', requestId: requestId() });
     expect(enough.body.data.account.balanceFen).toBe(-999);
     expect(enough.body.data.commandIds).toHaveLength(1);
+  });
+
+  it('a first recharge of a new account at 0 (supply on, never owed) queues no command', async () => {
+    const fresh = await one(sql`SELECT a.room_id FROM accounts a JOIN electric_meters m ON m.room_id = a.room_id
+      WHERE a.area_id IN ${AREA1} AND a.utility = 'electric' AND m.relay_state = 'on' ORDER BY a.id LIMIT 1`);
+    await backend.database.db.execute(sql`UPDATE accounts SET overdraft_fen = 0 WHERE room_id = ${fresh.room_id} AND utility = 'electric'`);
+    const { postLedger } = await import('../../server/domain/ledger');
+    const [account] = (await backend.database.db.execute(sql`SELECT id, balance_fen FROM accounts WHERE room_id = ${fresh.room_id} AND utility = 'electric'`) as unknown as { rows: { id: number; balance_fen: number }[] }).rows;
+    if (Number(account.balance_fen) !== 0) {
+      await backend.database.db.transaction((tx) => postLedger(tx, { accountId: Number(account.id), kind: 'deduction', amountFen: -Number(account.balance_fen) }, backend.clock.now));
+    }
+    const { body } = await recharge(api, { roomId: Number(fresh.room_id), utility: 'electric', amountFen: 5000, channel: 'cash', requestId: requestId() });
+    expect(body.data.account.balanceFen).toBe(5000);
+    expect(body.data.commandIds).toEqual([]);
   });
 
   it('electric: a recharge that lifts the balance above −overdraft queues close_allowed; success → status 2 and relay close-pending', async () => {
