@@ -174,4 +174,15 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     assert.ok(await water.getByRole('cell', { name: orderId }).count() >= 1);
     await screenshot(page, 'archives-07-after-recharge');
   });
+
+  it('shows the room list and the payment screen in English', async () => {
+    await page.context().addCookies([{ name: 'lang', value: 'en', url: platform.url }]);
+    await go('fangjianguanli');
+    await page.locator('tbody tr').first().waitFor();
+    await screenshot(page, 'archives-08-rooms-en');
+    await go('userJiaofei');
+    await page.getByText('User payment').first().waitFor();
+    await screenshot(page, 'archives-09-payment-en');
+    await page.context().addCookies([{ name: 'lang', value: 'zh-chs', url: platform.url }]);
+  });
 });
