@@ -31,6 +31,14 @@ export const Int = (min: number, max: number = INT4_MAX) =>
 export const Num = (min: number, max: number) =>
   numeric(NUM_TEXT).pipe(z.number().min(min).max(max)).openapi({ type: 'number', minimum: min, maximum: max });
 
+/**
+ * Money taken in: integer fen, more than 0, sent as a JSON number only (never as text or with
+ * decimals: a payment is not guessed from a string).
+ */
+export const MoneyFen = z.number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.type') })
+  .int('validation.amountFen').min(1, 'validation.amountFen').max(INT4_MAX)
+  .openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'integer fen (¥1 = 100); at most RECHARGE_MAX_FEN (default 5,000,000)' });
+
 /** A record id: an integer 1…2147483647. */
 export const Id = Int(1, INT4_MAX);
 

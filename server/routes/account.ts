@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
-import { INT4_MAX, Id, Q } from '../http/input';
+import { Id, MoneyFen, Q } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { PagingQuery, likeLiteral, natural } from '../http/paging';
 import { matches, rowsOf } from '../http/listKit';
@@ -13,10 +13,8 @@ import { RECHARGE_CHANNELS, accountsOfRoom, ledgerPage, recharge, type RechargeI
 
 const { accounts, rooms, buildings, projects, tenants, tenantBindings } = schema;
 
-/** Integer fen, more than 0 (JSON numbers only: money never travels as text or with decimals). */
-export const AmountFen = z.number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.type') })
-  .int('validation.amountFen').min(1, 'validation.amountFen').max(INT4_MAX)
-  .openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'integer fen (¥1 = 100); at most RECHARGE_MAX_FEN (default 5,000,000)' });
+/** The amount of a recharge: integer fen, more than 0, a JSON number only (server/http/input.ts). */
+export const AmountFen = MoneyFen;
 
 /** The client's request id: generated once per recharge dialog, sent again on every retry. */
 export const RequestId = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'validation.requestId')
