@@ -36,7 +36,7 @@ async function pick(label: RegExp | string, text: string, option: RegExp | strin
 }
 
 const go = async (route: string) => {
-  await page.goto(`${platform.url}/${route}`);
+  await page.goto(new URL(route, platform.url).toString());
 };
 
 describe('archives: estate, tenant, binding and recharge, end to end', () => {
@@ -133,7 +133,7 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     // its account is opened there once it has a room.
     const address = `2026${Date.now().toString().slice(-10)}`;
     const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')!.value;
-    const api = (path: string, data: unknown) => page.request.post(`${platform.url}/api/v1/electricity/${path}`, { headers: { 'X-Token': token }, data });
+    const api = (path: string, data: unknown) => page.request.post(new URL(`api/v1/electricity/${path}`, platform.url).toString(), { headers: { 'X-Token': token }, data });
     const added = await (await api('webWaterArchive/addWebWaterArchive', { address })).json();
     assert.equal(added.code, 200, JSON.stringify(added));
     await go('zhongjianbiao');
