@@ -43,6 +43,9 @@ export interface Posted {
 export async function postLedger(tx: Db, posting: Posting, now: Date): Promise<Posted> {
   if (!Number.isSafeInteger(posting.amountFen)) throw new Error(`ledger: amount ${posting.amountFen} is not integer fen`);
   if (posting.amountFen === 0 && posting.kind !== 'settlement') throw new Error('ledger: only a settlement may post 0');
+  // The room first, then its account (see lockAccount): the balance copies on the room row are
+  // written by a trigger on accounts, so every path takes the two locks in this one order.
+  await tx.execute(sql`SELECT 1 FROM rooms WHERE id = (SELECT room_id FROM accounts WHERE id = ${posting.accountId}) FOR UPDATE`);
   const [account] = await tx
     .update(accounts)
     .set({ balanceFen: sql`${accounts.balanceFen} + ${posting.amountFen}` })
@@ -61,8 +64,14 @@ export async function postLedger(tx: Db, posting: Posting, now: Date): Promise<P
   };
 }
 
-/** The account of a room for a utility, locked for the rest of the transaction (undefined when none). */
+/**
+ * The account of a room for a utility, locked for the rest of the transaction (undefined when none).
+ * The room's row is locked first: a change of balance also writes the room (the balance copies of
+ * migration 0006, by trigger), and a binding change locks the room before its accounts, so taking
+ * room → account everywhere keeps a recharge and an unbinding of one room from deadlocking.
+ */
 export async function lockAccount(tx: Db, roomId: number, utility: Utility) {
+  await tx.execute(sql`SELECT 1 FROM rooms WHERE id = ${roomId} FOR UPDATE`);
   const [account] = await tx.select().from(accounts).where(and(eq(accounts.roomId, roomId), eq(accounts.utility, utility))).for('update');
   return account;
 }

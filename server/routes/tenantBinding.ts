@@ -166,8 +166,13 @@ const noCurrentTenant = sql`NOT EXISTS (SELECT 1 FROM ${tenantBindings} tb WHERE
 
 // ---- settlement ---------------------------------------------------------------------------------
 
-/** The accounts of a room with the meter of each utility (the settlement preview and the unbind). */
+/**
+ * The accounts of a room with the meter of each utility (the settlement preview and the unbind).
+ * Locking takes the room's row first, then its accounts: the order of server/domain/ledger.ts
+ * (a balance change also writes the room, by trigger), so that a recharge meanwhile cannot deadlock.
+ */
 async function roomAccounts(db: Db, roomId: number, lock = false) {
+  if (lock) await db.select({ id: rooms.id }).from(rooms).where(eq(rooms.id, roomId)).for('update');
   const query = db.select({ accountId: accounts.id, utility: accounts.utility, balanceFen: accounts.balanceFen }).from(accounts)
     .where(eq(accounts.roomId, roomId)).orderBy(asc(accounts.utility));
   return lock ? query.for('update') : query;

@@ -194,6 +194,22 @@ describe('unbindTenant', () => {
     expect((await vacantRoom({ pageSize: 100, ids: String(roomId) })).map((r) => r.id)).toEqual([roomId]);
   });
 
+  it('a recharge and an unbinding of one room at once both finish (no deadlock), and the balance is its ledger', async () => {
+    // Both write the room (the binding, and the balance copies a trigger keeps on it) and its
+    // account; on PostgreSQL they really run at once, and the locks are taken room → account.
+    for (let round = 0; round < 3; round++) {
+      const { bindingId, roomId } = await bindingWith(sql`e.balance_fen >= 0 AND w.balance_fen >= 0 AND e.balance_fen < e.hoard_limit_fen - 10000
+        AND EXISTS (SELECT 1 FROM electric_meters m WHERE m.room_id = tb.room_id)`);
+      const [recharge, unbind] = await Promise.all([
+        api.post('account/recharge', { roomId, utility: 'electric', amountFen: 10000, channel: 'cash', requestId: `race-${bindingId}-${round}` }),
+        api.post('tenantBinding/unbindTenant', { bindingId, settlement: 'carryOver' }),
+      ]);
+      expect(recharge.status, JSON.stringify(recharge.body)).toBe(200);
+      expect(unbind.status, JSON.stringify(unbind.body)).toBe(200);
+      for (const account of await money(roomId)) expect(account.balance).toBe(account.ledger);
+    }
+  });
+
   it('carries balances over: unchanged, recorded by a 0 settlement line', async () => {
     const { bindingId, roomId } = await bindingWith(sql`e.balance_fen <> 0 AND w.balance_fen <> 0`);
     const before = await money(roomId);
