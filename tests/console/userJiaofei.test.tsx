@@ -36,7 +36,7 @@ async function openRoom(room: Fixture, text: string) {
   await waitFor(() => expect(search).toHaveFocus());
   await u.keyboard(text);
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const option = await screen.findByRole('option', { name: new RegExp(`${escape(room.room_code)}.*${escape(room.tenant)}`) }, { timeout: 5000 });
+  const option = await screen.findByRole('option', { name: new RegExp(`${escape(room.room_code)}.*${escape(room.tenant)}`) });
   // ↓ until the room's option is highlighted, then Enter.
   for (let i = 0; i < 25 && !option.classList.contains('Mui-focused'); i++) await u.keyboard('{ArrowDown}');
   await u.keyboard('{Enter}');
@@ -46,6 +46,28 @@ async function openRoom(room: Fixture, text: string) {
 }
 
 describe('user payment (userJiaofei)', () => {
+  it('takes a room through project → building → room as well', async () => {
+    const room = await fixture(2);
+    const [names] = await query<{ project: string; building: string }>(`SELECT p.name AS project, b.name AS building FROM rooms r
+      JOIN buildings b ON b.id = r.building_id JOIN projects p ON p.id = r.project_id WHERE r.id = ${room.room_id}`);
+    const u = user();
+    renderScreen('/userJiaofei');
+    await u.click(await screen.findByRole('button', { name: '按项目和建筑选择' }));
+    const dialog = await screen.findByRole('dialog', { name: /选择房间/ });
+    const pick = async (label: RegExp, text: string, option: RegExp) => {
+      const input = within(dialog).getByRole('combobox', { name: label });
+      await u.click(input);
+      await u.type(input, text);
+      await u.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(/项目/, names.project, new RegExp(`^${names.project}$`));
+    await pick(/建筑/, names.building, new RegExp(`^${names.building}$`));
+    await pick(/^房间/, room.room_code, new RegExp(`/ ${room.room_code} \\(`));
+    await u.click(within(dialog).getByRole('button', { name: '选择此房间' }));
+    await waitFor(() => expect(screen.getByTestId('selected-room')).toHaveTextContent(`${names.building} · ${room.room_code}`));
+    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(Number(room.balance_fen))}`));
+  });
+
   it('finds a room by typing, recharges it, and shows the new balance, the order and the ledger row', async () => {
     const room = await fixture(0, true);
     const u = await openRoom(room, room.room_code);
@@ -65,7 +87,7 @@ describe('user payment (userJiaofei)', () => {
     await u.keyboard('{Enter}');
 
     const after = Number(room.balance_fen) + 12_345;
-    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(after)}`), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(after)}`));
     const [order] = await query<{ order_id: string; amount_fen: string; channel: string }>(`SELECT order_id, amount_fen, channel FROM recharge_orders WHERE room_id = ${room.room_id} ORDER BY id DESC LIMIT 1`);
     expect([Number(order.amount_fen), order.channel]).toEqual([12_345, 'wechat']);
     const last = screen.getByTestId('last-order');
@@ -97,7 +119,7 @@ describe('user payment (userJiaofei)', () => {
     await u.click(within(dialog).getByRole('button', { name: '¥100' }));
     const submit = within(dialog).getByRole('button', { name: '收款¥100.00' });
     await u.dblClick(submit);
-    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(Number(room.balance_fen) + 10_000)}`), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('balance-electric')).toHaveTextContent(`¥${fenToYuan(Number(room.balance_fen) + 10_000)}`));
     expect(await orderCount(room.room_id)).toBe(before + 1);
   });
 

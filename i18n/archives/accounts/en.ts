@@ -12,6 +12,7 @@ const accounts = {
       arrears: 'In arrears',
       cutOff: 'Cut off (arrears)',
       rechargeUtility: 'Recharge %{utility}',
+      browse: { button: 'By project and building', title: 'Choose a room: project → building → room', room: 'Room', take: 'Take this room' },
       search: {
         label: 'Room, tenant or phone',
         placeholder: 'e.g. 1203, Zhang, 138…',

@@ -14,6 +14,7 @@ const messages: DeepStrings<typeof en> = {
       arrears: '未払い',
       cutOff: '未払いで供給停止',
       rechargeUtility: '%{utility}をチャージ',
+      browse: { button: 'プロジェクトと建物から選ぶ', title: '部屋を選ぶ：プロジェクト → 建物 → 部屋', room: '部屋', take: 'この部屋にする' },
       search: {
         label: '部屋・入居者・電話',
         placeholder: '例：1203、張、138…',

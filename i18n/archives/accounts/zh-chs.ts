@@ -14,6 +14,7 @@ const messages: DeepStrings<typeof en> = {
       arrears: '欠费',
       cutOff: '欠费断供',
       rechargeUtility: '%{utility}充值',
+      browse: { button: '按项目和建筑选择', title: '选择房间：项目 → 建筑 → 房间', room: '房间', take: '选择此房间' },
       search: {
         label: '房间号、租户或电话',
         placeholder: '如 1203、张、138…',

@@ -14,6 +14,7 @@ const messages: DeepStrings<typeof en> = {
       arrears: '欠費',
       cutOff: '欠費斷供',
       rechargeUtility: '%{utility}儲值',
+      browse: { button: '按專案和建築選擇', title: '選擇房間：專案 → 建築 → 房間', room: '房間', take: '選擇此房間' },
       search: {
         label: '房間號、租戶或電話',
         placeholder: '如 1203、張、138…',

@@ -11,6 +11,7 @@ import { AccountCard } from './AccountCard';
 import { RechargeDialog } from './RechargeDialog';
 import { ReceiptDialog } from './Receipt';
 import { RoomSearch, roomLabel } from './RoomSearch';
+import { RoomBrowse } from './RoomBrowse';
 import { RESOURCE, usePaymentCalls, type AccountSide, type FoundRoom, type Order, type RechargeAnswer } from './model';
 
 const T = 'resources.userJiaofei';
@@ -62,6 +63,7 @@ export default function UserPayment() {
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1">{translate('routes.userJiaofei')}</Typography>
         <RoomSearch onSelect={(found) => { setRoom(found); setOrder(null); setCommandIds([]); }} />
+        <RoomBrowse onSelect={(found) => { setRoom(found); setOrder(null); setCommandIds([]); }} />
       </Stack>
       {!room && (
         <Alert severity="info" variant="outlined">{translate(`${T}.empty`)}</Alert>
