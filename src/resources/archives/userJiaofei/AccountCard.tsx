@@ -96,7 +96,10 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
                     {entry.amountFen > 0 ? '+' : ''}{fenToYuan(entry.amountFen)}
                   </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{fenToYuan(entry.balanceAfterFen)}</TableCell>
-                  <TableCell sx={{ color: 'text.secondary' }}>{entry.refId ?? entry.remark ?? ''}</TableCell>
+                  {/* Order numbers and reading periods are long: cut to the card, whole on hover. */}
+                  <TableCell sx={{ color: 'text.secondary', maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }} title={entry.refId ?? entry.remark ?? ''}>
+                    {entry.refId ?? entry.remark ?? ''}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
