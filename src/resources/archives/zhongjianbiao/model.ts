@@ -26,15 +26,8 @@ export const RELAY: Record<string, StateStyle> = {
   off: { label: 'bindings.relay.off', color: 'error' },
   close_pending: { label: 'bindings.relay.close_pending', color: 'warning' },
 };
-export const VALVE: Record<string, StateStyle> = {
-  open: { label: 'water.valve.open', color: 'success' },
-  closed: { label: 'water.valve.closed', color: 'default' },
-  abnormal: { label: 'water.valve.abnormal', color: 'error' },
-};
-export const ONLINE: Record<string, StateStyle> = {
-  true: { label: 'water.online.true', color: 'success' },
-  false: { label: 'water.online.false', color: 'default' },
-};
+/** Valve and online states as the water archive shows them. */
+export { ONLINE, VALVE } from '../../devices/waterarchive/model';
 
 export const ROOM_METER_FILTERS: FilterSpec[] = [
   { source: 'q', kind: 'search', alwaysOn: true },
