@@ -1,14 +1,41 @@
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
-/** Communication module (concentrator / DTU / gateway). */
+/**
+ * Per-module protocol settings (real devices differ from the standards' examples):
+ * - `valveCode`: CJ/T 188 valve control by the standard write code 04 (reply 84) or the common
+ *   vendor code 2A (reply AA); replies of either are accepted, this picks what is sent;
+ * - `diOrder`: CJ/T 188 DI bytes sent as `90 1F` (standard) or `1F 90` (some vendors); replies in
+ *   either order are accepted;
+ * - `password`: DL/T 645 relay control password, 8 hex digits (level byte + 3 bytes), default 02000000;
+ * - `operatorCode`: DL/T 645 operator code, 8 hex digits, default 00000000;
+ * - `frameTimeoutMs`: how long one frame waits for its reply (default 3000).
+ */
+export interface ModuleSettings {
+  valveCode?: '04' | '2A';
+  diOrder?: '901F' | '1F90';
+  password?: string;
+  operatorCode?: string;
+  frameTimeoutMs?: number;
+}
+
+/**
+ * Communication module: one RS-485 bus, the meters' path to the platform.
+ * kind: `simulator` (the living simulated estate, the demo's default), `tcp-gateway` (a transparent
+ * serial-to-Ethernet converter the platform connects to at host:port) or `dtu` (a 4G DTU that dials
+ * in to DEVICE_PORT and registers with its address). protocol: `dlt645` (electric) | `cjt188` (water).
+ */
 export const modules = pgTable('modules', {
   id: serial('id').primaryKey(),
   areaId: areaRef(),
   projectId: integer('project_id'),
   address: text('address').notNull(),
-  kind: text('kind').notNull().default('concentrator'),
+  name: text('name'),
+  kind: text('kind').notNull().default('simulator'),
   protocol: text('protocol').notNull().default('dlt645'),
+  host: text('host'),
+  port: integer('port'),
+  settings: jsonb('settings').$type<ModuleSettings>().notNull().default({}),
   ip: text('ip'),
   sim: text('sim'),
   online: boolean('online').notNull().default(true),
@@ -117,6 +144,8 @@ export const commands = pgTable('commands', {
   areaId: areaRef(),
   deviceKind: text('device_kind').notNull(),
   deviceId: integer('device_id').notNull(),
+  /** The module (bus) the command goes through, copied when queued: one outstanding frame per module. */
+  moduleId: integer('module_id'),
   type: text('type').notNull(),
   payload: jsonb('payload').$type<Record<string, unknown>>(),
   state: text('state').notNull().default('queued'),

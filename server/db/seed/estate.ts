@@ -604,14 +604,14 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     for (let i = 0; i < count; i++) {
       list.push(modules.length);
       modules.push({
-        areaId: b.areaId, projectIdx: b.projectIdx, buildingIdx: bi, address: uniqueDigits(prefix, 12), kind: 'concentrator', protocol: 'dlt645',
+        areaId: b.areaId, projectIdx: b.projectIdx, buildingIdx: bi, address: uniqueDigits(prefix, 12), kind: 'simulator', protocol: 'dlt645',
         ip: null, sim: sim(), online: true, heartbeat: 0, remark: `${PROJECTS[b.projectIdx].name}${b.name} 电表集中器 ${i + 1}`, id: 0, meters: 0,
       });
     }
     elecModulesOf.push(list);
     waterModuleOf.push(modules.length);
     modules.push({
-      areaId: b.areaId, projectIdx: b.projectIdx, buildingIdx: bi, address: uniqueDigits(prefix, 12), kind: 'dtu', protocol: 'cjt188',
+      areaId: b.areaId, projectIdx: b.projectIdx, buildingIdx: bi, address: uniqueDigits(prefix, 12), kind: 'simulator', protocol: 'cjt188',
       ip: null, sim: sim(), online: true, heartbeat: 0, remark: `${PROJECTS[b.projectIdx].name}${b.name} 水表 DTU`, id: 0, meters: 0,
     });
   });
@@ -619,7 +619,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     const pi = modules.length % PROJECTS.length;
     const areaId = areaOf(PROJECTS[pi].area);
     modules.push({
-      areaId, projectIdx: pi, buildingIdx: null, address: uniqueDigits(areaId === A1 ? '3301' : '3302', 12), kind: 'gateway', protocol: 'dlt645',
+      areaId, projectIdx: pi, buildingIdx: null, address: uniqueDigits(areaId === A1 ? '3301' : '3302', 12), kind: 'simulator', protocol: 'dlt645',
       ip: `10.${20 + pi}.${rDev.int(1, 254)}.${rDev.int(2, 250)}`, sim: null, online: true, heartbeat: 0,
       remark: `${PROJECTS[pi].name} 备用网关`, id: 0, meters: 0,
     });
@@ -628,7 +628,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   // offline: one electric concentrator (apartments), one water DTU (dormitory), one spare gateway
   const offlineElecModule = elecModulesOf[1][0];
   const offlineWaterModule = waterModuleOf[6];
-  const offlineGateway = modules.findIndex((m) => m.kind === 'gateway');
+  const offlineGateway = modules.findIndex((m) => m.buildingIdx === null);
   const offlineSince: [number, number][] = [
     [offlineElecModule, H0 - 30 * HOUR - 17 * MIN],
     [offlineWaterModule, D0 - 3 * DAY + 9 * HOUR + 41 * MIN],
@@ -636,7 +636,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   ];
   for (const [mi, t] of offlineSince) { modules[mi].online = false; modules[mi].heartbeat = t; }
   const moduleRows = await db.insert(schema.modules).values(modules.map((m) => ({
-    areaId: m.areaId, projectId: projectIds[m.projectIdx], address: m.address, kind: m.kind, protocol: m.protocol, ip: m.ip, sim: m.sim,
+    areaId: m.areaId, projectId: projectIds[m.projectIdx], address: m.address, name: m.remark, kind: m.kind, protocol: m.protocol, ip: m.ip, sim: m.sim,
     online: m.online, lastHeartbeatAt: date(m.heartbeat), remark: m.remark, createdAt: date(established + 20 * DAY),
   }))).returning({ id: schema.modules.id, address: schema.modules.address });
   {
