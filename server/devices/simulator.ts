@@ -1,33 +1,112 @@
 import type { DeviceDriver, DeviceOutcome, DeviceTarget } from './driver';
+import type { RelayAction } from './bank';
+import { LivingEstate, moduleOffline, type MeterHint } from './living';
 
 export interface SimulatorOptions {
-  /** Chance that an online device does not answer one attempt (0..1). */
+  /** The simulated meters (default: one estate per time scale and failure rate, shared by the process). */
+  estate?: LivingEstate;
+  /**
+   * SIM_FAILURE_RATE (0..1, default 0.03): the chance that an online device does not answer one
+   * attempt (the command is then retried), the share of modules offline at any moment (each for
+   * tens of simulated minutes, server/devices/living/outages.ts), and a third of it the chance that
+   * a valve command leaves the valve abnormal. 0: every device answers and every valve obeys.
+   */
   failureRate?: number;
   random?: () => number;
+  /** The simulator's clock (default: the system clock). */
+  clock?: () => Date;
+  /** SIM_TIME_SCALE for the default estate (default 1; LivingEstate's timeScale). */
+  timeScale?: number;
 }
 
 /**
- * The default driver: devices that follow commands. Offline devices never answer; online ones
- * occasionally miss an attempt (the command is then retried).
+ * What the platform may tell the simulator of a device besides DeviceTarget: its recorded relay,
+ * keep-supply, valve and battery state, taken when the estate first sees the meter (so a meter cut
+ * for arrears stays cut after a restart). All optional.
+ */
+export type SimulatorTarget = DeviceTarget & Pick<MeterHint, 'relayState' | 'keepSupply' | 'valveState' | 'batteryLow'>;
+
+const RELAY_ACTIONS: ReadonlySet<string> = new Set(['trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off']);
+const RELAY_RESULT: Record<RelayAction, Record<string, unknown>> = {
+  trip: { relayState: 'off' },
+  // The meter accepted "close allowed": it closes when the tenant presses its button (a later read shows it on).
+  close_allowed: { relayState: 'close_pending' },
+  direct_close: { relayState: 'on' },
+  keep_supply_on: { keepSupply: true },
+  keep_supply_off: { keepSupply: false },
+};
+
+const shared = new Map<string, LivingEstate>();
+/** The process's estate for a time scale and valve fault rate (created on first use). */
+export function sharedEstate(timeScale = 1, valveFaultRate = 0): LivingEstate {
+  const key = `${timeScale}/${valveFaultRate}`;
+  let estate = shared.get(key);
+  if (!estate) shared.set(key, (estate = new LivingEstate({ timeScale, valveFaultRate })));
+  return estate;
+}
+
+const hintOf = (target: SimulatorTarget): MeterHint => ({
+  lastTotal: target.lastTotal, lastReadAt: target.lastReadAt, meterType: target.meterType,
+  relayState: target.relayState, keepSupply: target.keepSupply, valveState: target.valveState, batteryLow: target.batteryLow,
+});
+
+const ok = (data: Record<string, unknown> = {}): DeviceOutcome => ({ ok: true, data });
+
+/**
+ * The default driver: the living simulated estate (server/devices/living/). Meters whose registers
+ * advance with a consumption model, relays and valves that follow commands, devices and modules
+ * that sometimes do not answer. Offline devices (target or module offline) never answer.
  */
 export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
   const failureRate = options.failureRate ?? 0.03;
   const random = options.random ?? Math.random;
+  const clock = options.clock ?? (() => new Date());
+  const estate = options.estate
+    ?? (options.random ? new LivingEstate({ timeScale: options.timeScale ?? 1, valveFaultRate: failureRate / 3, random })
+      : sharedEstate(options.timeScale ?? 1, failureRate / 3));
   return {
-    async execute(target: DeviceTarget, type: string, payload: Record<string, unknown>): Promise<DeviceOutcome> {
-      if (type === 'time_sync' && payload.broadcast) return { ok: true };
-      if (!target.online || random() < failureRate) return { ok: false, code: 'no_reply' };
-      switch (type) {
-        case 'valve_open':
-          return { ok: true, data: { valveState: 'open' } };
-        case 'valve_close':
-          return { ok: true, data: { valveState: 'closed' } };
-        // DL/T 645 relay control N1 1B: the meter may close again (the tenant presses its button).
-        case 'close_allowed':
-          return { ok: true, data: { relayState: 'close_pending' } };
-        default:
-          return { ok: false, code: 'unsupported', detail: type };
+    async execute(target: SimulatorTarget, type: string, payload: Record<string, unknown>): Promise<DeviceOutcome> {
+      // DL/T 645 broadcast time sync (address 99×6): no reply is expected, it succeeds when sent.
+      if (type === 'time_sync' && payload.broadcast) return ok();
+      const now = clock();
+      if (!target.online || target.module?.online === false) return { ok: false, code: 'no_reply' };
+      const moduleAddress = target.kind === 'module' ? target.address : target.module?.address;
+      if (moduleAddress && moduleOffline(moduleAddress, now, failureRate, estate.timeScale)) return { ok: false, code: 'no_reply', detail: 'module offline' };
+      if (failureRate > 0 && random() < failureRate) return { ok: false, code: 'no_reply' };
+
+      if (target.kind === 'module') {
+        return type === 'time_sync' ? ok({ clock: now.toISOString() }) : { ok: false, code: 'unsupported', detail: type };
       }
+      if (target.kind === 'electric') {
+        const meter = estate.electric(target.address, hintOf(target));
+        if (!meter) return { ok: false, code: 'no_reply', detail: 'no meter at this address' };
+        if (type === 'read') {
+          const { total, sharp, peak, flat, valley, voltage, current, powerKw, relayState } = meter.read(now);
+          return ok({ total, sharp, peak, flat, valley, voltage, current, powerKw, relayState });
+        }
+        if (RELAY_ACTIONS.has(type)) {
+          const reply = meter.relay(type as RelayAction, now);
+          return reply.ok ? ok(RELAY_RESULT[type as RelayAction]) : { ok: false, code: 'device_error', detail: `relay control refused (error ${reply.error})` };
+        }
+        if (type === 'time_sync') {
+          meter.setClock(now, now);
+          return ok({ clock: now.toISOString() });
+        }
+        if (type === 'set_parameter' || type === 'preset_energy' || type === 'recharge') return ok();
+        return { ok: false, code: 'unsupported', detail: type };
+      }
+      if (target.kind === 'water') {
+        const meter = estate.water(target.address, hintOf(target));
+        if (!meter) return { ok: false, code: 'no_reply', detail: 'no meter at this address' };
+        if (type === 'read') return ok(meter.read(now));
+        if (type === 'valve_open' || type === 'valve_close') {
+          meter.valve(type === 'valve_open', now);
+          return ok({ valveState: meter.read(now).valveState });
+        }
+        if (type === 'recharge') return ok();
+        return { ok: false, code: 'unsupported', detail: type };
+      }
+      return { ok: false, code: 'unsupported', detail: type };
     },
   };
 }

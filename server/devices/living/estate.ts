@@ -1,0 +1,278 @@
+import type { ElectricRegisters, MeterBank, RelayAction, RelayState, SimElectricMeter, SimWaterMeter } from '../bank';
+import {
+  MINUTE_MS, START_SHARES, UNITS_PER_HUNDREDTH, instantLoad, integrate, meterModel, mix, startValue, voltageAt,
+  type MeterModel,
+} from './model';
+
+/**
+ * What the platform knows of a meter when the estate first sees it (all optional): the simulated
+ * meter continues from the platform's last reading and takes its recorded relay / valve state.
+ */
+export interface MeterHint {
+  lastTotal?: number | null;
+  lastReadAt?: Date | null;
+  relayState?: string | null;
+  keepSupply?: boolean | null;
+  valveState?: string | null;
+  batteryLow?: boolean | null;
+  meterType?: string | null;
+}
+
+export interface EstateOptions {
+  /**
+   * How fast the meters use energy and water relative to the model's realistic pace (SIM_TIME_SCALE):
+   * 1 = real time; 10 = ten times as fast. The calendar is not scaled (hour of day, weekday and
+   * month follow the clock, so the rate registers match the platform's time-of-use periods);
+   * simulated durations (a tenant pressing the button after close-allowed) last 1/scale as long.
+   * The time between the platform's last reading and the estate's first sight of a meter always
+   * counts at 1 (the meter kept running in real time while nobody looked).
+   */
+  timeScale?: number;
+  /** Chance that a valve command leaves the valve `abnormal` (a valve fault), 0..1 (default 0). */
+  valveFaultRate?: number;
+  random?: () => number;
+}
+
+/** The longest stretch before first sight that is filled in from the model (bounds the work). */
+const MAX_BACKFILL_MS = 400 * 24 * 3_600_000;
+/** DL/T 645 error byte of a refused relay control (bit 0: other error), e.g. a trip under keep-supply. */
+export const RELAY_REFUSED = 0x01;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const hundredths = (units: number) => Math.floor(units / UNITS_PER_HUNDREDTH);
+
+/** Register units of a starting total (two decimals), split among the four rates. */
+function splitStart(total: number): number[] {
+  const cents = Math.max(0, Math.round(total * 100));
+  const rates = START_SHARES.map((share) => Math.floor(cents * share));
+  rates.push(cents - rates[0] - rates[1] - rates[2]);
+  return rates.map((c) => c * UNITS_PER_HUNDREDTH);
+}
+
+abstract class LivingMeter {
+  /** Registers in units (electric: sharp, peak, flat, valley; water: [total]). */
+  protected units: number[] = [];
+  /** The moment the registers are evaluated up to (ms); undefined before first sight. */
+  protected at?: number;
+
+  constructor(readonly address: string, protected model: MeterModel, protected estate: LivingEstate, protected hint: MeterHint) {}
+
+  /** Whether the meter uses anything right now (relay on / valve not closed). */
+  protected abstract flowing(): boolean;
+
+  /** First sight: the platform's last reading (or a start value from the address), filled in up to `now`. */
+  private start(now: number) {
+    const last = this.hint.lastTotal;
+    const lastAt = this.hint.lastReadAt?.getTime();
+    if (typeof last === 'number' && Number.isFinite(last) && last >= 0) {
+      this.units = this.initial(last);
+      if (lastAt !== undefined && Number.isFinite(lastAt)) {
+        if (lastAt >= now) {
+          this.at = lastAt;
+          return;
+        }
+        if (this.flowing()) integrate(this.model, Math.max(lastAt, now - MAX_BACKFILL_MS), now, 1, this.units);
+      }
+    } else {
+      this.units = this.initial(startValue(this.model));
+    }
+    this.at = now;
+  }
+
+  protected abstract initial(total: number): number[];
+
+  /** Brings the registers up to `now` (never back: an earlier moment shows the registers as they are). */
+  protected advance(now: number) {
+    if (this.at === undefined) this.start(now);
+    if (now <= this.at!) return;
+    this.advanceFlow(this.at!, now);
+    this.at = now;
+  }
+
+  /** Adds use over [from, to), following state changes that happen by themselves in between. */
+  protected advanceFlow(from: number, to: number) {
+    if (this.flowing()) integrate(this.model, from, to, this.estate.timeScale, this.units);
+  }
+
+  /** The moment the registers stand at (tests). */
+  get evaluatedAt() {
+    return this.at;
+  }
+}
+
+export class LivingElectricMeter extends LivingMeter implements SimElectricMeter {
+  private relayState: RelayState;
+  private keepSupply: boolean;
+  /** close_pending: the moment the tenant presses the button (ms). */
+  private pressAt: number | null = null;
+
+  constructor(address: string, estate: LivingEstate, hint: MeterHint) {
+    super(address, meterModel(address, 'electric'), estate, hint);
+    this.relayState = hint.relayState === 'off' || hint.relayState === 'close_pending' ? hint.relayState : 'on';
+    this.keepSupply = !!hint.keepSupply;
+    // A meter found waiting for its button: the press comes after a delay counted from first sight.
+  }
+
+  protected flowing() {
+    return this.relayState === 'on';
+  }
+
+  protected initial(total: number) {
+    return splitStart(total);
+  }
+
+  protected advanceFlow(from: number, to: number) {
+    if (this.relayState === 'close_pending') {
+      if (this.pressAt === null) this.pressAt = from + this.pressDelay(from);
+      if (this.pressAt >= to) return;
+      this.relayState = 'on';
+      from = Math.max(from, this.pressAt);
+      this.pressAt = null;
+    }
+    super.advanceFlow(from, to);
+  }
+
+  /** How long after close-allowed the tenant presses the button: 1–30 simulated minutes (from the address and the moment). */
+  private pressDelay(at: number) {
+    const minutes = 1 + Math.floor(30 * (mix(this.model.seed ^ 0x68e31da4, Math.floor(at / MINUTE_MS)) / 4294967296));
+    return Math.max(1, Math.round((minutes * MINUTE_MS) / this.estate.timeScale));
+  }
+
+  read(now: Date): ElectricRegisters & { relayState: RelayState; keepSupply: boolean } {
+    const ms = now.getTime();
+    this.advance(ms);
+    const [sharp, peak, flat, valley] = this.units.map(hundredths);
+    const at = Math.max(ms, this.at!);
+    const voltage = voltageAt(this.model, at);
+    const powerKw = this.relayState === 'on' ? round2(instantLoad(this.model, at, this.estate.timeScale)) : 0;
+    return {
+      total: (sharp + peak + flat + valley) / 100, sharp: sharp / 100, peak: peak / 100, flat: flat / 100, valley: valley / 100,
+      voltage, current: round2((powerKw * 1000) / voltage), powerKw, relayState: this.relayState, keepSupply: this.keepSupply,
+    };
+  }
+
+  relay(action: RelayAction, now: Date): { ok: true } | { ok: false; error: number } {
+    const ms = now.getTime();
+    this.advance(ms);
+    switch (action) {
+      case 'trip':
+        if (this.keepSupply) return { ok: false, error: RELAY_REFUSED };
+        this.relayState = 'off';
+        this.pressAt = null;
+        break;
+      case 'close_allowed':
+        // Closes when the tenant presses the button; a relay already on stays on.
+        if (this.relayState !== 'on') {
+          this.relayState = 'close_pending';
+          this.pressAt = Math.max(ms, this.at!) + this.pressDelay(ms);
+        }
+        break;
+      case 'direct_close':
+        this.relayState = 'on';
+        this.pressAt = null;
+        break;
+      case 'keep_supply_on':
+        this.keepSupply = true;
+        break;
+      case 'keep_supply_off':
+        this.keepSupply = false;
+        break;
+    }
+    return { ok: true };
+  }
+
+  /** The meter's clock is not modelled beyond accepting the setting. */
+  setClock(_at: Date, now: Date) {
+    this.advance(now.getTime());
+  }
+
+  /** The relay as it stands at `now` (tests). */
+  relayAt(now: Date) {
+    this.advance(now.getTime());
+    return this.relayState;
+  }
+}
+
+export class LivingWaterMeter extends LivingMeter implements SimWaterMeter {
+  readonly meterType: 'cold' | 'hot';
+  private valveState: 'open' | 'closed' | 'abnormal';
+  private batteryLow: boolean;
+
+  constructor(address: string, estate: LivingEstate, hint: MeterHint) {
+    const hot = hint.meterType === 'hot' || (hint.meterType == null && address.startsWith('11'));
+    super(address, meterModel(address, 'water', hot), estate, hint);
+    this.meterType = hot ? 'hot' : 'cold';
+    this.valveState = hint.valveState === 'closed' || hint.valveState === 'abnormal' ? hint.valveState : 'open';
+    // A few meters (about 1 in 40, from the address) run on a low battery.
+    this.batteryLow = !!hint.batteryLow || mix(this.model.seed, 4) % 40 === 0;
+  }
+
+  /** A stuck (abnormal) valve still lets water through: only a closed valve stops the flow. */
+  protected flowing() {
+    return this.valveState !== 'closed';
+  }
+
+  protected initial(total: number) {
+    return [Math.max(0, Math.round(total * 100)) * UNITS_PER_HUNDREDTH];
+  }
+
+  read(now: Date) {
+    this.advance(now.getTime());
+    return { total: hundredths(this.units[0]) / 100, valveState: this.valveState, batteryLow: this.batteryLow };
+  }
+
+  valve(open: boolean, now: Date): { ok: true } | { ok: false } {
+    this.advance(now.getTime());
+    this.valveState = this.estate.valveFaults() ? 'abnormal' : open ? 'open' : 'closed';
+    return { ok: true };
+  }
+}
+
+/**
+ * The living simulated estate: every 12-digit address is an electric meter, every 14-digit one a
+ * water meter, created on first sight and kept for the life of the estate. The in-process
+ * simulator driver and the TCP meter server read the same meters.
+ */
+export class LivingEstate implements MeterBank {
+  readonly timeScale: number;
+  private readonly valveFaultRate: number;
+  private readonly random: () => number;
+  private readonly electricMeters = new Map<string, LivingElectricMeter>();
+  private readonly waterMeters = new Map<string, LivingWaterMeter>();
+
+  constructor(options: EstateOptions = {}) {
+    const scale = options.timeScale ?? 1;
+    if (!(Number.isFinite(scale) && scale > 0)) throw new Error(`time scale ${scale}: a number above 0`);
+    this.timeScale = scale;
+    this.valveFaultRate = options.valveFaultRate ?? 0;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** The electric meter at a 12-digit address (undefined for anything else: no reply). */
+  electric(address: string, hint: MeterHint = {}): LivingElectricMeter | undefined {
+    if (!/^\d{12}$/.test(address)) return undefined;
+    let meter = this.electricMeters.get(address);
+    if (!meter) this.electricMeters.set(address, (meter = new LivingElectricMeter(address, this, hint)));
+    return meter;
+  }
+
+  /** The water meter at a 14-digit address (undefined for anything else: no reply). */
+  water(address: string, hint: MeterHint = {}): LivingWaterMeter | undefined {
+    if (!/^\d{14}$/.test(address)) return undefined;
+    let meter = this.waterMeters.get(address);
+    if (!meter) this.waterMeters.set(address, (meter = new LivingWaterMeter(address, this, hint)));
+    return meter;
+  }
+
+  /** How many meters the estate has seen. */
+  get size() {
+    return this.electricMeters.size + this.waterMeters.size;
+  }
+
+  /** @internal one draw: does this valve command fault? */
+  valveFaults() {
+    return this.valveFaultRate > 0 && this.random() < this.valveFaultRate;
+  }
+}
+
+export const createLivingEstate = (options: EstateOptions = {}) => new LivingEstate(options);
