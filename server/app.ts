@@ -26,6 +26,7 @@ import { tenantBindingRoutes } from './routes/tenantBinding';
 import { roomMeterRoutes } from './routes/roomMeter';
 import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
+import { electricMeterRoutes } from './routes/electricMeter';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -126,6 +127,7 @@ export function createApp(options: AppOptions) {
   api.route('/roomMeter', roomMeterRoutes());
   api.route('/account', accountRoutes());
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
+  api.route('/electricMeter', electricMeterRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

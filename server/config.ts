@@ -39,6 +39,42 @@ export interface ServerConfig {
   requestQueueMs: number;
   /** Largest single recharge order in integer fen (RECHARGE_MAX_FEN, default 5,000,000 = ¥50,000). */
   rechargeMaxFen: number;
+  /**
+   * TCP port the DTU listener binds for `dtu` modules (DEVICE_PORT; off unless set): 4G DTUs dial
+   * in, register with their module address and pass DL/T 645 / CJ/T 188 frames through.
+   */
+  devicePort?: number;
+  /**
+   * SIM_GATEWAY_PORT (off unless set): a simulated gateway on this TCP port answers real DL/T 645 and
+   * CJ/T 188 frames for the simulated meters, so that a `tcp-gateway` module at 127.0.0.1:<port>
+   * runs the whole protocol path over a real socket (demo, end-to-end tests).
+   */
+  simGatewayPort?: number;
+  /**
+   * SIM_TIME_SCALE (a number above 0, at most 1000; default 5): how fast the simulated meters use
+   * energy and water relative to a realistic pace (1 = real time; the calendar is not scaled: hour,
+   * weekday and month follow the clock). At 5 an average meter uses about 0.04 kWh a minute in the
+   * evening, and at 03:00 a register moves by 0.01 kWh within 2 minutes for half the meters and
+   * within 7 for nine in ten, so "read now" shows a new value every few minutes; balances drain five
+   * times as fast as in life (a day of demo is five days of charges).
+   */
+  simTimeScale: number;
+  /**
+   * SIM_FAILURE_RATE (0..1, default 0.03): the simulator's chance of no reply to one attempt, the
+   * share of simulated modules offline at any moment (each for tens of simulated minutes), and a
+   * third of it the chance of a valve fault on a valve command. 0: a perfect estate.
+   */
+  simFailureRate: number;
+  /**
+   * AUTO_READ (default on; off/0/false/no disables): the platform polls every meter that has a
+   * module with `read` commands (server/domain/autoRead.ts), simulated or real.
+   */
+  autoRead: boolean;
+  /**
+   * READ_INTERVAL_MINUTES (whole minutes, 1..10080; default 60): every meter is read about once per
+   * interval; the auto-reader spreads the reads over the interval (a share of the meters each minute).
+   */
+  readIntervalMinutes: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -62,6 +98,48 @@ export const rechargeMaxFen = (env: NodeJS.ProcessEnv = process.env) => {
   return env.RECHARGE_MAX_FEN && Number.isSafeInteger(value) && value > 0 ? Math.min(value, 2_147_483_647) : RECHARGE_MAX_FEN_DEFAULT;
 };
 
+/**
+ * DEVICE_PORT: unset or empty → undefined (no DTU listener); otherwise a whole number 1–65535 written
+ * in decimal digits only (`19100`); anything else (`0`, `70000`, `12ab`, ` 80`, `8e3`) is an error
+ * at startup rather than a silently ignored setting.
+ */
+export function devicePortFromEnv(env: NodeJS.ProcessEnv = process.env, name = 'DEVICE_PORT'): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const port = /^[0-9]{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a TCP port from 1 to 65535, not ${JSON.stringify(raw)}`);
+  return port;
+}
+
+/** Defaults of the simulator and auto-read settings (ServerConfig documents each). */
+export const SIM_TIME_SCALE_DEFAULT = 5;
+export const SIM_FAILURE_RATE_DEFAULT = 0.03;
+export const READ_INTERVAL_MINUTES_DEFAULT = 60;
+
+/**
+ * A number setting parsed strictly: unset or empty gives the default; anything else must be a plain
+ * decimal number within [min, max] (and whole when `integer`), or the server refuses to start with
+ * an error naming the variable.
+ */
+export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number, integer = false): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value)) || (min > 0 && value === 0)) {
+    throw new Error(`${name}=${raw}: expected ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** An on/off setting parsed strictly: on/1/true/yes or off/0/false/no (any case); unset gives the default. */
+export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new Error(`${name}=${env[name]}: expected on or off`);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
@@ -77,6 +155,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     maxActiveRequests: env.MAX_ACTIVE_REQUESTS ? positive(env.MAX_ACTIVE_REQUESTS, 8) : undefined,
     requestQueueMs: positive(env.REQUEST_QUEUE_MS, 3_000),
     rechargeMaxFen: rechargeMaxFen(env),
+    devicePort: devicePortFromEnv(env),
+    simGatewayPort: devicePortFromEnv(env, 'SIM_GATEWAY_PORT'),
+    simTimeScale: numberSetting(env, 'SIM_TIME_SCALE', SIM_TIME_SCALE_DEFAULT, 0.001, 1000),
+    simFailureRate: numberSetting(env, 'SIM_FAILURE_RATE', SIM_FAILURE_RATE_DEFAULT, 0, 1),
+    autoRead: switchSetting(env, 'AUTO_READ', true),
+    readIntervalMinutes: numberSetting(env, 'READ_INTERVAL_MINUTES', READ_INTERVAL_MINUTES_DEFAULT, 1, 10_080, true),
   };
 }
 

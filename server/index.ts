@@ -7,8 +7,8 @@ import { describeError, isConnectionError } from './db/errors';
 import { bootstrap } from './db/bootstrap';
 import { createApp } from './app';
 import { staticAssets } from './http/staticAssets';
-import { CommandWorker, recoverAbandonedCommands } from './domain/commands';
-import { createSimulator } from './devices/simulator';
+import { recoverAbandonedCommands } from './domain/commands';
+import { startDevices } from './startDevices';
 import { startRealtime } from './realtime/hub';
 import { startCaches } from './cache/requestCaches';
 import { WEBSOCKET_PATH } from './realtime/socket';
@@ -68,12 +68,10 @@ if (database.kind === 'pglite') {
   const recovered = await recoverAbandonedCommands(database.db, now(), 0);
   if (recovered) log(`${recovered} command(s) interrupted by the previous stop queued again (or failed when out of attempts)`);
 }
-let worker: CommandWorker | undefined;
-if (config.simulator) {
-  worker = new CommandWorker(database.db, createSimulator(), now, log);
-  // Woken by the notification of queued commands (any process), and at the queue's next moment.
-  await worker.start({ listen: database.listen.bind(database) });
-}
+// The command worker with its drivers (simulator, protocol path), the DTU listener, the simulated
+// gateway and the auto-reader (server/devices/start.ts).
+const devices = await startDevices({ database, config, now, log });
+const worker = devices.worker;
 // Events reach the console's websockets through the database (pg_notify), from any backend process.
 const { hub: realtime, stop: stopListening } = await startRealtime(database);
 const admission = { maxActive: config.maxActiveRequests ?? (database.kind === 'pglite' ? 8 : 64), maxWaitMs: config.requestQueueMs };
@@ -107,7 +105,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 app.injectWebSocket(server);
 
 const shutdown = async () => {
-  await worker?.stop();
+  await devices.stop();
   await stopListening();
   await stopCaches();
   server.close();

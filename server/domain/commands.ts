@@ -1,21 +1,43 @@
-import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Database, type Db } from '../db';
-import type { DeviceDriver, DeviceOutcome, DeviceTarget } from '../devices/driver';
+import type { DeviceDriver, DeviceOutcome, DeviceTarget, ModuleTarget } from '../devices/driver';
+import type { ModuleSettings } from '../db/schema/devices';
 import { publish, publishCommands } from '../realtime/events';
 import { clearReadFailure, markReadFailure } from './readFailures';
 import { isConnectionError } from '../db/errors';
 import { followCommandOutcome } from './orderStatus';
+import { recordCommandResult } from './deviceEvents';
 
-const { commands, waterMeters, electricMeters, modules } = schema;
+const { commands } = schema;
 
 export const COMMAND_MAX_ATTEMPTS = 3;
 export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
 /**
  * A command still `sent` this long after it was claimed was abandoned by a worker that died
- * (SIGKILL, crash, power loss) in the middle of it: no driver call takes this long.
+ * (SIGKILL, crash, power loss) in the middle of it: no driver call takes this long (the pipeline
+ * gives up on one after COMMAND_DRIVER_TIMEOUT_MS).
  */
 export const COMMAND_SENT_STALE_MS = 2 * 60 * 1000;
 const BACKOFF_MS = [0, 2_000, 10_000];
+
+/**
+ * Lanes in flight per worker: one lane per module (one outstanding frame per module, a module
+ * being one RS-485 bus), this many modules at once.
+ */
+export const COMMAND_LANES = 64;
+/**
+ * The longest the pipeline waits for one driver call: a driver that never answers (a dead
+ * gateway, a bug) gives `no_reply` (retried with backoff) instead of holding its lane. Well under
+ * COMMAND_SENT_STALE_MS, so recovery never takes a command whose frame may still be on the wire.
+ */
+export const COMMAND_DRIVER_TIMEOUT_MS = 60_000;
+/**
+ * A lane runs at most this many commands of its module in a row, then gives its place back: the
+ * modules waiting for a lane take turns by their oldest due command.
+ */
+export const COMMAND_LANE_TURN = 32;
+/** Command progress events of running lanes go out at most this often (one per area each time). */
+export const COMMAND_PUBLISH_MS = 250;
 
 /**
  * The channel that wakes command workers: every process's worker listening on the same database
@@ -45,16 +67,27 @@ export interface NewCommand {
   payload?: Record<string, unknown>;
 }
 
-/** Queues commands (inside the caller's transaction); returns their ids. */
-export async function enqueueCommands(db: Db, operatorId: number, items: NewCommand[], now: Date): Promise<number[]> {
+/** The module a new command goes through: the device's module at queue time (a module's own id for a module). */
+const moduleAtQueueTime = (item: NewCommand): SQL =>
+  item.deviceKind === 'module' ? sql`${item.deviceId}::int`
+    : item.deviceKind === 'electric' ? sql`(SELECT module_id FROM electric_meters WHERE id = ${item.deviceId})`
+      : sql`(SELECT module_id FROM water_meters WHERE id = ${item.deviceId})`;
+
+/**
+ * Queues commands (inside the caller's transaction); returns their ids. Each command records its
+ * module (`module_id`, looked up in the same INSERT): it keeps that path until it finishes, even if
+ * the meter moves to another module meanwhile. A meter without a module gets none: the worker
+ * fails such a command at once as `no_path`.
+ */
+export async function enqueueCommands(db: Db, operatorId: number | null, items: NewCommand[], now: Date): Promise<number[]> {
   if (!items.length) return [];
-  const batchId = `${now.getTime().toString(36)}-${operatorId}`;
+  const batchId = `${now.getTime().toString(36)}-${operatorId ?? 'system'}`;
   const ids: number[] = [];
   for (let i = 0; i < items.length; i += 500) {
     const rows = await db
       .insert(commands)
       .values(items.slice(i, i + 500).map((item) => ({
-        ...item, payload: item.payload ?? {}, operatorId, batchId, nextAttemptAt: now,
+        ...item, moduleId: moduleAtQueueTime(item), payload: item.payload ?? {}, operatorId, batchId, nextAttemptAt: now,
         deadline: new Date(now.getTime() + COMMAND_DEADLINE_MS), createdAt: now,
       })))
       .returning({ id: commands.id });
@@ -64,32 +97,123 @@ export async function enqueueCommands(db: Db, operatorId: number, items: NewComm
   return ids;
 }
 
+/** A TCP gateway answered: online, with its last heartbeat (written at most once a minute). */
+async function markGatewayHeard(db: Db, moduleId: number, now: Date) {
+  await db.update(schema.modules).set({ online: true, lastHeartbeatAt: now }).where(and(
+    eq(schema.modules.id, moduleId),
+    or(eq(schema.modules.online, false), isNull(schema.modules.lastHeartbeatAt), lt(schema.modules.lastHeartbeatAt, new Date(now.getTime() - 60_000))),
+  ));
+}
+
 /** A driver's outcome, or the pipeline's own: `no_path` for a device without a module. */
 type Outcome = DeviceOutcome | { ok: false; code: 'no_path'; detail?: string; data?: undefined };
 
-type Target = DeviceTarget & { areaId: number; roomId: number | null; moduleId: number | null };
+/** The device of a command as the driver gets it, with what the pipeline needs for faults. */
+type Target = DeviceTarget & { areaId: number; roomId: number | null };
 
-async function targetOf(db: Db, kind: string, id: number): Promise<Target | undefined> {
-  if (kind === 'module') {
-    const [row] = await db.select({ id: modules.id, address: modules.address, online: modules.online, areaId: modules.areaId }).from(modules).where(eq(modules.id, id));
-    return row ? { kind, ...row, roomId: null, moduleId: row.id } : undefined;
-  }
-  if (kind !== 'water' && kind !== 'electric') return undefined;
-  const table = kind === 'water' ? waterMeters : electricMeters;
-  const [row] = await db
-    .select({ id: table.id, address: table.address, online: table.online, areaId: table.areaId, roomId: table.roomId, moduleId: table.moduleId })
-    .from(table).where(eq(table.id, id));
-  return row ? { kind, ...row } : undefined;
+/**
+ * A command taken by a lane (state `sent`), with its device (undefined: the device was removed),
+ * read with the claim in one statement.
+ */
+interface Claimed {
+  id: number;
+  areaId: number;
+  deviceKind: string;
+  deviceId: number;
+  moduleId: number;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  target?: Target;
+  /** The device is in the read-failure list (an answer takes it off). */
+  readFailureOpen: boolean;
 }
 
-/** Applies a successful command's result to the device's recorded state. */
-async function applyResult(db: Db, kind: string, id: number, type: string, data: Record<string, unknown> = {}) {
-  if (kind === 'water' && (type === 'valve_open' || type === 'valve_close')) {
-    await db.update(waterMeters).set({ valveState: String(data.valveState) }).where(eq(waterMeters.id, id));
-  }
-  if (kind === 'electric' && type === 'close_allowed' && typeof data.relayState === 'string') {
-    await db.update(electricMeters).set({ relayState: data.relayState }).where(eq(electricMeters.id, id));
-  }
+type Changed = { id: number; areaId: number };
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const dateOf = (value: unknown) => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+const jsonOf = <T>(value: unknown): T | undefined => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T | undefined) ?? undefined);
+
+interface ClaimRow {
+  id: unknown; area_id: unknown; device_kind: string; device_id: unknown; module_id: unknown; type: string; payload: unknown; attempts: unknown;
+  device_found: boolean; device_address: string | null; device_online: boolean | null; device_area_id: unknown; room_id: unknown;
+  meter_type: string | null; last_total: unknown; last_read_at: unknown;
+  relay_state: string | null; keep_supply: boolean | null; valve_state: string | null; battery_low: boolean | null;
+  m_id: unknown; m_address: string | null; m_kind: string | null; m_protocol: string | null; m_host: string | null; m_port: unknown; m_online: boolean | null; m_settings: unknown;
+  read_failure_open: boolean;
+}
+
+function claimedOf(row: ClaimRow): Claimed {
+  const module: ModuleTarget | undefined = row.m_id === null || row.m_id === undefined ? undefined : {
+    id: Number(row.m_id), address: row.m_address ?? '', kind: row.m_kind ?? 'simulator', protocol: row.m_protocol ?? 'dlt645',
+    host: row.m_host, port: num(row.m_port), online: Boolean(row.m_online), settings: jsonOf<ModuleSettings>(row.m_settings) ?? {},
+  };
+  const kind = row.device_kind as Target['kind'];
+  const areaId = Number(row.area_id);
+  const target: Target | undefined = row.device_found ? {
+    kind, id: Number(row.device_id), address: row.device_address ?? '', online: Boolean(row.device_online), module,
+    areaId: num(row.device_area_id) ?? areaId, roomId: num(row.room_id),
+    ...(kind === 'water' ? { meterType: row.meter_type ?? 'cold' } : {}),
+    ...(kind === 'module' ? {} : { lastTotal: num(row.last_total), lastReadAt: dateOf(row.last_read_at) }),
+    // The recorded state, for the simulator (SimulatorTarget): a meter cut before a restart stays cut.
+    ...(kind === 'electric' ? { relayState: row.relay_state ?? undefined, keepSupply: row.keep_supply ?? undefined } : {}),
+    ...(kind === 'water' ? { valveState: row.valve_state ?? undefined, batteryLow: row.battery_low ?? undefined } : {}),
+  } : undefined;
+  return {
+    id: Number(row.id), areaId, deviceKind: row.device_kind, deviceId: Number(row.device_id), moduleId: Number(row.module_id),
+    type: row.type, payload: jsonOf<Record<string, unknown>>(row.payload) ?? {}, attempts: Number(row.attempts), target,
+    readFailureOpen: Boolean(row.read_failure_open),
+  };
+}
+
+/**
+ * Takes the first due command of each of `moduleIds` that has no `sent` command (on the partial
+ * index `commands_queued_module`), and returns them with their devices and modules (the driver's
+ * whole target): one statement, however many modules — the SQL function `claim_module_commands`
+ * of migration 0010 (a function so that its plan is kept: planning that statement cost several
+ * times its run, once per command).
+ */
+async function claimFirstOf(db: Db, moduleIds: number[], now: Date): Promise<Claimed[]> {
+  if (!moduleIds.length) return [];
+  const rows = rowsOf<ClaimRow>(await db.execute(sql`SELECT * FROM claim_module_commands(ARRAY[${sql.join(moduleIds.map((id) => sql`${id}::int`), sql`, `)}]::int[], ${now.toISOString()}::timestamptz)`));
+  return rows.map(claimedOf);
+}
+
+/**
+ * Claims the first due command of up to `limit` idle modules, oldest due command first: one
+ * outstanding frame per module across every worker of every process.
+ *
+ * Why it is race-free on PostgreSQL (READ COMMITTED): the module rows are locked first
+ * (`FOR NO KEY UPDATE SKIP LOCKED`, which two claimers cannot both hold, while foreign-key checks
+ * and readers pass), and only then — in a *later statement*, whose snapshot is taken after the
+ * lock was granted — is the module checked for a `sent` command and its next command set `sent`,
+ * before the commit releases the lock. A claimer that locks the module after another one's commit
+ * therefore sees that one's `sent` command. (In one statement the snapshot would predate the lock
+ * and could miss it.) A lane that finishes a command sets it done and claims its module's next in
+ * the same transaction, so the module is never seen without its `sent` command in between; it
+ * needs no lock, since no one else claims for a module that has a `sent` command.
+ * On PGlite (one connection, transactions one at a time) the same statements are trivially safe.
+ * Commands whose module row was deleted while they waited are never claimed: they expire at their
+ * deadline (looking for them on every pass would cost a probe per queued command).
+ */
+async function claimIdleModules(db: Db, now: Date, limit: number): Promise<Claimed[]> {
+  if (limit <= 0) return [];
+  const at = now.toISOString();
+  return db.transaction(async (tx) => {
+    const locked = rowsOf<{ id: unknown }>(await tx.execute(sql`
+      WITH due AS (
+        SELECT module_id, min(id) AS first FROM commands
+        WHERE state = 'queued' AND next_attempt_at <= ${at} AND module_id IS NOT NULL
+        GROUP BY module_id
+      )
+      SELECT m.id FROM modules m JOIN due ON due.module_id = m.id
+      WHERE NOT EXISTS (SELECT 1 FROM commands s WHERE s.module_id = m.id AND s.state = 'sent')
+      ORDER BY due.first LIMIT ${limit}
+      FOR NO KEY UPDATE OF m SKIP LOCKED`)).map((row) => Number(row.id));
+    return claimFirstOf(tx, locked, now);
+  });
 }
 
 /**
@@ -118,64 +242,271 @@ export async function recoverAbandonedCommands(db: Db, now: Date, staleMs = COMM
 }
 
 /**
- * Claims due commands (FOR UPDATE SKIP LOCKED, so several workers can run), executes them
- * through the driver and records the outcome. Returns how many commands were handled.
+ * The queue's bookkeeping before claiming: queued commands past their deadline expire (a `sent`
+ * one is left to its lane, or to recovery if its worker died); abandoned `sent` commands are
+ * recovered; a due command written without a module (by an older process) takes its device's
+ * module, and one whose device has no module fails at once as `no_path` (nothing can reach it,
+ * retrying included) — or `device_error` when the device is gone. Returns the finished commands.
  */
-export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, limit = 50): Promise<number> {
-  const expired = await db
-    .update(commands)
-    .set({ state: 'expired', finishedAt: now, resultCode: 'deadline' })
-    .where(and(inArray(commands.state, ['queued', 'sent']), lte(commands.deadline, now)))
-    .returning({ id: commands.id, areaId: commands.areaId });
-  await followCommandOutcome(db, expired.map((command) => command.id), 'failed');
-  await publishCommands(db, expired);
-  await recoverAbandonedCommands(db, now);
-  const claimed = await db.transaction(async (tx) => {
-    const due = (await tx.execute(sql`
-      SELECT id FROM commands WHERE state = 'queued' AND next_attempt_at <= ${now.toISOString()}
-      ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`)) as unknown as { rows: { id: number | string }[] };
-    const ids = due.rows.map((r) => Number(r.id));
-    if (!ids.length) return [];
+async function tidyQueue(db: Db, now: Date): Promise<Changed[]> {
+  const at = now.toISOString();
+  const expired = await db.transaction(async (tx) => {
     const rows = await tx
       .update(commands)
-      .set({ state: 'sent', sentAt: now, attempts: sql`${commands.attempts} + 1` })
-      .where(inArray(commands.id, ids))
-      .returning();
-    await publishCommands(tx, rows);
+      .set({ state: 'expired', finishedAt: now, resultCode: 'deadline' })
+      .where(and(eq(commands.state, 'queued'), lte(commands.deadline, now)))
+      .returning({ id: commands.id, areaId: commands.areaId });
+    await followCommandOutcome(tx, rows.map((command) => command.id), 'failed');
     return rows;
   });
-  const readFailureAreas = new Set<number>();
-  for (const command of claimed) {
-    const target = await targetOf(db, command.deviceKind, command.deviceId);
-    const outcome: Outcome = !target
-      ? { ok: false, code: 'device_error', detail: 'device removed' }
-      // A meter without a module has no path to the platform: nothing can reach it, retrying included.
-      : target.moduleId === null ? { ok: false, code: 'no_path' }
-        : await driver.execute(target, command.type, command.payload ?? {});
-    await db.transaction(async (tx) => {
-      if (outcome.ok) {
-        await applyResult(tx, command.deviceKind, command.deviceId, command.type, outcome.data);
-        await tx.update(commands).set({ state: 'succeeded', resultCode: 'ok', result: outcome.data ?? {}, finishedAt: now }).where(eq(commands.id, command.id));
-        await followCommandOutcome(tx, [command.id], 'succeeded');
-        // The device answered: it is no longer a communication failure.
-        if (target && (await clearReadFailure(tx, target, now))) readFailureAreas.add(target.areaId);
-      } else if (outcome.code === 'no_reply' && command.attempts < COMMAND_MAX_ATTEMPTS) {
-        const retryAt = new Date(now.getTime() + BACKOFF_MS[Math.min(command.attempts, BACKOFF_MS.length - 1)]);
-        await tx.update(commands).set({ state: 'queued', resultCode: outcome.code, nextAttemptAt: retryAt }).where(eq(commands.id, command.id));
-        // Every worker learns of the retry's moment (another process takes it if this one stops).
-        await announceCommands(tx);
-      } else {
-        await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(eq(commands.id, command.id));
-        await followCommandOutcome(tx, [command.id], 'failed');
-        // No answer after every attempt (DOMAIN.md rule 7): the device joins the read-failure list.
-        if (target && outcome.code === 'no_reply' && (await markReadFailure(tx, target, command.type, now))) readFailureAreas.add(target.areaId);
-      }
-    });
+  await recoverAbandonedCommands(db, now);
+  await db.execute(sql`
+    UPDATE commands c SET module_id = CASE c.device_kind
+      WHEN 'module' THEN c.device_id
+      WHEN 'electric' THEN (SELECT e.module_id FROM electric_meters e WHERE e.id = c.device_id)
+      WHEN 'water' THEN (SELECT w.module_id FROM water_meters w WHERE w.id = c.device_id) END
+    WHERE c.state = 'queued' AND c.module_id IS NULL AND c.next_attempt_at <= ${at}`);
+  const noPath = await db.transaction(async (tx) => {
+    const rows = rowsOf<{ id: unknown; area_id: unknown }>(await tx.execute(sql`
+      UPDATE commands c SET state = 'failed', attempts = c.attempts + 1, finished_at = ${at},
+        result_code = CASE WHEN (c.device_kind = 'electric' AND EXISTS (SELECT 1 FROM electric_meters e WHERE e.id = c.device_id))
+          OR (c.device_kind = 'water' AND EXISTS (SELECT 1 FROM water_meters w WHERE w.id = c.device_id)) THEN 'no_path' ELSE 'device_error' END,
+        result = CASE WHEN (c.device_kind = 'electric' AND EXISTS (SELECT 1 FROM electric_meters e WHERE e.id = c.device_id))
+          OR (c.device_kind = 'water' AND EXISTS (SELECT 1 FROM water_meters w WHERE w.id = c.device_id))
+          THEN '{"detail":"no module"}'::jsonb ELSE '{"detail":"device removed"}'::jsonb END
+      WHERE c.state = 'queued' AND c.module_id IS NULL AND c.next_attempt_at <= ${at}
+      RETURNING c.id, c.area_id`)).map((row) => ({ id: Number(row.id), areaId: Number(row.area_id) }));
+    await followCommandOutcome(tx, rows.map((command) => command.id), 'failed');
+    return rows;
+  });
+  return [...expired, ...noPath];
+}
+
+/** Thrown inside a result's transaction when the command is no longer this lane's (rolled back). */
+class NotOurs extends Error {}
+
+export interface LaneOptions {
+  /** Lanes (modules) in flight at once (default COMMAND_LANES). */
+  lanes?: number;
+  /** Longest wait for one driver call before it counts as `no_reply` (default COMMAND_DRIVER_TIMEOUT_MS). */
+  driverTimeoutMs?: number;
+  /** Commands a lane runs in a row before giving its place back (default COMMAND_LANE_TURN). */
+  turn?: number;
+  /** Progress events at most this often; 0: only when `flush()` is called (default COMMAND_PUBLISH_MS). */
+  publishEveryMs?: number;
+}
+
+/**
+ * The lanes of one worker: one lane per module, running that module's commands one at a time
+ * (each lane claims its module's next command in the transaction that records the previous
+ * one's result), up to `lanes` modules at once. A lane never waits for another: a slow or dead
+ * module holds only its own lane (its driver calls give up after `driverTimeoutMs`).
+ */
+class Lanes {
+  private readonly active = new Map<number, Promise<void>>();
+  private sequence = 0;
+  private stopping = false;
+  private filling?: Promise<number>;
+  private pending: Changed[] = [];
+  private readFailureAreas = new Set<number>();
+  private publishTimer?: NodeJS.Timeout;
+  /** Commands finished or taken (for `runDueCommands`' count). */
+  handled = 0;
+  readonly errors: unknown[] = [];
+  private readonly options: Required<LaneOptions>;
+
+  constructor(
+    private db: Db, private driver: DeviceDriver, private now: () => Date,
+    options: LaneOptions, private onLaneEnd: () => void, private log: (m: string, e?: unknown) => void,
+  ) {
+    this.options = {
+      lanes: options.lanes ?? COMMAND_LANES, driverTimeoutMs: options.driverTimeoutMs ?? COMMAND_DRIVER_TIMEOUT_MS,
+      turn: options.turn ?? COMMAND_LANE_TURN, publishEveryMs: options.publishEveryMs ?? COMMAND_PUBLISH_MS,
+    };
   }
-  // One event per area for the whole batch, once its outcomes are committed.
-  await publishCommands(db, claimed);
-  for (const areaId of readFailureAreas) await publish(db, { type: 'readFailures', areaId });
-  return claimed.length;
+
+  get size() {
+    return this.active.size;
+  }
+
+  /** Resolves once no lane runs. */
+  async idle() {
+    while (this.active.size) await Promise.all(this.active.values());
+  }
+
+  /** Resolves when any lane ends (at once when none runs). */
+  async anyEnded() {
+    if (this.active.size) await Promise.race(this.active.values());
+  }
+
+  /** Lanes finish the command in hand and take no other. */
+  stop() {
+    this.stopping = true;
+  }
+
+  /** Housekeeping of the queue (expiry, recovery, no path); its changes join the next event. */
+  async tidy() {
+    const finished = await tidyQueue(this.db, this.now());
+    this.handled += finished.length;
+    this.note(finished);
+  }
+
+  /** Claims due commands of idle modules for the free lanes and starts them; one claim at a time. */
+  fill(): Promise<number> {
+    if (this.stopping) return Promise.resolve(0);
+    if (this.filling) return this.filling.then(() => this.fill());
+    const run = (async () => {
+      const claimed = await claimIdleModules(this.db, this.now(), this.options.lanes - this.active.size);
+      this.note(claimed);
+      for (const command of claimed) this.start(command);
+      return claimed.length;
+    })();
+    this.filling = run.finally(() => {
+      this.filling = undefined;
+    });
+    return run;
+  }
+
+  private start(first: Claimed) {
+    const key = ++this.sequence;
+    const lane = this.run(first)
+      .catch((error) => {
+        this.errors.push(error);
+        if (!isConnectionError(error)) this.log(`command lane of module ${first.moduleId} failed`, error);
+      })
+      .finally(() => {
+        this.active.delete(key);
+        this.onLaneEnd();
+      });
+    this.active.set(key, lane);
+  }
+
+  private async run(first: Claimed) {
+    let command: Claimed | undefined = first;
+    for (let turn = 1; command; turn++) {
+      const outcome = await this.execute(command);
+      command = await this.finish(command, outcome, !this.stopping && turn < this.options.turn);
+    }
+  }
+
+  /** One driver call, bounded by the driver timeout; a driver that throws is a device error. */
+  private async execute(command: Claimed): Promise<Outcome> {
+    const { target } = command;
+    if (!target) return { ok: false, code: 'device_error', detail: 'device removed' };
+    if (!target.module) return { ok: false, code: 'no_path', detail: 'module removed' };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        Promise.resolve()
+          .then(() => this.driver.execute(target, command.type, command.payload))
+          .catch((error: unknown): Outcome => ({ ok: false, code: 'device_error', detail: error instanceof Error ? error.message : String(error) })),
+        new Promise<Outcome>((resolve) => {
+          timer = setTimeout(() => resolve({ ok: false, code: 'no_reply', detail: 'timeout' }), this.options.driverTimeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Records a command's outcome and, when `next`, claims its module's next due command, in one
+   * transaction. A command that is no longer this lane's (recovered as abandoned meanwhile) is
+   * left as it is: nothing is recorded.
+   */
+  private async finish(command: Claimed, outcome: Outcome, next: boolean): Promise<Claimed | undefined> {
+    const now = this.now();
+    const { target } = command;
+    let readFailure = false;
+    let claimed: Claimed[] = [];
+    const ours = and(eq(commands.id, command.id), eq(commands.state, 'sent'), eq(commands.attempts, command.attempts));
+    // Only a command queued for a recharge order (payload.orderId) moves an order's status.
+    const forOrder = command.payload.orderId !== undefined;
+    try {
+      await this.db.transaction(async (tx) => {
+        if (outcome.ok) {
+          const done = await tx.update(commands).set({ state: 'succeeded', resultCode: 'ok', result: outcome.data ?? {}, finishedAt: now }).where(ours).returning({ id: commands.id });
+          if (!done.length) throw new NotOurs();
+          await recordCommandResult(tx, { kind: command.deviceKind, id: command.deviceId, type: command.type, data: outcome.data ?? {}, commandId: command.id, payload: command.payload, now });
+          // A frame answered through a TCP gateway: the gateway is reachable (online, its heartbeat
+          // moved at most once a minute). A DTU's state follows its registration instead.
+          if (target?.module?.kind === 'tcp-gateway') await markGatewayHeard(tx, target.module.id, now);
+          if (forOrder) await followCommandOutcome(tx, [command.id], 'succeeded');
+          // The device answered: it is no longer a communication failure.
+          if (target && command.readFailureOpen && (await clearReadFailure(tx, target, now))) readFailure = true;
+        } else if (outcome.code === 'no_reply' && command.attempts < COMMAND_MAX_ATTEMPTS) {
+          const retryAt = new Date(now.getTime() + BACKOFF_MS[Math.min(command.attempts, BACKOFF_MS.length - 1)]);
+          const done = await tx.update(commands).set({ state: 'queued', resultCode: outcome.code, nextAttemptAt: retryAt }).where(ours).returning({ id: commands.id });
+          if (!done.length) throw new NotOurs();
+          // Every worker learns of the retry's moment (another process takes it if this one stops).
+          await announceCommands(tx);
+        } else {
+          const done = await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(ours).returning({ id: commands.id });
+          if (!done.length) throw new NotOurs();
+          if (forOrder) await followCommandOutcome(tx, [command.id], 'failed');
+          // No answer after every attempt (DOMAIN.md rule 7): the device joins the read-failure list.
+          if (target && outcome.code === 'no_reply' && (await markReadFailure(tx, target, command.type, now))) readFailure = true;
+        }
+        if (next) claimed = await claimFirstOf(tx, [command.moduleId], now);
+      });
+    } catch (error) {
+      if (error instanceof NotOurs) return undefined;
+      throw error;
+    }
+    this.handled++;
+    if (readFailure && target) this.readFailureAreas.add(target.areaId);
+    this.note([command, ...claimed]);
+    return claimed[0];
+  }
+
+  /** Notes changed commands for the next progress event (throttled: one per area per period). */
+  private note(changed: Changed[]) {
+    if (!changed.length) return;
+    this.pending.push(...changed.map(({ id, areaId }) => ({ id, areaId })));
+    if (this.options.publishEveryMs > 0 && !this.publishTimer) {
+      this.publishTimer = setTimeout(() => {
+        this.publishTimer = undefined;
+        this.flush().catch((error) => this.log('command progress event failed', error));
+      }, this.options.publishEveryMs);
+      this.publishTimer.unref();
+    }
+  }
+
+  /** Sends the pending progress events: one `commands` event per area, one `readFailures` per area that changed. */
+  async flush() {
+    clearTimeout(this.publishTimer);
+    this.publishTimer = undefined;
+    const changed = this.pending.splice(0);
+    const areas = [...this.readFailureAreas];
+    this.readFailureAreas.clear();
+    await publishCommands(this.db, changed);
+    for (const areaId of areas) await publish(this.db, { type: 'readFailures', areaId });
+  }
+}
+
+/**
+ * Runs the queue once, to the end, on a fixed clock (tests, tools, benchmarks): housekeeping
+ * (expiry, recovery, `no_path`), then lanes — one per module with due commands, up to `lanes` at
+ * once, each running its module's commands one at a time, a new lane starting as soon as one
+ * ends — until no due command of an idle module is left. Retries fall due later (their backoff on
+ * the clock), so a call ends. Progress events go out once, at the end (one per area).
+ * Returns how many commands were handled (claimed and finished, or finished by housekeeping).
+ */
+export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, lanes = COMMAND_LANES, options: Omit<LaneOptions, 'lanes' | 'publishEveryMs'> = {}): Promise<number> {
+  const set = new Lanes(db, driver, () => now, { ...options, lanes, publishEveryMs: 0 }, () => undefined, () => undefined);
+  try {
+    await set.tidy();
+    for (;;) {
+      await set.fill();
+      if (!set.size) break;
+      await set.anyEnded();
+    }
+  } finally {
+    await set.idle();
+    await set.flush();
+  }
+  if (set.errors.length) throw set.errors[0];
+  return set.handled;
 }
 
 /**
@@ -187,7 +518,7 @@ export async function nextCommandMoment(db: Db): Promise<Date | undefined> {
   const [row] = await db
     .select({
       nextAttempt: sql<Date | null>`min(${commands.nextAttemptAt}) FILTER (WHERE ${commands.state} = 'queued')`.mapWith(commands.nextAttemptAt),
-      deadline: sql<Date | null>`min(${commands.deadline})`.mapWith(commands.deadline),
+      deadline: sql<Date | null>`min(${commands.deadline}) FILTER (WHERE ${commands.state} = 'queued')`.mapWith(commands.deadline),
       sentAt: sql<Date | null>`min(${commands.sentAt}) FILTER (WHERE ${commands.state} = 'sent')`.mapWith(commands.sentAt),
     })
     .from(commands)
@@ -199,7 +530,7 @@ export async function nextCommandMoment(db: Db): Promise<Date | undefined> {
   return moments.length ? new Date(Math.min(...moments.map((moment) => moment.getTime()))) : undefined;
 }
 
-export interface WorkerOptions {
+export interface WorkerOptions extends LaneOptions {
   /** LISTEN on COMMANDS_CHANNEL (`Database.listen`): wakes at once when any process queues commands. */
   listen?: Database['listen'];
   /** Longest sleep of an idle worker (default WORKER_SAFETY_NET_MS). */
@@ -208,17 +539,21 @@ export interface WorkerOptions {
 
 /**
  * Runs the queue in the background. It wakes when commands are queued — the notification of
- * `enqueueCommands` from any process on the same database, or `wake()` from this process — and
- * at the earliest pending moment (`nextCommandMoment`), at the latest after the safety net;
- * between those moments an idle worker makes no query.
+ * `enqueueCommands` from any process on the same database, or `wake()` from this process — when
+ * one of its lanes ends (a free lane: the next idle module's commands), and at the earliest
+ * pending moment (`nextCommandMoment`), at the latest after the safety net; between those moments
+ * an idle worker makes no query. A pass tidies the queue, claims commands of idle modules for its
+ * free lanes and starts them; it does not wait for them (server/domain/commands.ts `Lanes`).
  */
 export class CommandWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
+  private fullWanted = false;
   private stopped = false;
   private stopListening?: () => Promise<void>;
   private safetyNetMs = WORKER_SAFETY_NET_MS;
+  private lanes?: Lanes;
   /** While the database is away, its failure is logged once a minute, not on every attempt. */
   private lastOutageLog = 0;
 
@@ -227,58 +562,92 @@ export class CommandWorker {
   /** Listens (when given `listen`) and runs a first pass: commands queued while no worker ran. */
   async start(options: WorkerOptions = {}) {
     this.safetyNetMs = options.safetyNetMs ?? WORKER_SAFETY_NET_MS;
+    this.lanes = new Lanes(this.db, this.driver, this.now, options, () => this.schedule(false), this.log);
     if (options.listen) this.stopListening = await options.listen(COMMANDS_CHANNEL, () => this.wake());
     this.wake();
   }
 
-  /** Stops listening and waiting; resolves once a pass under way has finished. */
+  /** Stops listening and claiming; resolves once the pass and the lanes under way have finished. */
   async stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.lanes?.stop();
     await this.stopListening?.();
     await this.running;
+    await this.lanes?.idle();
+    await this.lanes?.flush().catch(() => undefined);
   }
 
-  /** Resolves once no pass is under way (tests). */
+  /** Resolves once no pass and no lane is under way (tests). */
   async settled() {
-    while (this.running) await this.running;
+    while (this.running || this.lanes?.size) {
+      await this.running;
+      await this.lanes?.idle();
+    }
   }
 
   /** Runs the queue now (or right after the pass under way). */
   wake() {
-    if (this.stopped) return;
+    this.schedule(true);
+  }
+
+  /**
+   * A full pass (`full`: tidy, claim, the next moment) or, when a lane ended, only a claim for the
+   * free lane: one at a time; what is asked for meanwhile runs right after (a full pass if any was).
+   */
+  private schedule(full: boolean) {
+    if (this.stopped || !this.lanes) return;
+    if (full) this.fullWanted = true;
     if (this.running) {
       this.again = true;
       return;
     }
-    clearTimeout(this.timer);
-    this.running = this.pass().finally(() => {
+    const runFull = this.fullWanted;
+    this.fullWanted = false;
+    this.again = false;
+    if (runFull) clearTimeout(this.timer);
+    this.running = (runFull ? this.pass() : this.refill()).finally(() => {
       this.running = undefined;
-      if (this.again) this.wake();
+      if (this.again) this.schedule(false);
     });
   }
 
+  /** A lane ended: claim for the free lane; once no lane runs, a full pass finds the next moment. */
+  private async refill() {
+    try {
+      await this.lanes!.fill();
+    } catch (error) {
+      this.failed(error);
+      this.sleep(WORKER_RETRY_MS);
+      return;
+    }
+    if (!this.lanes!.size) await this.pass();
+  }
+
   private async pass() {
+    const lanes = this.lanes!;
     let next: number;
     try {
-      do {
-        this.again = false;
-        while (!this.stopped && (await runDueCommands(this.db, this.driver, this.now())) > 0) { /* drain */ }
-      } while (this.again && !this.stopped);
+      await lanes.tidy();
+      await lanes.fill();
       const moment = await nextCommandMoment(this.db);
       const wait = moment ? moment.getTime() - this.now().getTime() : this.safetyNetMs;
-      // A moment already past after a full pass belongs to a command another worker holds right
-      // now (SKIP LOCKED): look again shortly rather than spin.
-      next = wait > 0 ? wait : WORKER_RETRY_MS;
+      // A moment already past after a pass: a command of a module whose lane runs (here: its end
+      // claims again; elsewhere: look again shortly rather than spin), or held by another worker.
+      next = wait > 0 ? wait : lanes.size ? this.safetyNetMs : WORKER_RETRY_MS;
     } catch (error) {
-      if (!isConnectionError(error)) this.log('command worker failed', error);
-      else if (Date.now() - this.lastOutageLog > 60_000) {
-        this.lastOutageLog = Date.now();
-        this.log('command worker: database unavailable, retrying every second', error);
-      }
+      this.failed(error);
       next = WORKER_RETRY_MS;
     }
     this.sleep(next);
+  }
+
+  private failed(error: unknown) {
+    if (!isConnectionError(error)) this.log('command worker failed', error);
+    else if (Date.now() - this.lastOutageLog > 60_000) {
+      this.lastOutageLog = Date.now();
+      this.log('command worker: database unavailable, retrying every second', error);
+    }
   }
 
   /** The next pass in `ms` (never later than the safety net; a moment already past: at once). */

@@ -1,15 +1,16 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '../db';
-import { createRouter, defineRoute, z } from '../http/router';
+import { createRouter, defineRoute, fieldError, z } from '../http/router';
 import { ok } from '../http/envelope';
 import { IdList } from '../http/paging';
 import { inScope } from '../http/scope';
 import { badRequest } from '../http/errors';
 import { audit } from '../audit';
 import { IdArray } from '../http/input';
-import { enqueueCommands } from '../domain/commands';
+import { enqueueCommands, type NewCommand } from '../domain/commands';
+import { COMMAND_TYPES, CommandPayload, checkPayload, commandAllowed } from '../domain/commandTypes';
 
-const { commands, waterMeters, electricMeters, modules, rooms } = schema;
+const { commands, waterMeters, electricMeters, modules, rooms, parameterSets } = schema;
 
 /** Command states from which a command can be sent again. */
 const RETRYABLE = ['failed', 'expired'];
@@ -25,7 +26,7 @@ export function commandRoutes() {
     const { db } = c.get('deps');
     const rows = await db.select({
       id: commands.id, deviceKind: commands.deviceKind, deviceId: commands.deviceId, type: commands.type, state: commands.state,
-      attempts: commands.attempts, resultCode: commands.resultCode, createdAt: commands.createdAt, finishedAt: commands.finishedAt,
+      attempts: commands.attempts, resultCode: commands.resultCode, result: commands.result, createdAt: commands.createdAt, finishedAt: commands.finishedAt,
       deviceAddress: sql<string | null>`coalesce(${waterMeters.address}, ${electricMeters.address}, ${modules.address})`,
       roomCode: rooms.roomCode,
     }).from(commands)
@@ -54,6 +55,76 @@ export function commandRoutes() {
         type: command.type, payload: command.payload ?? {},
       })), now());
       await audit(tx, session, { action: 'retry', entity: 'command', entityId: failed.map((command) => command.id).join(','), after: { commandIds: created } });
+      return created;
+    });
+    commandsQueued();
+    return ok(c, { ids });
+  });
+
+  /*
+   * Payload per type (anything else is refused, naming the field): trip `cause` (default manual);
+   * time_sync `broadcast`; set_parameter `setKind` + `setId` (a parameter set of that kind in the
+   * caller's area); preset_energy `energy` (kWh); recharge `amountFen`; `remark` with any type.
+   * A trip of a meter whose keep-supply lock is on is refused, naming the meters (DOMAIN.md rule 2).
+   * A broadcast time_sync is one command per module of the chosen meters (deviceKind `module`: one
+   * broadcast frame per bus reaches them all), plus one per meter without a module. A meter without
+   * a module is queued all the same and fails `no_path`, so the progress panel gives the reason.
+   */
+  defineRoute(router, {
+    method: 'post', path: '/create',
+    summary: 'Queue one command per device (binding: other tools use it). Types as in server/domain/commandTypes.ts, payload fields per type (trip: cause; time_sync: broadcast, one command per module; set_parameter: setKind + setId; preset_energy: energy; recharge: amountFen); a trip of a keep-supply meter is refused; progress by command/findByIds',
+    tags: ['commands'],
+    body: z.object({
+      deviceKind: z.enum(['electric', 'water']),
+      deviceIds: IdArray(5000),
+      type: z.enum(COMMAND_TYPES),
+      payload: CommandPayload.optional(),
+    }),
+  }, async (c, { body }) => {
+    const { db, now, commandsQueued } = c.get('deps');
+    const session = c.get('session');
+    if (!commandAllowed(body.deviceKind, body.type)) throw fieldError(c, 'type', 'errors.commandNotForDevice', { type: body.type, kind: body.deviceKind });
+    const checked = checkPayload(body.type, body.payload ?? {});
+    if ('problem' in checked) throw fieldError(c, checked.problem.field, checked.problem.key, checked.problem.params);
+    const { payload } = checked;
+    if (body.type === 'set_parameter') {
+      const [set] = await db.select({ id: parameterSets.id }).from(parameterSets)
+        .where(and(eq(parameterSets.id, payload.setId!), eq(parameterSets.kind, payload.setKind!), inScope(parameterSets.areaId, session)));
+      if (!set) throw fieldError(c, 'payload.setId', 'errors.parameterSetNotFound', { setKind: payload.setKind! });
+    }
+    const table = body.deviceKind === 'water' ? waterMeters : electricMeters;
+    const wanted = [...new Set(body.deviceIds)];
+    const found = await db.select({
+      id: table.id, areaId: table.areaId, moduleId: table.moduleId, address: table.address,
+      keepSupply: body.deviceKind === 'electric' ? electricMeters.keepSupply : sql<boolean>`false`,
+    }).from(table)
+      .where(and(inArray(table.id, wanted), inScope(table.areaId, session)))
+      .orderBy(table.id);
+    if (found.length !== wanted.length) {
+      const known = new Set(found.map((meter) => meter.id));
+      throw fieldError(c, 'deviceIds', 'errors.devicesNotFound', { ids: wanted.filter((id) => !known.has(id)).slice(0, 10).join(', ') });
+    }
+    // DOMAIN.md rule 2: the keep-supply lock keeps a meter on; an operator releases it before a trip.
+    const kept = body.type === 'trip' ? found.filter((meter) => meter.keepSupply) : [];
+    if (kept.length) {
+      const addresses = kept.slice(0, 10).map((meter) => meter.address).join(', ') + (kept.length > 10 ? ` (+${kept.length - 10})` : '');
+      throw fieldError(c, 'deviceIds', 'errors.keepSupplyTrip', { addresses });
+    }
+    const items: NewCommand[] = [];
+    if (body.type === 'time_sync' && payload.broadcast) {
+      // One broadcast frame per bus reaches every meter on it (DL/T 645 08 to 99…99, no reply).
+      const byModule = new Map<number, number>();
+      for (const meter of found) {
+        if (meter.moduleId === null) items.push({ areaId: meter.areaId, deviceKind: body.deviceKind, deviceId: meter.id, type: body.type, payload });
+        else if (!byModule.has(meter.moduleId)) byModule.set(meter.moduleId, meter.areaId);
+      }
+      for (const [moduleId, areaId] of byModule) items.push({ areaId, deviceKind: 'module', deviceId: moduleId, type: body.type, payload });
+    } else {
+      for (const meter of found) items.push({ areaId: meter.areaId, deviceKind: body.deviceKind, deviceId: meter.id, type: body.type, payload });
+    }
+    const ids = await db.transaction(async (tx) => {
+      const created = await enqueueCommands(tx, session.userId, items, now());
+      await audit(tx, session, { action: 'command', entity: `${body.deviceKind}Meter`, entityId: wanted.slice(0, 200).join(','), after: { type: body.type, payload, commandIds: created.length } });
       return created;
     });
     commandsQueued();

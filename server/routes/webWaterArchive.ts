@@ -5,6 +5,7 @@ import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/inp
 import { ok, page } from '../http/envelope';
 import { IdList, PagingQuery, containing, natural, offsetOf } from '../http/paging';
 import { listPage, matches, type ListSpec } from '../http/listKit';
+import { meterSearch } from '../http/meterSearch';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
@@ -90,22 +91,9 @@ function archiveQuery(db: Db) {
 /** Rooms matching a condition, for the meters' `room_id IN (…)` (the list joins nothing to filter). */
 const roomsWhere = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
 
-/**
- * Rooms whose current tenant's name or phone matches. The matching tenants are taken as an array
- * (`= ANY(ARRAY(…))`), so that their bindings are found through the tenant index: as a join, the
- * planner's guess of how many names match (often 3× too many) made it scan every binding instead.
- */
-const tenantRooms = (q: string) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
-  WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.name, q)} OR ${matches(tenants.phone, q)}))`;
-
-/**
- * The search box: address, room code, tenant name or phone. One id set per indexed column, united,
- * so that each part is served by its own index (an OR across joined tables is a full scan).
- */
-const searchCondition = (q: string) => sql`${waterMeters.id} IN (
-  SELECT ${waterMeters.id} FROM ${waterMeters} WHERE ${matches(waterMeters.address, q)}
-  UNION SELECT ${waterMeters.id} FROM ${waterMeters} WHERE ${roomsWhere(matches(rooms.roomCode, q))}
-  UNION SELECT ${waterMeters.id} FROM ${waterMeters} WHERE ${waterMeters.roomId} IN (${tenantRooms(q)}))`;
+/** The search box: address, room code, tenant name or phone (server/http/meterSearch.ts). */
+const searchCondition = (q: string) =>
+  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, sql`(${matches(tenants.name, q)} OR ${matches(tenants.phone, q)})`);
 
 /** The list's filters as conditions on water_meters alone (the area scope is added by the caller). */
 function filterConditions(query: ListFilter): SQL | undefined {

@@ -110,7 +110,10 @@ const UNICODE = ['\u0000', 'a\u0000b', '\uFEFF1', '١٢٣', '１２３', '\u202E
 /** Values no field of this schema accepts in a JSON body. */
 export function invalidBodyValues(schema: Schema, required: boolean): unknown[] {
   const type = mainType(schema);
-  const values: unknown[] = type === 'array' ? [{}] : [{}, [], [validValue(schema)]];
+  // An object with no required property accepts `{}` (e.g. an optional payload with optional fields).
+  const values: unknown[] = type === 'array' ? [{}]
+    : type === 'object' ? [...((schema.required ?? []).length ? [{}] : []), [], [validValue(schema)], 'x', 5, true]
+      : [{}, [], [validValue(schema)]];
   if (!nullable(schema)) values.push(null);
   if (required) values.push(undefined); // missing
   if (type === 'integer' || type === 'number') {

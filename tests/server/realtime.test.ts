@@ -109,6 +109,19 @@ describe('websocket-server', () => {
     admin.close();
   });
 
+  it('drops a peer that stops answering pings, after two unanswered in a row', async () => {
+    const token = await loginAs(backend.app, 'admin');
+    const socket = new WebSocket(`${origin}${PATH}?token=${token}`, { autoPong: false });
+    let pings = 0;
+    socket.on('ping', () => { pings++; });
+    const code = await Promise.race([
+      new Promise<number>((resolve) => socket.on('close', (closeCode) => resolve(closeCode))),
+      new Promise((resolve) => setTimeout(() => resolve('still open'), TEST_HEARTBEAT_MS * 20)),
+    ]);
+    expect(code).toBe(1006);
+    expect(pings).toBeGreaterThanOrEqual(2);
+  });
+
   it('closes the socket with 4401 once the session ends', async () => {
     const token = await loginAs(backend.app, 'viewer');
     const viewer = await connect(token);

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { isConnectionError } from '../db/errors';
+import { enqueueCommands, type NewCommand } from './commands';
+
+/** How often the auto-reader looks (one tick a minute: "readings arriving every minute somewhere"). */
+export const AUTO_READ_TICK_MS = 60_000;
+
+export interface AutoReadOptions {
+  /** READ_INTERVAL_MINUTES: every meter is read about once per interval. */
+  intervalMinutes: number;
+  /** Time between ticks (default AUTO_READ_TICK_MS). */
+  tickMs?: number;
+}
+
+type Row = { kind: 'electric' | 'water'; id: number; area_id: number };
+
+/**
+ * One tick of the platform's polling: queues `read` commands (no operator: operator_id NULL) for the
+ * meters whose last reading is oldest (never read first), at most ⌈meters × tick / interval⌉ of
+ * them, so every meter comes round about once per interval. Only meters with a module, with no read
+ * queued or under way, and none queued within the last interval (a meter that does not answer is
+ * tried again an interval later, not on every tick ahead of the others). Electric and water meters
+ * share one queue. Returns the ids of the commands queued (in one transaction, which wakes the
+ * workers on commit).
+ */
+export async function queueAutoReads(db: Db, now: Date, options: AutoReadOptions): Promise<number[]> {
+  const tickMs = options.tickMs ?? AUTO_READ_TICK_MS;
+  const intervalMs = options.intervalMinutes * 60_000;
+  const since = new Date(now.getTime() - intervalMs).toISOString();
+  return db.transaction(async (tx) => {
+    const counted = (await tx.execute(sql`
+      SELECT (SELECT count(*) FROM electric_meters WHERE module_id IS NOT NULL) + (SELECT count(*) FROM water_meters WHERE module_id IS NOT NULL) AS n`)) as unknown as { rows: { n: string | number }[] };
+    const meters = Number(counted.rows[0]?.n ?? 0);
+    if (!meters) return [];
+    const budget = Math.max(1, Math.ceil((meters * tickMs) / intervalMs));
+    // Due: last read before the interval began (or never). A read of the last interval (any state) holds the meter back.
+    const due = (await tx.execute(sql`
+      SELECT kind, id, area_id FROM (
+        SELECT 'electric' AS kind, m.id, m.area_id, m.last_read_at FROM electric_meters m
+        WHERE m.module_id IS NOT NULL AND (m.last_read_at IS NULL OR m.last_read_at <= ${since})
+          AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.device_kind = 'electric' AND c.device_id = m.id AND c.type = 'read'
+            AND (c.state IN ('queued', 'sent') OR c.created_at > ${since}))
+        UNION ALL
+        SELECT 'water' AS kind, m.id, m.area_id, m.last_read_at FROM water_meters m
+        WHERE m.module_id IS NOT NULL AND (m.last_read_at IS NULL OR m.last_read_at <= ${since})
+          AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.device_kind = 'water' AND c.device_id = m.id AND c.type = 'read'
+            AND (c.state IN ('queued', 'sent') OR c.created_at > ${since}))
+      ) d
+      ORDER BY last_read_at NULLS FIRST, kind, id
+      LIMIT ${budget}`)) as unknown as { rows: Row[] };
+    const items: NewCommand[] = due.rows.map((row) => ({ areaId: Number(row.area_id), deviceKind: row.kind, deviceId: Number(row.id), type: 'read' }));
+    return enqueueCommands(tx, null, items, now);
+  });
+}
+
+/**
+ * The auto-reader (AUTO_READ, default on): a tick every minute (queueAutoReads), started by the
+ * server beside the command worker. Ticks never overlap; a failed tick (the database away) is
+ * logged and the next one tries again.
+ */
+export class AutoReader {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = false;
+
+  constructor(
+    private db: Db,
+    private now: () => Date,
+    private options: AutoReadOptions & {
+      /** Called with the ids queued by a tick (e.g. the command worker's wake()). */
+      onQueued?: (ids: number[]) => void;
+      log?: (message: string, error?: unknown) => void;
+    },
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? AUTO_READ_TICK_MS);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  /** One tick now (skipped while the previous one runs); resolves with the ids it queued. */
+  async tick(): Promise<number[]> {
+    if (this.stopped || this.running) return [];
+    let ids: number[] = [];
+    this.running = (async () => {
+      try {
+        ids = await queueAutoReads(this.db, this.now(), this.options);
+        if (ids.length) this.options.onQueued?.(ids);
+      } catch (error) {
+        if (!isConnectionError(error)) this.options.log?.('auto-read failed', error);
+      }
+    })();
+    try {
+      await this.running;
+    } finally {
+      this.running = undefined;
+    }
+    return ids;
+  }
+
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,120 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { schema, type Database, type Db } from './db';
+import type { ServerConfig } from './config';
+import { CommandWorker } from './domain/commands';
+import { AutoReader } from './domain/autoRead';
+import { createSimulator, sharedEstate } from './devices/simulator';
+import { createDriverRouter } from './devices/router';
+import { createProtocolDriver } from './devices/protocolDriver';
+import { createDtuListener, type DtuListener } from './devices/tcp/dtuListener';
+import { createMeterServer, type MeterServer } from './devices/tcp/meterServer';
+
+const { modules, faults } = schema;
+
+/** A DTU's heartbeats move `last_heartbeat_at` at most this often (not one write per packet). */
+const HEARTBEAT_WRITE_MS = 30_000;
+
+export interface DevicesOptions {
+  database: Database;
+  config: Pick<ServerConfig, 'simulator' | 'simTimeScale' | 'simFailureRate' | 'autoRead' | 'readIntervalMinutes' | 'devicePort' | 'simGatewayPort'>;
+  now: () => Date;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * A `dtu` module registered or went away: its online state and heartbeat, and its `offline` fault
+ * opened (once) or cleared. Keyed by the module address the DTU registered with.
+ */
+export async function setDtuOnline(db: Db, address: string, online: boolean, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [module] = await tx.update(modules).set({ online, lastHeartbeatAt: at })
+      .where(and(eq(modules.kind, 'dtu'), eq(modules.address, address)))
+      .returning({ id: modules.id, areaId: modules.areaId, name: modules.name });
+    if (!module) return;
+    const open = and(eq(faults.deviceKind, 'module'), eq(faults.deviceId, module.id), eq(faults.kind, 'offline'), isNull(faults.clearedAt));
+    if (online) {
+      await tx.update(faults).set({ clearedAt: at }).where(open);
+    } else {
+      const [already] = await tx.select({ id: faults.id }).from(faults).where(open).limit(1);
+      if (!already) await tx.insert(faults).values({ areaId: module.areaId, deviceKind: 'module', deviceId: module.id, kind: 'offline', detail: `${module.name ?? address} DTU 连接断开`, openedAt: at });
+    }
+  });
+}
+
+/**
+ * The device side of the server: the command worker (SIMULATOR on) with the driver router —
+ * `simulator` modules through the living simulator, `tcp-gateway` and `dtu` modules through the
+ * protocol driver —, the auto-reader (AUTO_READ), the DTU listener (DEVICE_PORT) and the simulated
+ * gateway answering real frames for the simulated meters (SIM_GATEWAY_PORT).
+ */
+export async function startDevices({ database, config, now, log }: DevicesOptions) {
+  const db = database.db;
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    const done = work.catch((error) => log('device state update failed', error)).finally(() => pending.delete(done));
+    pending.add(done);
+  };
+  // One simulated estate for the in-process driver and the simulated gateway: the same meters
+  // whichever path reaches them.
+  const estate = sharedEstate(config.simTimeScale, config.simFailureRate / 3);
+
+  let dtu: DtuListener | undefined;
+  if (config.devicePort) {
+    const lastWrite = new Map<string, number>();
+    dtu = createDtuListener({
+      port: config.devicePort,
+      accept: async (address) => (await db.select({ id: modules.id }).from(modules)
+        .where(and(eq(modules.kind, 'dtu'), eq(modules.address, address))).limit(1)).length > 0,
+      onOnline: (address, online, at) => {
+        lastWrite.set(address, at.getTime());
+        track(setDtuOnline(db, address, online, at));
+      },
+      onHeartbeat: (address, at) => {
+        if (at.getTime() - (lastWrite.get(address) ?? 0) < HEARTBEAT_WRITE_MS) return;
+        lastWrite.set(address, at.getTime());
+        track(db.update(modules).set({ lastHeartbeatAt: at, online: true }).where(and(eq(modules.kind, 'dtu'), eq(modules.address, address))));
+      },
+      log: (message) => log(message),
+    });
+    await dtu.listen();
+    console.log(`DTU listener on port ${config.devicePort} (DEVICE_PORT)`);
+  }
+  const protocol = createProtocolDriver({ dtu, log: (message) => log(message) });
+
+  let gateway: MeterServer | undefined;
+  if (config.simGatewayPort) {
+    gateway = createMeterServer({ bank: estate, host: '127.0.0.1', port: config.simGatewayPort });
+    try {
+      await gateway.listen();
+      console.log(`Simulated gateway (DL/T 645, CJ/T 188) on 127.0.0.1:${config.simGatewayPort} (SIM_GATEWAY_PORT)`);
+    } catch (error) {
+      log(`simulated gateway: cannot listen on port ${config.simGatewayPort}`, error);
+      gateway = undefined;
+    }
+  }
+
+  let worker: CommandWorker | undefined;
+  let reader: AutoReader | undefined;
+  if (config.simulator) {
+    const simulator = createSimulator({ estate, failureRate: config.simFailureRate, clock: now, timeScale: config.simTimeScale });
+    worker = new CommandWorker(db, createDriverRouter({ simulator, protocol }), now, log);
+    // Woken by the notification of queued commands (any process), and at the queue's next moment.
+    await worker.start({ listen: database.listen.bind(database) });
+    if (config.autoRead) {
+      reader = new AutoReader(db, now, { intervalMinutes: config.readIntervalMinutes, onQueued: () => worker?.wake(), log });
+      reader.start();
+    }
+  }
+
+  return {
+    worker,
+    async stop() {
+      await reader?.stop();
+      await worker?.stop();
+      await protocol.close();
+      await dtu?.close();
+      await gateway?.close();
+      await Promise.all(pending);
+    },
+  };
+}
