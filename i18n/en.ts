@@ -4,6 +4,10 @@ import type { DeepStrings } from './types';
 import estate from './archives/estate/en';
 import bindings from './archives/bindings/en';
 import accounts from './archives/accounts/en';
+import protocol from './devices/protocol/en';
+import pipeline from './devices/pipeline/en';
+import modules from './devices/modules/en';
+import meters from './devices/meters/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -276,6 +280,8 @@ const base = {
       disabled: 'This account is disabled',
     },
     errors: {
+      commandNotForDevice: 'A %{kind} meter has no command %{type}',
+      devicesNotFound: 'These meters do not exist or are outside your area: %{ids}',
       unauthorized: 'Not signed in or the session has expired',
       readOnly: 'This account is read-only',
       notFound: 'Request address error: %{url}',
@@ -341,7 +347,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters);
 
 export default en;
 

@@ -4,6 +4,10 @@ import { mergeCatalog } from './merge';
 import estate from './archives/estate/ja';
 import bindings from './archives/bindings/ja';
 import accounts from './archives/accounts/ja';
+import protocol from './devices/protocol/ja';
+import pipeline from './devices/pipeline/ja';
+import modules from './devices/modules/ja';
+import meters from './devices/meters/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -276,6 +280,8 @@ const base: BaseMessages = {
       disabled: 'このアカウントは無効化されています',
     },
     errors: {
+      commandNotForDevice: '%{kind} メーターにはコマンド %{type} がありません',
+      devicesNotFound: '次のメーターは存在しないか、担当エリア外です：%{ids}',
       unauthorized: 'ログインしていないか、セッションの有効期限が切れています',
       readOnly: '読み取り専用アカウントではデータを変更できません',
       notFound: 'リクエスト先のアドレスが正しくありません: %{url}',
@@ -341,6 +347,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters);
 
 export default ja;

@@ -4,6 +4,10 @@ import { mergeCatalog } from './merge';
 import estate from './archives/estate/zh-chs';
 import bindings from './archives/bindings/zh-chs';
 import accounts from './archives/accounts/zh-chs';
+import protocol from './devices/protocol/zh-chs';
+import pipeline from './devices/pipeline/zh-chs';
+import modules from './devices/modules/zh-chs';
+import meters from './devices/meters/zh-chs';
 
 /** 简体中文: the default language. */
 const base: BaseMessages = {
@@ -276,6 +280,8 @@ const base: BaseMessages = {
       disabled: '该账号已停用',
     },
     errors: {
+      commandNotForDevice: '%{kind} 表不支持指令 %{type}',
+      devicesNotFound: '这些表计不存在或不在您的区域内：%{ids}',
       unauthorized: '未登录或登录已过期',
       readOnly: '只读账号不能修改数据',
       notFound: '请求地址出错: %{url}',
@@ -341,6 +347,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters);
 
 export default zhChs;

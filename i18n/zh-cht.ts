@@ -4,6 +4,10 @@ import { mergeCatalog } from './merge';
 import estate from './archives/estate/zh-cht';
 import bindings from './archives/bindings/zh-cht';
 import accounts from './archives/accounts/zh-cht';
+import protocol from './devices/protocol/zh-cht';
+import pipeline from './devices/pipeline/zh-cht';
+import modules from './devices/modules/zh-cht';
+import meters from './devices/meters/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
 const base: BaseMessages = {
@@ -276,6 +280,8 @@ const base: BaseMessages = {
       disabled: '此帳號已停用',
     },
     errors: {
+      commandNotForDevice: '%{kind} 表不支援指令 %{type}',
+      devicesNotFound: '這些表計不存在或不在您的區域內：%{ids}',
       unauthorized: '未登入或登入已逾期',
       readOnly: '唯讀帳號不能修改資料',
       notFound: '請求網址錯誤: %{url}',
@@ -341,6 +347,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters);
 
 export default zhCht;

@@ -9,10 +9,18 @@ import userdangan from './resources/archives/userdangan';
 import userbangding from './resources/archives/userbangding';
 import zhongjianbiao from './resources/archives/zhongjianbiao';
 import userJiaofei from './resources/archives/userJiaofei';
+import mokuaiguanli from './resources/devices/mokuaiguanli';
+import waterstate from './resources/devices/waterstate';
+import waterswitch from './resources/devices/waterswitch';
+import dianbiaoguanli from './resources/devices/dianbiaoguanli';
+import dianbiaoshishijilu from './resources/devices/dianbiaoshishijilu';
+import tongduankongzhi from './resources/devices/tongduankongzhi';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
 const BUILT: Record<string, ResourceDefinition> = {
   waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli, userdangan, userbangding, zhongjianbiao, userJiaofei,
+  mokuaiguanli, waterstate, waterswitch,
+  dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
 };
 
 export interface AppRoute extends RouteEntry {

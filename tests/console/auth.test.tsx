@@ -65,8 +65,8 @@ describe('login page and route guard', () => {
 describe('hidden routes', () => {
   it('/redirect/{route*} goes to the route', async () => {
     await signIn('admin');
-    renderScreen('/redirect/dianbiaoguanli?x=1');
-    await waitFor(() => expect(window.location.pathname).toBe('/dianbiaoguanli'));
+    renderScreen('/redirect/chaobiao?x=1');
+    await waitFor(() => expect(window.location.pathname).toBe('/chaobiao'));
     expect(window.location.search).toBe('?x=1');
     expect(await screen.findByTestId('pending-page')).toBeInTheDocument();
   });

@@ -20,6 +20,8 @@ const freePort = () =>
 
 export interface RunningPlatform {
   url: string;
+  /** The simulated gateway's port (SIM_GATEWAY_PORT), when asked for. */
+  gatewayPort?: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -31,13 +33,20 @@ export const TEST_IDLE_TIMEOUT_MS = 4000;
  * `npm start` on a fresh data folder and a free port; resolves once it prints its URL. With
  * `testBuild`, the console is built separately with a shortened idle clock and served instead.
  */
-export async function startPlatform(options: { testBuild?: boolean } = {}): Promise<RunningPlatform> {
+export async function startPlatform(options: { testBuild?: boolean; simulatedGateway?: boolean } = {}): Promise<RunningPlatform> {
   // While writing a flow: drive an already running platform (its data are not fresh).
-  if (process.env.E2E_URL) return { url: process.env.E2E_URL, output: () => 'Demo login: admin', stop: async () => {} };
+  if (process.env.E2E_URL) return { url: process.env.E2E_URL, gatewayPort: Number(process.env.E2E_GATEWAY_PORT) || undefined, output: () => 'Demo login: admin', stop: async () => {} };
   const port = await freePort();
+  const gatewayPort = options.simulatedGateway ? await freePort() : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'metering-e2e-'));
   let output = '';
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, DATABASE_URL: '' };
+  // A perfect simulated estate (no missed replies, no module outages, no valve faults): a flow
+  // checks what the screens do, not the luck of the draw. The auto-reader stays off so that the
+  // flows' own commands are the only ones in the queue.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, DATABASE_URL: '',
+    SIM_FAILURE_RATE: '0', AUTO_READ: 'off', ...(gatewayPort ? { SIM_GATEWAY_PORT: String(gatewayPort) } : {}),
+  };
   let command = ['npm', 'start', '--silent'];
   if (options.testBuild) {
     const outDir = mkdtempSync(join(tmpdir(), 'metering-e2e-dist-'));
@@ -62,6 +71,7 @@ export async function startPlatform(options: { testBuild?: boolean } = {}): Prom
   });
   return {
     url,
+    gatewayPort,
     output: () => output,
     stop: async () => {
       try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -19,6 +19,18 @@ export interface CommandState {
   resultCode: string | null;
   deviceAddress: string | null;
   roomCode: string | null;
+  /** What the device answered (read values, the new state), once the command succeeded. */
+  result?: Record<string, unknown> | null;
+}
+
+/**
+ * Extra columns of the device table, e.g. the values a read brings (total, rates, V, A, kW): filled
+ * in as each command's result arrives. `label` is a message key; `render` gets the command.
+ */
+export interface ResultColumn {
+  label: string;
+  render: (command: CommandState) => ReactNode;
+  align?: 'left' | 'right';
 }
 
 /** One batch of commands: what the operator asked for (a message key) and the commands it queued. */
@@ -49,8 +61,10 @@ const failedState = (state: string) => state === 'failed' || state === 'expired'
  * it is down. It names the action and each device (address and room) with its translated result;
  * `onFinished` runs once per batch, `onRetry` sends the failed ones again.
  */
-export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying }: {
+export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying, resultColumns = [] }: {
   batch: CommandBatch | null;
+  /** Optional value columns (see ResultColumn); without them the table is address, room, state, reason. */
+  resultColumns?: ResultColumn[];
   onClose: () => void;
   onFinished?: (batch: CommandBatch) => void;
   onRetry?: (ids: number[]) => void;
@@ -82,7 +96,7 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying 
     failedState(command.state) && command.resultCode ? translate(`commands.reasons.${command.resultCode}`, { _: command.resultCode }) : '';
 
   return (
-    <Dialog open={!!batch} onClose={onClose} maxWidth="md" fullWidth>
+    <Dialog open={!!batch} onClose={onClose} maxWidth={resultColumns.length ? 'lg' : 'md'} fullWidth>
       <DialogTitle>
         {batch && translate('commands.batchTitle', { action: translate(batch.action), count: ids.length, smart_count: ids.length })}
       </DialogTitle>
@@ -106,6 +120,7 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying 
                 <TableCell>{translate('commands.roomCode')}</TableCell>
                 <TableCell>{translate('commands.state')}</TableCell>
                 <TableCell>{translate('commands.reason')}</TableCell>
+                {resultColumns.map((column) => <TableCell key={column.label} align={column.align}>{translate(column.label)}</TableCell>)}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -117,6 +132,11 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying 
                     <Chip size="small" variant="outlined" color={COLORS[command.state]} label={translate(`commands.states.${command.state}`)} />
                   </TableCell>
                   <TableCell sx={{ color: failedState(command.state) ? 'error.main' : undefined }}>{reason(command)}</TableCell>
+                  {resultColumns.map((column) => (
+                    <TableCell key={column.label} align={column.align} sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                      {command.state === 'succeeded' ? column.render(command) : ''}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext } from 'react-admin';
 import type { MeteringDataProvider } from '../../data/dataProvider';
-import { CommandProgress, type CommandBatch } from './CommandProgress';
+import { CommandProgress, type CommandBatch, type ResultColumn } from './CommandProgress';
 
 interface DeviceActionsState {
   /** Shows the progress of commands just queued for an action (a message key naming it). */
@@ -28,7 +28,11 @@ export function useCanCommand() {
  * queued, live per-device progress; when the batch is finished, the screen is refreshed (every
  * batch, not only the first); "retry the failed" sends them again as a new batch of the same action.
  */
-export function DeviceActionsProvider({ children }: { children: ReactNode }) {
+export function DeviceActionsProvider({ children, resultColumns }: {
+  children: ReactNode;
+  /** Value columns of the progress table (e.g. a read's values as they arrive). */
+  resultColumns?: ResultColumn[];
+}) {
   const [batch, setBatch] = useState<CommandBatch | null>(null);
   const [retrying, setRetrying] = useState(false);
   const refresh = useRefresh();
@@ -57,7 +61,7 @@ export function DeviceActionsProvider({ children }: { children: ReactNode }) {
       {children}
       <CommandProgress
         batch={batch} onClose={() => setBatch(null)} onFinished={refresh}
-        onRetry={canCommand ? retry : undefined} retrying={retrying}
+        onRetry={canCommand ? retry : undefined} retrying={retrying} resultColumns={resultColumns}
       />
     </DeviceActionsContext.Provider>
   );

@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { get, post } from '../../../data/endpoints';
+import { defineResource } from '../../defineResource';
+import { firstPageRead } from '../../../components/list/defaults';
+import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
+import { electricListEndpoints } from '../electric/endpoints';
+import { ROOM_SORT } from '../electric/model';
+
+const loadList = () => import('./ElectricMeterList');
+const list = electricListEndpoints();
+
+/** The fields the form edits (the list's joined columns are read-only). */
+const EDITABLE = ['address', 'moduleId', 'channel', 'roomId', 'model', 'phase', 'ctRatio', 'priceTableId', 'powerSetId', 'controlSetId', 'loadSetId', 'nightSetId', 'timedSetId', 'giftSetId', 'remark'] as const;
+const editable = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.filter((key) => data[key] !== undefined).map((key) => [key, data[key] === '' ? null : data[key]]));
+
+/** 电表管理 (meter management): CRUD of electric meters, import from CSV, device actions. */
+export default defineResource({
+  name: 'dianbiaoguanli',
+  endpoints: {
+    ...list,
+    create: post('electricMeter/addElectricMeter', { request: editable }),
+    update: post('electricMeter/updateElectricMeter', { request: (data) => ({ id: data.id, ...editable(data) }) }),
+    delete: post('electricMeter/deleteElectricMeter', { request: ({ id, confirm }) => ({ id, confirm }) }),
+    deleteMany: post('electricMeter/deleteElectricMeter', { request: ({ ids, confirm }) => ({ ids: String(ids).split(',').map(Number), confirm }) }),
+    actions: {
+      ...list.actions,
+      deleteImpact: get('electricMeter/findDeleteImpact'),
+      importMeters: post('electricMeter/importElectricMeters', { timeoutMs: 120_000 }),
+      modules: get('electricMeter/findModules'),
+      formOptions: get('electricMeter/findFormOptions'),
+    },
+  },
+  list: lazy(loadList),
+  preload: loadList,
+  firstReads: [['dianbiaoguanli', firstPageRead(ROOM_SORT)], ...PROJECT_BUILDING_READS],
+  create: lazy(() => import('./ElectricMeterCreate')),
+  edit: lazy(() => import('./ElectricMeterEdit')),
+  recordRepresentation: 'address',
+});
