@@ -18,10 +18,10 @@ import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
-import { openDatabase, schema, type Database } from '../server/db';
+import { schema, type Database } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { rowsOf } from '../server/http/listKit';
-import { adminQuery, databaseUrl } from '../tests/support/postgres';
+import { benchEachDatabase } from './support/eachDatabase';
 import { servedApp } from './requestPath';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -153,22 +153,5 @@ async function benchDatabase(name: string, database: Database) {
   }
 }
 
-const lite = await openDatabase();
-try {
-  await benchDatabase('PGlite (in memory)', lite);
-} finally {
-  await lite.close();
-}
-const pgUrl = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-if (pgUrl) {
-  const scratch = `metering_bench_recharge_${process.pid}`;
-  await adminQuery(pgUrl, `CREATE DATABASE ${scratch}`);
-  const pg = await openDatabase({ url: databaseUrl(pgUrl, scratch) });
-  try {
-    await benchDatabase('PostgreSQL', pg);
-  } finally {
-    await pg.close();
-    await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${scratch}`);
-  }
-}
+await benchEachDatabase('metering_bench_recharge', benchDatabase);
 process.exit(0);

@@ -28,8 +28,10 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
     return {
       onOpen(_event, ws) {
         const raw = ws.raw as WebSocket;
-        let answered = true;
-        raw.on('pong', () => { answered = true; });
+        // Pings not answered yet. A peer is dropped after two in a row: one late pong is a busy
+        // event loop or a slow link (the check can run before the pong is read), not a dead peer.
+        let unanswered = 0;
+        raw.on('pong', () => { unanswered = 0; });
         const subscriber: Subscriber = {
           areaIds: session.areaIds,
           userId: session.userId,
@@ -47,11 +49,11 @@ export function realtimeSocket(app: OpenAPIHono<AppEnv>, hub: RealtimeHub, heart
         unsubscribe = hub.subscribe(subscriber);
         ws.send(JSON.stringify({ type: 'hello' }));
         timer = setInterval(() => {
-          if (!answered) {
+          if (unanswered >= 2) {
             raw.terminate();
             return;
           }
-          answered = false;
+          unanswered++;
           raw.ping();
           subscriber.recheck!();
         }, heartbeatMs);
