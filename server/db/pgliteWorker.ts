@@ -94,6 +94,8 @@ async function main(options: WorkerOpenOptions) {
         return { value: undefined };
       }
       case 'dump': {
+        // A checkpoint first: the dump then opens without replaying the log.
+        await pg.exec('CHECKPOINT');
         const bytes = await (await pg.dumpDataDir('none')).arrayBuffer();
         return { value: bytes, transfer: [bytes] };
       }
