@@ -84,21 +84,42 @@ function apply(op: Operation, mutation: Mutation): Request {
 const LEAK = /\bat [\w.<>]+ \(|\n\s+at |\.ts:\d|node_modules|Failed query|params:|\bselect\b[\s\S]{0,80}\bfrom\b|\binsert into\b|\bdelete from\b|\bupdate\s+"?\w+"?\s+set\b/i;
 
 /**
- * Every table but the session and throttling bookkeeping (or, for an area, its rows and the
- * shared tables): row count and the sum of row versions.
+ * The harness's change log: a row trigger on every table but the session and throttling
+ * bookkeeping records each row a statement inserts, updates or deletes (its table, and its area
+ * where the table has one), inside the writing transaction, so a write that was rolled back leaves
+ * nothing. Installed in this file's own database only. (Counting and summing the row versions of
+ * every table instead cost a scan of the whole database twice per route.)
+ */
+await backend.database.db.execute(sql.raw('CREATE TABLE harness_changes (table_name text NOT NULL, has_area boolean NOT NULL, area_id integer)'));
+await backend.database.db.execute(sql.raw(`
+  CREATE FUNCTION harness_record() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  DECLARE
+    old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
+    new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
+    has_area boolean := coalesce(new_row, old_row) ? 'area_id';
+  BEGIN
+    INSERT INTO harness_changes VALUES (TG_TABLE_NAME, has_area, (coalesce(new_row, old_row)->>'area_id')::int);
+    -- A row moved to another area changes both.
+    IF TG_OP = 'UPDATE' AND has_area AND (old_row->>'area_id') IS DISTINCT FROM (new_row->>'area_id') THEN
+      INSERT INTO harness_changes VALUES (TG_TABLE_NAME, true, (old_row->>'area_id')::int);
+    END IF;
+    RETURN NULL;
+  END $fn$;
+`));
+for (const { table_name: table } of await rows<{ table_name: string }>(sql`
+  SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+    AND table_name NOT IN ('sessions', 'login_throttle', 'harness_changes')`)) {
+  await backend.database.db.execute(sql.raw(`CREATE TRIGGER harness_record AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION harness_record()`));
+}
+
+/**
+ * Rows changed so far, per table (or, for an area, its rows and the rows of the tables all areas
+ * share): equal before and after a request when it changed nothing.
  */
 async function digest(where?: { areaIds: number[] }) {
-  const tables = await rows<{ table_name: string; has_area: boolean }>(sql`
-    SELECT t.table_name, EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = 'public' AND c.table_name = t.table_name AND c.column_name = 'area_id') AS has_area
-    FROM information_schema.tables t WHERE t.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND t.table_name NOT IN ('sessions', 'login_throttle') ORDER BY 1`);
-  const result: Record<string, string> = {};
-  for (const { table_name: table, has_area: hasArea } of tables) {
-    // With an area: its rows, and every row of the tables all areas share (menu, areas).
-    const filter = where && hasArea ? sql.raw(` WHERE area_id IN (${where.areaIds.join(',')})`) : sql.raw('');
-    const [row] = await rows<{ d: string }>(sql`SELECT count(*)::text || ':' || coalesce(sum((xmin::text)::bigint), 0)::text AS d FROM ${sql.identifier(table)}${filter}`);
-    result[table] = row.d;
-  }
-  return result;
+  const filter = where ? sql.raw(` WHERE NOT has_area OR area_id IN (${where.areaIds.join(',')})`) : sql.raw('');
+  const counted = await rows<{ table_name: string; n: string }>(sql`SELECT table_name, count(*)::text AS n FROM harness_changes${filter} GROUP BY 1 ORDER BY 1`);
+  return Object.fromEntries(counted.map((row) => [row.table_name, row.n]));
 }
 
 /** Whether the 400's message names the field (`field: …`, `field.0: …`, one of several issues). */
@@ -115,6 +136,24 @@ describe('route table', () => {
       .filter((route) => route.split(' ')[1].startsWith('/api') && !infrastructure.has(route.split(' ')[1]) && !documentedRoutes.has(route));
     expect(missing).toEqual([]);
     expect(operations.length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('change log', () => {
+  it('sees a committed change of a row, in its area, and not one rolled back', async () => {
+    const [{ id, area_id: area }] = await rows<{ id: number; area_id: number }>(sql`SELECT id, area_id FROM rooms ORDER BY id LIMIT 1`);
+    const before = await digest();
+    const beforeArea = await digest({ areaIds: [Number(area)] });
+    const beforeOther = await digest({ areaIds: [-1] });
+    await backend.database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE rooms SET room_code = room_code WHERE id = ${id}`);
+      tx.rollback();
+    }).catch(() => undefined);
+    expect(await digest()).toEqual(before);
+    await backend.database.db.execute(sql`UPDATE rooms SET room_code = room_code WHERE id = ${id}`);
+    expect((await digest()).rooms).not.toEqual(before.rooms);
+    expect((await digest({ areaIds: [Number(area)] })).rooms).not.toEqual(beforeArea.rooms);
+    expect(await digest({ areaIds: [-1] })).toEqual(beforeOther);
   });
 });
 
