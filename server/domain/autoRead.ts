@@ -16,9 +16,18 @@ export interface AutoReadOptions {
 type Row = { kind: 'electric' | 'water'; id: number; area_id: number };
 
 /**
+ * A meter (`m`) the platform can reach: it has a module and the module is online. A meter behind
+ * a module that is away (a DTU that left, which has its own `offline` fault) is not read: every
+ * read would fail and put the meter in the read-failure list for what is one module's outage. Its
+ * reads start again when the module is back. (A TCP gateway is never marked offline by silence:
+ * its meters keep being read, which is how it is found answering again.)
+ */
+const reachable = sql`EXISTS (SELECT 1 FROM modules mo WHERE mo.id = m.module_id AND mo.online)`;
+
+/**
  * One tick of the platform's polling: queues `read` commands (no operator: operator_id NULL) for the
  * meters whose last reading is oldest (never read first), at most ⌈meters × tick / interval⌉ of
- * them, so every meter comes round about once per interval. Only meters with a module, with no read
+ * them, so every meter comes round about once per interval. Only meters reachable (a module, online), with no read
  * queued or under way, and none queued within the last interval (a meter that does not answer is
  * tried again an interval later, not on every tick ahead of the others). Electric and water meters
  * share one queue. Returns the ids of the commands queued (in one transaction, which wakes the
@@ -30,7 +39,7 @@ export async function queueAutoReads(db: Db, now: Date, options: AutoReadOptions
   const since = new Date(now.getTime() - intervalMs).toISOString();
   return db.transaction(async (tx) => {
     const counted = (await tx.execute(sql`
-      SELECT (SELECT count(*) FROM electric_meters WHERE module_id IS NOT NULL) + (SELECT count(*) FROM water_meters WHERE module_id IS NOT NULL) AS n`)) as unknown as { rows: { n: string | number }[] };
+      SELECT (SELECT count(*) FROM electric_meters m WHERE ${reachable}) + (SELECT count(*) FROM water_meters m WHERE ${reachable}) AS n`)) as unknown as { rows: { n: string | number }[] };
     const meters = Number(counted.rows[0]?.n ?? 0);
     if (!meters) return [];
     const budget = Math.max(1, Math.ceil((meters * tickMs) / intervalMs));
@@ -38,12 +47,12 @@ export async function queueAutoReads(db: Db, now: Date, options: AutoReadOptions
     const due = (await tx.execute(sql`
       SELECT kind, id, area_id FROM (
         SELECT 'electric' AS kind, m.id, m.area_id, m.last_read_at FROM electric_meters m
-        WHERE m.module_id IS NOT NULL AND (m.last_read_at IS NULL OR m.last_read_at <= ${since})
+        WHERE ${reachable} AND (m.last_read_at IS NULL OR m.last_read_at <= ${since})
           AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.device_kind = 'electric' AND c.device_id = m.id AND c.type = 'read'
             AND (c.state IN ('queued', 'sent') OR c.created_at > ${since}))
         UNION ALL
         SELECT 'water' AS kind, m.id, m.area_id, m.last_read_at FROM water_meters m
-        WHERE m.module_id IS NOT NULL AND (m.last_read_at IS NULL OR m.last_read_at <= ${since})
+        WHERE ${reachable} AND (m.last_read_at IS NULL OR m.last_read_at <= ${since})
           AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.device_kind = 'water' AND c.device_id = m.id AND c.type = 'read'
             AND (c.state IN ('queued', 'sent') OR c.created_at > ${since}))
       ) d

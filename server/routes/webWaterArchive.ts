@@ -1,6 +1,6 @@
 import { and, count, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { IdList, PagingQuery, containing, natural, offsetOf } from '../http/paging';
@@ -192,9 +192,12 @@ async function checkRoom(c: Ctx, roomId: number, exceptMeterId?: number) {
 }
 
 /** A module of the caller's scope. */
+/** The module of a water meter: of the caller's area, and speaking CJ/T 188 (a water meter cannot hang off a DL/T 645 bus). */
 async function checkModule(c: Ctx, moduleId: number) {
-  const [module] = await c.get('deps').db.select({ id: modules.id }).from(modules).where(and(eq(modules.id, moduleId), inScope(modules.areaId, c.get('session'))));
-  if (!module) throw badRequest('errors.moduleNotFound');
+  const [module] = await c.get('deps').db.select({ protocol: modules.protocol, address: modules.address }).from(modules)
+    .where(and(eq(modules.id, moduleId), inScope(modules.areaId, c.get('session'))));
+  if (!module) throw fieldError(c, 'moduleId', 'errors.moduleNotFound');
+  if (module.protocol !== 'cjt188') throw fieldError(c, 'moduleId', 'errors.meters.moduleNotWater', { address: module.address, protocol: module.protocol });
 }
 
 async function checkAddressFree(c: Ctx, address: string, exceptId?: number) {
@@ -220,7 +223,6 @@ export function webWaterArchiveRoutes() {
     await checkAddressFree(c, body.address);
     if (body.moduleId) await checkModule(c, body.moduleId);
     const room = body.roomId ? await checkRoom(c, body.roomId) : undefined;
-    if (body.moduleId) await checkModule(c, body.moduleId);
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(waterMeters).values({ ...body, areaId: room?.areaId ?? session.areaId, createdAt: now() }).returning();
       await audit(tx, session, { action: 'create', entity: 'waterMeter', entityId: row.id, after: row });

@@ -1,8 +1,8 @@
 /**
  * Auto-read (issue 11, server/domain/autoRead.ts) with a fake clock: each tick queues read commands
  * for the meters whose last reading is oldest, a bounded number per tick, so that every meter with
- * a module is read once per interval; never twice while a read is pending or was queued within the
- * interval; never a meter without a module.
+ * an online module is read once per interval; never twice while a read is pending or was queued
+ * within the interval; never a meter without a module or behind a module that is offline.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -13,6 +13,8 @@ let backend: TestBackend;
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
+/** As the auto-reader decides it (written again here): meter `m` has a module, and the module is online. */
+const reachable = sql`(m.module_id IS NOT NULL AND (SELECT online FROM modules WHERE id = m.module_id))`;
 const minutes = (n: number) => new Date(TEST_NOW.getTime() + n * 60_000);
 let meters: number;
 
@@ -27,9 +29,11 @@ async function answer(ids: number[], now: Date) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  meters = Number((await one(sql`SELECT (SELECT count(*) FROM electric_meters WHERE module_id IS NOT NULL) + (SELECT count(*) FROM water_meters WHERE module_id IS NOT NULL) AS n`)).n);
+  // The seed has modules that are offline, with meters behind them.
+  expect(Number((await one(sql`SELECT count(*) AS n FROM water_meters m WHERE NOT ${reachable}`)).n)).toBeGreaterThan(0);
+  meters = Number((await one(sql`SELECT (SELECT count(*) FROM electric_meters m WHERE ${reachable}) + (SELECT count(*) FROM water_meters m WHERE ${reachable}) AS n`)).n);
   // A never-read meter comes first.
-  await rows(sql`UPDATE water_meters SET last_read_at = NULL WHERE id = (SELECT min(id) FROM water_meters WHERE module_id IS NOT NULL)`);
+  await rows(sql`UPDATE water_meters m SET last_read_at = NULL WHERE id = (SELECT min(id) FROM water_meters m WHERE ${reachable})`);
 }, 120_000);
 afterAll(() => backend.close());
 
@@ -47,7 +51,7 @@ describe('auto-read', () => {
     // Oldest first: no meter left out was read before the newest one taken.
     const newestTaken = Math.max(...queued.filter((c) => c.last_read_at).map((c) => new Date(c.last_read_at).getTime()));
     const olderLeft = await one(sql`SELECT count(*)::int AS n FROM (
-        SELECT 'electric' AS k, id, last_read_at FROM electric_meters WHERE module_id IS NOT NULL UNION ALL SELECT 'water', id, last_read_at FROM water_meters WHERE module_id IS NOT NULL
+        SELECT 'electric' AS k, id, last_read_at FROM electric_meters m WHERE ${reachable} UNION ALL SELECT 'water', id, last_read_at FROM water_meters m WHERE ${reachable}
       ) m WHERE (m.last_read_at IS NULL OR m.last_read_at < ${new Date(newestTaken).toISOString()})
         AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.device_kind = m.k AND c.device_id = m.id AND c.type = 'read' AND c.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}))`);
     expect(olderLeft.n).toBe(0);
@@ -61,7 +65,7 @@ describe('auto-read', () => {
     await rows(sql`UPDATE commands SET state = 'failed' WHERE type = 'read' AND state = 'queued'`);
   });
 
-  it('covers every meter with a module once per interval, never one without a module', async () => {
+  it('covers every meter with an online module once per interval, never one without a module or behind an offline one', async () => {
     const start = 200; // every meter's last reading is over an hour old by now
     const seen = new Map<string, number>();
     const firstIds: number[] = [];
@@ -80,6 +84,8 @@ describe('auto-read', () => {
     expect([...seen.values()].every((n) => n === 1)).toBe(true);
     const noModule = await one(sql`SELECT count(*)::int AS n FROM commands c JOIN water_meters w ON c.device_kind = 'water' AND w.id = c.device_id WHERE c.type = 'read' AND w.module_id IS NULL`);
     expect(noModule.n).toBe(0);
+    const behindOffline = await one(sql`SELECT count(*)::int AS n FROM commands c JOIN water_meters m ON c.device_kind = 'water' AND m.id = c.device_id WHERE c.type = 'read' AND m.module_id IS NOT NULL AND NOT ${reachable}`);
+    expect(behindOffline.n).toBe(0);
     // An interval later the round starts again with the meters read first.
     const next = await queueAutoReads(backend.database.db, minutes(start + 60), { intervalMinutes: 60 });
     expect(next.length).toBeGreaterThan(0);

@@ -116,6 +116,21 @@ describe('devices without a path', () => {
     expect(added.status).toBe(400);
     expect((await list({ address: '20261122000002' })).total).toBe(0);
   });
+
+  it('refuses a DL/T 645 module for a water meter, naming the module and its protocol, on create and on edit', async () => {
+    const [electric] = await sql<{ id: number; address: string }>(`SELECT id, address FROM modules WHERE area_id = 1 AND protocol = 'dlt645' LIMIT 1`);
+    const [water] = await sql<{ id: number }>(`SELECT id FROM modules WHERE area_id = 1 AND protocol = 'cjt188' LIMIT 1`);
+    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: electric.id });
+    expect(added.status).toBe(400);
+    expect(added.body.msg).toBe(`moduleId: 模块 ${electric.address} 使用 dlt645 协议：水表只能挂在 CJ/T 188（cjt188）模块上`);
+    expect((await list({ address: '20261122000004' })).total).toBe(0);
+    const created = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: water.id });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+    const moved = await api.put('webWaterArchive/updateWebWaterArchive', { id, moduleId: electric.id });
+    expect(moved.status).toBe(400);
+    expect((await list({ id })).records[0].moduleId).toBe(water.id);
+  });
 });
 
 describe('command progress and retry', () => {

@@ -136,6 +136,7 @@ const meters = {
     errors: {
       meters: {
         moduleNotElectric: 'Module %{address} speaks %{protocol}: an electric meter needs a DL/T 645 (dlt645) module',
+        moduleNotWater: 'Module %{address} speaks %{protocol}: a water meter needs a CJ/T 188 (cjt188) module',
         channelTaken: 'Channel %{channel} of module %{module} is already taken by meter %{address}',
         setNotAssignable: 'Parameter set %{id} is not a %{kind} parameter set of the meter\'s area',
         priceTableNotFound: 'Price table %{id} does not exist in the meter\'s area',

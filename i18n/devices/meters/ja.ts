@@ -136,6 +136,7 @@ const meters = {
     errors: {
       meters: {
         moduleNotElectric: 'モジュール %{address} のプロトコルは %{protocol} です：電力量計は DL/T 645（dlt645）モジュールにのみ接続できます',
+        moduleNotWater: 'モジュール %{address} のプロトコルは %{protocol} です：水道メーターは CJ/T 188（cjt188）モジュールにのみ接続できます',
         channelTaken: 'モジュール %{module} のチャネル %{channel} はメーター %{address} が使用中です',
         setNotAssignable: 'パラメータセット %{id} はこのメーターのエリアの %{kind} パラメータセットではありません',
         priceTableNotFound: '料金表 %{id} はこのメーターのエリアにありません',

@@ -48,11 +48,14 @@ export function RoomInput({ reference, source = 'roomId', helperText, filter, la
   );
 }
 
-/** Communication module picker (the meter's path to the platform), online state shown. */
-export function ModuleInput({ source = 'moduleId', helperText }: { source?: string; helperText?: string }) {
+/**
+ * Communication module picker (the meter's path to the platform), online state shown; `protocol`
+ * offers only the modules that speak it (a water meter needs a CJ/T 188 bus).
+ */
+export function ModuleInput({ source = 'moduleId', helperText, protocol }: { source?: string; helperText?: string; protocol?: 'dlt645' | 'cjt188' }) {
   const translate = useTranslate();
   return (
-    <ReferenceInput source={source} reference="modules" perPage={50} sort={{ field: 'address', order: 'ASC' }}>
+    <ReferenceInput source={source} reference="modules" perPage={50} sort={{ field: 'address', order: 'ASC' }} filter={protocol ? { protocol } : undefined}>
       <AutocompleteInput
         fullWidth filterToQuery={(q) => ({ q })} helperText={helperText ? translate(helperText) : undefined}
         parse={(value) => (value === '' ? null : value)}

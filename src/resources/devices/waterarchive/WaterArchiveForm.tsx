@@ -19,7 +19,7 @@ export function WaterArchiveForm() {
           <SelectInput source="meterType" choices={choicesOf(METER_TYPE)} validate={required()} defaultValue="cold" fullWidth />
         </Grid>
         <Grid size={12}><RoomInput reference="waterUnboundRooms" helperText="water.roomHelp" /></Grid>
-        <Grid size={12}><ModuleInput helperText="water.moduleHelp" /></Grid>
+        <Grid size={12}><ModuleInput helperText="water.moduleHelp" protocol="cjt188" /></Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <MoneyInput source="priceFen" label="water.price" validate={[required(), minValue(0), moneyMax(100_000)]} defaultValue={350} fullWidth />
         </Grid>
