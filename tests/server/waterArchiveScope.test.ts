@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-interface Meter { id: number; address: string; roomId: number | null; roomCode: string | null; buildingId: number | null; valveState: string; online: boolean; freeAllowance: number; accountOpened: boolean; tenantName: string | null }
+interface Meter { id: number; address: string; roomId: number | null; roomCode: string | null; buildingId: number | null; valveState: string; online: boolean; freeAllowance: number; accountOpened: boolean; tenantName: string | null; moduleId: number | null }
 const list = async (query: Record<string, unknown> = {}) => (await api.get('webWaterArchive/findByCondition', { pageNum: 1, pageSize: 100, ...query })).body.data as { records: Meter[]; total: number };
 const sql = async <T,>(text: string) => ((await backend.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
 /** Runs the queue until nothing is due (a batch takes at most 50 commands). */
