@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
 import type { DeviceDriver } from '../../server/devices/driver';
 
 /** 电表查询: choose meters (rows, or all of a building), confirm, read, and the values arrive per meter. */
 signedInForFile('admin');
 
-const user = () => userEvent.setup({ delay: null });
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 const filterOf = (filter: object) => encodeURIComponent(JSON.stringify(filter));
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 /** Reads fixed values; the meter of `failing` does not answer (the living simulator is another part of issue 11). */
 const readerFailing = (failing: number): DeviceDriver => ({
   execute: async (target, type) => (type !== 'read' ? { ok: false, code: 'unsupported' }

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 
 /** 房间管理: list with balances and filters, bulk creation with a live preview, CSV import with a per-row report, refused delete. */
 signedInForFile('admin');
 
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
-const user = () => userEvent.setup({ delay: null });
 const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 const filterOf = (filter: object) => encodeURIComponent(JSON.stringify(filter));
 const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;

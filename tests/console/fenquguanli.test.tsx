@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, fastUser as user, sqlRows as query } from './render';
 
 /** 分区管理 (project overview): a card per project with live figures; refresh; drill-down to buildings and rooms. */
 signedInForFile('admin');
 
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
-const user = () => userEvent.setup({ delay: null });
 const cards = () => screen.getAllByTestId('project-card');
 
 describe('project overview (fenquguanli)', () => {

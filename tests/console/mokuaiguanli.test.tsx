@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
-import type { DeviceDriver } from '../../server/devices/driver';
+import { steadyReader as reader } from '../support/drivers';
 
 signedInForFile('admin');
-
-/** A driver that answers reads as the device path will (the simulator of this branch knows valves only). */
-const reader: DeviceDriver = {
-  async execute(target, type) {
-    if (type !== 'read') return { ok: false, code: 'unsupported' };
-    return target.kind === 'water'
-      ? { ok: true, data: { total: Number(target.lastTotal ?? 0) + 1.25, valveState: 'open', batteryLow: false } }
-      : { ok: true, data: { total: Number(target.lastTotal ?? 0) + 2.5, sharp: 0, peak: 0, flat: 0, valley: 0, voltage: 220, current: 1, powerKw: 0.2 } };
-  },
-};
-
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const user = () => userEvent.setup({ delay: null });
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('module management', () => {
   it('lists the modules of the seeded estate with kind, protocol, online tag and meter counts', async () => {
@@ -38,7 +23,9 @@ describe('module management', () => {
     renderScreen('/mokuaiguanli/create');
     await u.click(await screen.findByRole('combobox', { name: '类型' }));
     await u.click(await screen.findByRole('option', { name: 'TCP 网关' }));
-    await u.type(screen.getByRole('textbox', { name: '模块地址' }), 'GW7788');
+    // The kind's menu is closed (and the host field shown) before anything else is typed.
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await u.type(await screen.findByRole('textbox', { name: '模块地址' }), 'GW7788');
     await u.type(screen.getByRole('textbox', { name: '名称' }), '三号楼网关');
     const host = await screen.findByRole('textbox', { name: '主机' });
     await u.type(host, 'http://gw.example.net/x');

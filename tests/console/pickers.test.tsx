@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { renderScreen, signIn } from './render';
-import { server, testBackend } from '../msw/setup';
+import { renderScreen, signIn, sqlRows as query } from './render';
+import { server } from '../msw/setup';
 import { PreferencesProvider, usePreferences } from '../../src/preferences/PreferencesContext';
-
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('room picker', () => {
   it('searches for what the operator types, never for the text it shows for the chosen room', async () => {

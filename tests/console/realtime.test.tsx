@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
+import { renderScreen, signedInForFile, listRows as rows } from './render';
 import { testBackend } from '../msw/setup';
 import { AlarmBell } from '../../src/layout/AlarmBell';
 import { apiClient } from '../support/testApp';
 import type { DeviceDriver } from '../../server/devices/driver';
 
 const silent: DeviceDriver = { execute: async () => ({ ok: false, code: 'no_reply' }) };
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 
 const session = signedInForFile('admin');
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Admin, localStorageStore } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
@@ -16,6 +17,7 @@ import { APP_ROUTES } from '../../src/routes';
 import { createAppTheme } from '../../src/themes/createAppTheme';
 import { specOf } from '../../src/themes/palettes';
 import { TEST_PASSWORD } from '../support/constants';
+import { testBackend } from '../msw/setup';
 
 /**
  * The console test kit. Tests render **the screen under test** — one resource's list, create or edit
@@ -112,3 +114,12 @@ export function signedInForFile(username = 'admin') {
   afterEach(() => forgetMenu());
   return { session: () => session! };
 }
+
+/** The rows of the screen's list table (in `main`). */
+export const listRows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
+
+/** A user-event session that types without delays between keys. */
+export const fastUser = () => userEvent.setup({ delay: null });
+
+/** Raw SQL on the file's backend database: what a screen wrote, or left as it was. */
+export const sqlRows = async <T,>(text: string) => ((await testBackend().database.db.execute(text as never)) as unknown as { rows: T[] }).rows;

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { http, HttpResponse } from 'msw';
 import { UserMenu } from 'react-admin';
 import { AppBar } from '@mui/material';
-import { renderScreen, signIn, signedInForFile } from './render';
+import { renderScreen, signIn, signedInForFile, fastUser as user } from './render';
 import { server } from '../msw/setup';
 import { TEST_PASSWORD } from '../support/constants';
 import { AlarmBell } from '../../src/layout/AlarmBell';
@@ -25,7 +24,6 @@ import { ChangePasswordItem, ConfirmLogoutItem } from '../../src/layout/UserMenu
 const tree = (children: unknown[]) => http.get('*/api/v1/electricity/resourse/queryResourseByRoleIdTree', () =>
   HttpResponse.json({ code: 200, data: [{ id: 1, userType: 0, parentId: 0, userSort: 0, name: 'root', resUrl: '', icon: '', children }] }));
 const userMenu = <UserMenu><ChangePasswordItem /><ConfirmLogoutItem /></UserMenu>;
-const user = () => userEvent.setup({ delay: null });
 
 signedInForFile('admin');
 afterEach(() => {

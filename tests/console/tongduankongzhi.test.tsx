@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 
 /** 通断控制: select meters, choose the action and a trip's cause, confirm: commands queued, progress shown. */
 signedInForFile('admin');
 
-const user = () => userEvent.setup({ delay: null });
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 const filterOf = (filter: object) => encodeURIComponent(JSON.stringify(filter));
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('tongduankongzhi', () => {
   it('trips the selected meter with a cause: the command is queued with it and its progress shows', async () => {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, fastUser as user, sqlRows as query } from './render';
 import { fenToYuan, rmbCapital } from '../../src/components/money';
 import { amountProblem } from '../../src/resources/archives/userJiaofei/RechargeDialog';
 
@@ -11,9 +9,6 @@ import { amountProblem } from '../../src/resources/archives/userJiaofei/Recharge
  * order and its ledger row; a double click makes one order; the receipt.
  */
 signedInForFile('admin');
-
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
-const user = () => userEvent.setup({ delay: null });
 
 interface Fixture { room_id: number; room_code: string; tenant: string; account_id: number; balance_fen: string }
 /** An area-1 room with a tenant, an electric meter and room under its hoarding limit; each test its own. */

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { residentCheckChar } from '../../src/components/tenants/identity';
 
 /** The user archive (userdangan): list, search, create with client and server validation, edit with history, refused delete. */
 signedInForFile('admin');
 
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
-const user = () => userEvent.setup({ delay: null });
 const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 const saveEnabled = async () => {
   const save = screen.getByRole('button', { name: '保存' });

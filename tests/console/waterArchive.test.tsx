@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
 import { TabBar } from '../../src/layout/TabBar';
 
@@ -21,9 +20,6 @@ const saveEnabled = async () => {
 signedInForFile('admin');
 
 /** The list's body rows. */
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
-const user = () => userEvent.setup({ delay: null });
 
 describe('water meter archive (waterarchive)', () => {
   it('lists the area\'s water meters with paging and a search filter', async () => {

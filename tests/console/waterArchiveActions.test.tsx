@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LocalesMenuButton } from 'react-admin';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, listRows as rows, sqlRows as query } from './render';
 import { SideMenu } from '../../src/layout/SideMenu';
 import { useDocumentTitle } from '../../src/layout/useDocumentTitle';
 
@@ -11,14 +10,12 @@ signedInForFile('admin');
 afterEach(() => vi.restoreAllMocks());
 
 /** The list's body rows. */
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 const cells = (row: HTMLElement) => [...row.querySelectorAll('td')];
 /** The layout's document title, on its own. */
 function DocumentTitle() {
   useDocumentTitle();
   return null;
 }
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('water archive actions', () => {
   it('exports every matching row as UTF-8 CSV with a BOM and translated headers', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen, signIn, signedInForFile } from './render';
+import { renderScreen, signIn, signedInForFile, listRows as rows, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
 import { TabBar } from '../../src/layout/TabBar';
 
@@ -15,8 +15,6 @@ const saveEnabled = async () => {
 };
 
 /** The list's body rows (not those of a dialog's table). */
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 const listUrl = (filter: Record<string, unknown>) => `/waterarchive?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 /** Runs the command queue until nothing is due (50 commands a batch). */
 const drain = async () => {

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
-import type { DeviceDriver } from '../../server/devices/driver';
+import { steadyReader as reader } from '../support/drivers';
 
 signedInForFile('admin');
-
-/** A driver that answers reads as the device path will (the simulator of this branch knows valves only). */
-const reader: DeviceDriver = {
-  async execute(target, type) {
-    if (type !== 'read') return { ok: false, code: 'unsupported' };
-    return target.kind === 'water'
-      ? { ok: true, data: { total: Number(target.lastTotal ?? 0) + 1.25, valveState: 'open', batteryLow: false } }
-      : { ok: true, data: { total: Number(target.lastTotal ?? 0) + 2.5, sharp: 0, peak: 0, flat: 0, valley: 0, voltage: 220, current: 1, powerKw: 0.2 } };
-  },
-};
-
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const user = () => userEvent.setup({ delay: null });
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('water meter status', () => {
   it('lists valve, battery, last reading and online state; low battery stands out', async () => {

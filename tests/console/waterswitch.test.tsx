@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
 
 signedInForFile('admin');
-
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const user = () => userEvent.setup({ delay: null });
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
 
 describe('water meter switch', () => {
   it('closes one meter\'s valve after confirmation, then shows the command until it is done', async () => {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile } from './render';
-import { testBackend } from '../msw/setup';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 
 /** Room binding (zhongjianbiao): rooms with their meters; attach from stock, detach, move, each after a confirmation. */
 signedInForFile('admin');
 
-const rows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
-const query = async <T,>(sql: string) => ((await testBackend().database.db.execute(sql as never)) as unknown as { rows: T[] }).rows;
-const user = () => userEvent.setup({ delay: null });
 const filterUrl = (filter: Record<string, unknown>) => `/zhongjianbiao?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 describe('room binding (zhongjianbiao)', () => {
