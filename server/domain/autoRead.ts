@@ -16,18 +16,19 @@ export interface AutoReadOptions {
 type Row = { kind: 'electric' | 'water'; id: number; area_id: number };
 
 /**
- * A meter (`m`) the platform can reach: it has a module and the module is online. A meter behind
- * a module that is away (a DTU that left, which has its own `offline` fault) is not read: every
- * read would fail and put the meter in the read-failure list for what is one module's outage. Its
- * reads start again when the module is back. (A TCP gateway is never marked offline by silence:
- * its meters keep being read, which is how it is found answering again.)
+ * A meter (`m`) the platform can reach: it has a module, and the module is online or is a TCP
+ * gateway. A meter behind a module that is away (a DTU that left, which has its own `offline`
+ * fault; a simulated module seeded offline) is not read: every read would fail and put the meter
+ * in the read-failure list for what is one module's outage. Its reads start again when the module
+ * is back. A TCP gateway's online state comes only from answers through it (a new one starts
+ * offline), so its meters are always read: that is how it is found answering.
  */
-const reachable = sql`EXISTS (SELECT 1 FROM modules mo WHERE mo.id = m.module_id AND mo.online)`;
+const reachable = sql`EXISTS (SELECT 1 FROM modules mo WHERE mo.id = m.module_id AND (mo.online OR mo.kind = 'tcp-gateway'))`;
 
 /**
  * One tick of the platform's polling: queues `read` commands (no operator: operator_id NULL) for the
  * meters whose last reading is oldest (never read first), at most ⌈meters × tick / interval⌉ of
- * them, so every meter comes round about once per interval. Only meters reachable (a module, online), with no read
+ * them, so every meter comes round about once per interval. Only meters reachable (a module, online or a TCP gateway), with no read
  * queued or under way, and none queued within the last interval (a meter that does not answer is
  * tried again an interval later, not on every tick ahead of the others). Electric and water meters
  * share one queue. Returns the ids of the commands queued (in one transaction, which wakes the

@@ -191,7 +191,6 @@ async function checkRoom(c: Ctx, roomId: number, exceptMeterId?: number) {
   return room;
 }
 
-/** A module of the caller's scope. */
 /** The module of a water meter: of the caller's area, and speaking CJ/T 188 (a water meter cannot hang off a DL/T 645 bus). */
 async function checkModule(c: Ctx, moduleId: number) {
   const [module] = await c.get('deps').db.select({ protocol: modules.protocol, address: modules.address }).from(modules)

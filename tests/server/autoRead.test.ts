@@ -13,8 +13,8 @@ let backend: TestBackend;
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
-/** As the auto-reader decides it (written again here): meter `m` has a module, and the module is online. */
-const reachable = sql`(m.module_id IS NOT NULL AND (SELECT online FROM modules WHERE id = m.module_id))`;
+/** As the auto-reader decides it (written again here): meter `m` has a module, and the module is online or a TCP gateway. */
+const reachable = sql`(m.module_id IS NOT NULL AND (SELECT online OR kind = 'tcp-gateway' FROM modules WHERE id = m.module_id))`;
 const minutes = (n: number) => new Date(TEST_NOW.getTime() + n * 60_000);
 let meters: number;
 
@@ -94,6 +94,17 @@ describe('auto-read', () => {
     expect(nextRound).toEqual(firstRound);
     await answer(next, minutes(start + 60));
   }, 120_000);
+
+  it('reads the meters of a TCP gateway not heard from yet (its online state comes only from answers through it)', async () => {
+    const [gateway] = await rows(sql`INSERT INTO modules (area_id, address, name, kind, protocol, host, port, online, created_at)
+      VALUES (1, 'GW-AUTOREAD', 'gateway', 'tcp-gateway', 'cjt188', '127.0.0.1', 9, false, ${TEST_NOW.toISOString()}) RETURNING id`);
+    const [meter] = await rows(sql`UPDATE water_meters SET module_id = ${gateway.id}, last_read_at = NULL
+      WHERE id = (SELECT min(id) FROM water_meters m WHERE ${reachable} AND NOT EXISTS (SELECT 1 FROM commands c WHERE c.device_kind = 'water' AND c.device_id = m.id AND c.state IN ('queued', 'sent'))) RETURNING id`);
+    const ids = await queueAutoReads(backend.database.db, minutes(330), { intervalMinutes: 60 });
+    const queued = await rows(sql`SELECT device_id FROM commands WHERE device_kind = 'water' AND id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    expect(queued.map((c) => c.device_id)).toContain(meter.id);
+    await answer(ids, minutes(330));
+  });
 
   it('AutoReader ticks on start and on its interval, never two ticks at once, and reports what it queued', async () => {
     let clock = minutes(400);
