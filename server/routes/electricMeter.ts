@@ -6,6 +6,7 @@ import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
 import { listPage, matches, type ListSpec } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
+import { shownOnline } from '../http/meterOnline';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
@@ -78,8 +79,7 @@ const ListFilters = z.object({
 });
 type ListFilter = z.output<typeof ListFilters>;
 
-/** A meter is online only with a module to reach it through. */
-const reachable = sql<boolean>`(${electricMeters.online} AND ${electricMeters.moduleId} IS NOT NULL)`;
+const reachable = shownOnline(electricMeters);
 const currentTenant = and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate));
 /** A parameter set's name (a scalar subquery on the primary key: six joins of one table otherwise). */
 const setName = (kind: SetKind) => sql<string | null>`(SELECT ps.name FROM parameter_sets ps WHERE ps.id = ${setColumn(kind)})`;

@@ -3,6 +3,7 @@ import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q } from '../http/input';
 import { ok } from '../http/envelope';
+import { shownOnline } from '../http/meterOnline';
 import { IdList, PagingQuery, natural } from '../http/paging';
 import { listPage, matches, type ListSpec } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
@@ -41,7 +42,6 @@ const ListFilters = z.object({
 });
 type ListFilter = z.output<typeof ListFilters>;
 
-const reachable = (table: typeof electricMeters | typeof waterMeters) => sql<boolean>`(${table.online} AND ${table.moduleId} IS NOT NULL)`;
 
 async function roomRows(db: Db, ids: number[]) {
   const [list, electric, water, balances] = await Promise.all([
@@ -54,9 +54,9 @@ async function roomRows(db: Db, ids: number[]) {
       .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
       .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
       .where(inArray(rooms.id, ids)),
-    db.select({ roomId: electricMeters.roomId, id: electricMeters.id, address: electricMeters.address, online: reachable(electricMeters), relayState: electricMeters.relayState, keepSupply: electricMeters.keepSupply })
+    db.select({ roomId: electricMeters.roomId, id: electricMeters.id, address: electricMeters.address, online: shownOnline(electricMeters), relayState: electricMeters.relayState, keepSupply: electricMeters.keepSupply })
       .from(electricMeters).where(inArray(electricMeters.roomId, ids)).orderBy(asc(electricMeters.id)),
-    db.select({ roomId: waterMeters.roomId, id: waterMeters.id, address: waterMeters.address, online: reachable(waterMeters), valveState: waterMeters.valveState })
+    db.select({ roomId: waterMeters.roomId, id: waterMeters.id, address: waterMeters.address, online: shownOnline(waterMeters), valveState: waterMeters.valveState })
       .from(waterMeters).where(inArray(waterMeters.roomId, ids)).orderBy(asc(waterMeters.id)),
     db.select({ roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen }).from(accounts).where(inArray(accounts.roomId, ids)),
   ]);
@@ -168,7 +168,7 @@ export function roomMeterRoutes() {
     const table = tableOf(query.utility);
     const spec: ListSpec<{ id: number; address: string; online: boolean; remark: string | null; createdAt: Date }> = {
       table, id: table.id, area: table.areaId, sorts: { id: table.id, address: table.address },
-      rows: (db, ids) => db.select({ id: table.id, address: table.address, online: reachable(table), remark: table.remark, createdAt: table.createdAt }).from(table).where(inArray(table.id, ids)),
+      rows: (db, ids) => db.select({ id: table.id, address: table.address, online: shownOnline(table), remark: table.remark, createdAt: table.createdAt }).from(table).where(inArray(table.id, ids)),
     };
     const where = and(
       isNull(table.roomId),
