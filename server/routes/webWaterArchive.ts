@@ -91,6 +91,15 @@ function archiveQuery(db: Db) {
 /** Rooms matching a condition, for the meters' `room_id IN (…)` (the list joins nothing to filter). */
 const roomsWhere = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
 
+/**
+ * The meters of a project's or a building's rooms, the rooms taken first: `OFFSET 0` keeps the
+ * planner from turning the subquery into a join it probes for every meter in id order (at 100,000
+ * meters, the last building of the area took 420–640 ms that way; 2 ms rooms first, then their
+ * meters through the one-meter-per-room index). As `inRooms` of the electric meter list. (A room
+ * code filter keeps the join: a short prefix matches rooms all through the id order, found early.)
+ */
+const inRooms = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+
 /** The search box: address, room code, tenant name or phone (server/http/meterSearch.ts). */
 const searchCondition = (q: string) =>
   meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, sql`(${matches(tenants.name, q)} OR ${matches(tenants.phone, q)})`);
@@ -101,8 +110,8 @@ function filterConditions(query: ListFilter): SQL | undefined {
     query.q?.trim() ? searchCondition(query.q) : undefined,
     query.address?.trim() ? matches(waterMeters.address, query.address) : undefined,
     query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
-    query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
-    query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
+    query.projectId ? inRooms(eq(rooms.projectId, query.projectId)) : undefined,
+    query.buildingId ? inRooms(eq(rooms.buildingId, query.buildingId)) : undefined,
     query.roomId ? eq(waterMeters.roomId, query.roomId) : undefined,
     query.id ? eq(waterMeters.id, query.id) : undefined,
     query.ids ? inArray(waterMeters.id, query.ids) : undefined,
