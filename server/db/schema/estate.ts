@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
 export const projects = pgTable('projects', {
@@ -39,6 +39,8 @@ export const rooms = pgTable('rooms', {
   buildingSort: text('building_sort'),
   electricBalanceFen: fen('electric_balance_fen').notNull().default(0),
   waterBalanceFen: fen('water_balance_fen').notNull().default(0),
+  /** Whether a water meter is attached, kept by triggers on water_meters (migration 0013) for the unbound-room picker. */
+  hasWaterMeter: boolean('has_water_meter').notNull().default(false),
 }, (t) => [uniqueIndex('rooms_building_code').on(t.buildingId, t.roomCode), index('rooms_area').on(t.areaId)]);
 
 /** Tenant (user archive, 用户档案). */
