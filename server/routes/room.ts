@@ -83,15 +83,18 @@ export type Room = ReturnType<typeof present>;
 const tenantRooms = (q: string) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
   WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.name, q)} OR ${matches(tenants.phone, q)}))`;
 
-/** The search box: room code (trigram / prefix index), tenant name or phone; one indexed id set each. */
-const searchCondition = (q: string) => sql`${rooms.id} IN (
+/**
+ * The search box of a room list (this one, the water archive's unbound-room picker): room code
+ * (trigram / prefix index), current tenant's name or phone; one indexed id set each.
+ */
+export const roomSearch = (q: string) => sql`${rooms.id} IN (
   SELECT ${rooms.id} FROM ${rooms} WHERE ${matches(rooms.roomCode, q)}
   UNION ${tenantRooms(q)})`;
 
 /** The list's filters as conditions on rooms alone (the area scope is the kit's). */
 function filterConditions(query: ListFilter): SQL | undefined {
   return and(
-    query.q?.trim() ? searchCondition(query.q) : undefined,
+    query.q?.trim() ? roomSearch(query.q) : undefined,
     query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
     query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
     query.floor ? eq(rooms.floor, query.floor) : undefined,

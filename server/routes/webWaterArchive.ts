@@ -1,9 +1,9 @@
-import { and, count, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
-import { ok, page } from '../http/envelope';
-import { IdList, PagingQuery, containing, natural, offsetOf } from '../http/paging';
+import { ok } from '../http/envelope';
+import { IdList, PagingQuery } from '../http/paging';
 import { listPage, matches, type ListSpec } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -11,6 +11,7 @@ import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { enqueueCommands } from '../domain/commands';
 import { WATER_ADDRESS } from './validation';
+import { roomSearch } from './room';
 
 const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords, readings, modules } = schema;
 
@@ -134,6 +135,41 @@ const archiveList: ListSpec<Awaited<ReturnType<ReturnType<typeof archiveQuery>['
     lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt, freeAllowance: waterMeters.freeAllowance, createdAt: waterMeters.createdAt,
   },
   rows: (db, ids) => archiveQuery(db).where(inArray(waterMeters.id, ids)),
+};
+
+const UnboundFilters = z.object({ q: Q.text(50), projectId: Q.id(), buildingId: Q.id() });
+
+/** A room without a water meter as the picker shows it, with its current tenant. */
+const unboundRoomQuery = (db: Db) => db.select({
+  id: rooms.id, roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name,
+  projectId: rooms.projectId, projectName: projects.name, tenantId: tenants.id, tenantName: tenants.name, tenantPhone: tenants.phone,
+}).from(rooms)
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId))
+  .leftJoin(tenantBindings, currentTenant)
+  .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
+
+/**
+ * The picker's conditions on rooms alone: no water meter (the flag kept by migration 0013's
+ * triggers, written as `NOT …` so that the partial index applies), project, building, the room
+ * list's search (room code, tenant name or phone).
+ */
+const unboundConditions = (query: z.output<typeof UnboundFilters>) => and(
+  sql`NOT ${rooms.hasWaterMeter}`,
+  query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
+  query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
+  query.q?.trim() ? roomSearch(query.q) : undefined,
+);
+
+/**
+ * Rooms without a water meter on the list kit: one order, the room list's default (project,
+ * building, code: rooms.building_sort), walked on the partial index rooms_area_no_water_meter.
+ */
+const unboundRoomList: ListSpec<Awaited<ReturnType<ReturnType<typeof unboundRoomQuery>['where']>>[number]> = {
+  table: rooms, id: rooms.id, area: rooms.areaId,
+  sorts: { buildingName: rooms.buildingSort },
+  defaultSort: { field: 'buildingName', descending: false },
+  rows: (db, ids) => unboundRoomQuery(db).where(inArray(rooms.id, ids)),
 };
 
 /** The filters a bulk action applies, without empty ones. */
@@ -304,30 +340,12 @@ export function webWaterArchiveRoutes() {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/findUserUnBind', summary: 'Rooms (and their tenants) without a water meter', tags: ['water archive'],
-    query: PagingQuery.extend({ q: Q.text(50), projectId: Q.id(), buildingId: Q.id() }),
+    method: 'get', path: '/findUserUnBind',
+    summary: 'Rooms (and their current tenants) without a water meter, by project, building and code (paged; total exact up to 10,000, then totalCapped). Filters: q (room code, tenant name or phone: a prefix for one or two characters, anywhere for more), projectId, buildingId',
+    tags: ['water archive'], query: PagingQuery.extend(UnboundFilters.shape),
   }, async (c, { query }) => {
-    const { db } = c.get('deps');
-    const where = and(
-      inScope(rooms.areaId, c.get('session')),
-      sql`NOT EXISTS (SELECT 1 FROM water_meters w WHERE w.room_id = ${rooms.id})`,
-      query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
-      query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
-      query.q ? or(ilike(rooms.roomCode, containing(query.q)), ilike(tenants.name, containing(query.q)), ilike(tenants.phone, containing(query.q))) : undefined,
-    );
-    const base = () => db.select({
-      roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name,
-      projectId: rooms.projectId, projectName: projects.name, tenantId: tenants.id, tenantName: tenants.name, tenantPhone: tenants.phone,
-    }).from(rooms)
-      .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
-      .leftJoin(projects, eq(projects.id, rooms.projectId))
-      .leftJoin(tenantBindings, currentTenant)
-      .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
-    const [records, [{ total }]] = await Promise.all([
-      base().where(where).orderBy(natural(buildings.name), natural(rooms.roomCode)).limit(query.pageSize).offset(offsetOf(query)),
-      db.select({ total: count() }).from(rooms).leftJoin(tenantBindings, currentTenant).leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId)).where(where),
-    ]);
-    return page(c, records, total);
+    const result = await listPage(c.get('deps').db, unboundRoomList, { where: unboundConditions(query), paging: query, areaIds: c.get('session').areaIds });
+    return ok(c, { ...result, records: result.records.map(({ id: _id, ...room }) => room) });
   });
 
   defineRoute(router, {
