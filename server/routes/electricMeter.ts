@@ -27,7 +27,7 @@ const { electricMeters, rooms, buildings, projects, tenants, tenantBindings, acc
  * - address: exactly 12 digits (DL/T 645 address), unique over all electric meters;
  * - module: required, of the caller's area, protocol `dlt645` (an electric meter cannot hang off a
  *   CJ/T 188 module);
- * - channel: optional, 1–1024, unique per module (migration 0013's index backs the check);
+ * - channel: optional, 1–1024, unique per module (migration 0012's index backs the check);
  * - room: optional, of the caller's area, without another electric meter (migration 0007's unique
  *   index); the room's electric account is opened when it has none (ledger.ensureAccount);
  * - the meter's area is its room's, else its module's;
@@ -144,7 +144,7 @@ function filterConditions(query: ListFilter): SQL | undefined {
   );
 }
 
-/** Electric meters on the list kit: every sort a column of electric_meters with its index (migrations 0004, 0013). */
+/** Electric meters on the list kit: every sort a column of electric_meters with its index (migrations 0004, 0012). */
 const meterList: ListSpec<ElectricMeterRow> = {
   table: electricMeters, id: electricMeters.id, area: electricMeters.areaId,
   sorts: {
