@@ -3,13 +3,14 @@ import {
   ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useCanAccess,
   useLocaleState, useResourceContext, useResourceDefinition, useTranslate, type Exporter, type RaRecord, type SortPayload,
 } from 'react-admin';
-import { Box, useMediaQuery } from '@mui/material';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { WIDE_SCREEN_PX } from '../../config';
 import { ListPagination } from './ListPagination';
 import { csvColumns, defaultHidden, renderColumns, type Column } from './columns';
 import { exportCsv } from './exportCsv';
 import { LIST_PER_PAGE, LIST_SORT } from './defaults';
 import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
+import { COLUMNS_UNDER_ACTIONS, useColumnsUnderActions } from './columnsUnderActions';
 
 export interface ListScreenProps<R extends RaRecord> {
   /** The columns, declared once (table, column chooser and CSV export). */
@@ -34,6 +35,11 @@ export interface ListScreenProps<R extends RaRecord> {
  * export in the toolbar; server-side paging (up to 100 rows) and sorting; a table whose header and
  * row actions stay in view while it scrolls both ways; CSV export of every matching row from the
  * same column declaration; the operator's rights decide which write controls exist.
+ *
+ * The table is laid out to fit (compact cells, headers that wrap between words) and scrolls
+ * sideways only when its columns cannot fit: the row actions then stay at the right edge, over the
+ * columns still to the right, and a shadow on their edge says so until the table is scrolled to
+ * its end, where every column lies beside them.
  */
 export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true }: ListScreenProps<R>) {
   const resource = useResourceContext()!;
@@ -51,6 +57,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
     [resource, columns, translate, locale, title],
   );
   const hiddenColumns = useMemo(() => defaultHidden(columns as Column<never>[], wide), [columns, wide]);
+  const frame = useColumnsUnderActions();
   const bulk = canDelete || (canEdit && bulkActions) ? <>{canEdit && bulkActions}{canDelete && <BulkDeleteWithImpact />}</> : false;
 
   return (
@@ -77,30 +84,47 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
         '& .RaList-actions > form': { flex: '1 1 480px' },
       }}
     >
-      <DataTable
-        bulkActionButtons={bulk}
-        rowClick={false}
-        storeKey={`${resource}.datatable`}
-        hiddenColumns={hiddenColumns}
+      <Box
+        ref={frame}
+        className="list-table-frame"
         sx={{
-          // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
-          '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
-          '& .RaDataTable-thead .MuiTableCell-head': { position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper' },
-          '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
-          '& .row-actions': {
-            position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5,
-            boxShadow: '-6px 0 6px -6px rgba(0,0,0,.35)',
+          minWidth: 0,
+          // Columns lie under the row actions (the table scrolls further right): their edge casts a
+          // shadow, with a divider line that dark themes show too.
+          [`&[${COLUMNS_UNDER_ACTIONS}] .row-actions`]: {
+            boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}, -8px 0 8px -6px rgba(0,0,0,.4)`,
           },
-          '& .MuiTableCell-head.row-actions': { zIndex: 4 },
         }}
       >
-        {renderColumns(resource, columns)}
-        {rowActions && (
-          <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
-            <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>{rowActions}</Box>
-          </DataTable.Col>
-        )}
-      </DataTable>
+        <DataTable
+          bulkActionButtons={bulk}
+          rowClick={false}
+          storeKey={`${resource}.datatable`}
+          hiddenColumns={hiddenColumns}
+          sx={{
+            // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
+            '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
+            // Values never wrap (codes, tags, times stay whole); headers wrap between words, not inside
+            // them (keep-all: 总电量 / （kWh）, not 总电 / 量), and cells are compact: the columns of a
+            // list fit at 1280 px wherever they can, instead of scrolling under the row actions.
+            '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
+            '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+            '& .RaDataTable-thead .MuiTableCell-head': {
+              position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper',
+              whiteSpace: 'normal', wordBreak: 'keep-all', overflowWrap: 'normal',
+            },
+            '& .MuiTableCell-root.row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5 },
+            '& .MuiTableCell-head.row-actions': { zIndex: 4 },
+          }}
+        >
+          {renderColumns(resource, columns)}
+          {rowActions && (
+            <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
+              <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>{rowActions}</Box>
+            </DataTable.Col>
+          )}
+        </DataTable>
+      </Box>
       {children}
     </List>
   );

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+
+/** Set on a list's frame while data columns lie under its sticky row actions (the table can still scroll right). */
+export const COLUMNS_UNDER_ACTIONS = 'data-columns-under-actions';
+
+/** True when a scroll box has content to the right of what it shows (1 px of rounding allowed). */
+export const hasMoreRight = (box: Pick<HTMLElement, 'scrollWidth' | 'clientWidth' | 'scrollLeft'>) =>
+  box.scrollWidth - box.clientWidth - Math.abs(box.scrollLeft) > 1;
+
+/**
+ * Marks the list frame with `COLUMNS_UNDER_ACTIONS` while the table's wrapper can scroll further
+ * right, i.e. while some data columns are under the sticky row actions: the frame's styles then
+ * draw the actions column's edge as a shadow, so the operator sees there is more to scroll to. It
+ * follows scrolling, resizing and re-rendering (rows, shown columns) without re-rendering the list.
+ * Returns the ref to give the frame (a callback: the list may mount its content after a first
+ * loading render).
+ */
+export function useColumnsUnderActions() {
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (!root) return undefined;
+    // The frame (window resized, side menu folded) and the table (columns shown or hidden, fonts) change size.
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => update());
+    let table: Element | null = null;
+    const update = () => {
+      const wrapper = root.querySelector<HTMLElement>('.RaDataTable-tableWrapper');
+      const shown = wrapper?.querySelector('table') ?? null;
+      if (shown !== table) {
+        if (table) resized?.unobserve(table);
+        table = shown;
+        if (table) resized?.observe(table);
+      }
+      const under = !!wrapper && hasMoreRight(wrapper);
+      if (root.hasAttribute(COLUMNS_UNDER_ACTIONS) !== under) root.toggleAttribute(COLUMNS_UNDER_ACTIONS, under);
+    };
+    resized?.observe(root);
+    update();
+    // Scroll events do not bubble, but they can be caught on the way down.
+    root.addEventListener('scroll', update, { capture: true, passive: true });
+    const rendered = new MutationObserver(update);
+    rendered.observe(root, { childList: true, subtree: true });
+    return () => {
+      root.removeEventListener('scroll', update, { capture: true });
+      resized?.disconnect();
+      rendered.disconnect();
+    };
+  }, [root]);
+  return setRoot;
+}
