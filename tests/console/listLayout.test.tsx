@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { renderScreen, signedInForFile, listRows as rows } from './render';
+import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/columnsUnderActions';
+
+/**
+ * The list kit's table layout (ListScreen): columns must never lie unseen under the sticky row
+ * actions. jsdom has no layout, so this checks the contract the browser works from — values that
+ * stay whole, headers that may wrap between words, row actions sticky at the right, and the mark
+ * (with its shadow) set exactly while the table can still scroll to columns under the actions.
+ * The compact padding is left out: jsdom's computed styles ignore selector specificity, so MUI's
+ * own cell padding wins there. What it looks like at 1280 and 1440 px is checked on screenshots.
+ */
+signedInForFile('admin');
+
+/** Gives the table's scroll box the sizes a browser would measure. */
+function measure(wrapper: HTMLElement, sizes: { scrollWidth: number; clientWidth: number; scrollLeft: number }) {
+  for (const [name, value] of Object.entries(sizes)) Object.defineProperty(wrapper, name, { configurable: true, value });
+  fireEvent.scroll(wrapper);
+}
+
+describe('list kit table layout', () => {
+  it('knows when a scroll box has more to its right', () => {
+    expect(hasMoreRight({ scrollWidth: 1500, clientWidth: 1000, scrollLeft: 0 })).toBe(true);
+    expect(hasMoreRight({ scrollWidth: 1500, clientWidth: 1000, scrollLeft: 490 })).toBe(true);
+    expect(hasMoreRight({ scrollWidth: 1500, clientWidth: 1000, scrollLeft: 500 })).toBe(false);
+    // Sub-pixel rounding at the end of the scroll is not "more".
+    expect(hasMoreRight({ scrollWidth: 1000.5, clientWidth: 1000, scrollLeft: 0 })).toBe(false);
+  });
+
+  for (const route of ['fangjianguanli', 'dianbiaoguanli']) {
+    it(`${route}: values kept whole, headers wrapping, row actions sticky and marked while columns are under them`, async () => {
+      renderScreen(`/${route}`);
+      await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+      const wrapper = document.querySelector<HTMLElement>('main .RaDataTable-tableWrapper')!;
+      const frame = wrapper.closest<HTMLElement>('.list-table-frame')!;
+      expect(frame).not.toBeNull();
+      const actionsHeader = document.querySelector<HTMLElement>('main thead th.row-actions')!;
+      const actionsCell = rows()[0].querySelector<HTMLElement>('td.row-actions')!;
+      const dataCell = rows()[0].querySelector<HTMLElement>('td:not(.row-actions):not(.MuiTableCell-paddingCheckbox)')!;
+      const dataHeader = document.querySelector<HTMLElement>('main thead th:not(.row-actions):not(.MuiTableCell-paddingCheckbox)')!;
+
+      // Values stay whole on one line, headers may wrap between words (not inside a CJK word).
+      expect(getComputedStyle(dataCell).whiteSpace).toBe('nowrap');
+      expect(getComputedStyle(dataHeader).whiteSpace).toBe('normal');
+      expect(getComputedStyle(dataHeader).wordBreak).toBe('keep-all');
+      // The row actions stay at the right edge, above the cells and under nothing.
+      for (const cell of [actionsHeader, actionsCell]) {
+        expect(getComputedStyle(cell).position).toBe('sticky');
+        expect(getComputedStyle(cell).right).toBe('0px');
+      }
+
+      // Everything fits: no mark, no shadow.
+      measure(wrapper, { scrollWidth: 1000, clientWidth: 1000, scrollLeft: 0 });
+      expect(frame).not.toHaveAttribute(COLUMNS_UNDER_ACTIONS);
+      expect(getComputedStyle(actionsCell).boxShadow).toBe('');
+      // Columns run on under the actions: the frame is marked and the actions' edge casts a shadow.
+      measure(wrapper, { scrollWidth: 1500, clientWidth: 1000, scrollLeft: 0 });
+      await waitFor(() => expect(frame).toHaveAttribute(COLUMNS_UNDER_ACTIONS));
+      expect(getComputedStyle(actionsCell).boxShadow).toMatch(/rgba\(0, ?0, ?0, ?\.?0?\.4\)/);
+      // Scrolled to the end: every column lies beside the actions, the mark goes.
+      measure(wrapper, { scrollWidth: 1500, clientWidth: 1000, scrollLeft: 500 });
+      await waitFor(() => expect(frame).not.toHaveAttribute(COLUMNS_UNDER_ACTIONS));
+    });
+  }
+});
