@@ -30,7 +30,8 @@ export function useColumnsUnderActions() {
         table = shown;
         if (table) resized?.observe(table);
       }
-      const under = !!wrapper && hasMoreRight(wrapper);
+      // A list without row actions (e.g. the meter query) has nothing for columns to lie under.
+      const under = !!wrapper && !!wrapper.querySelector('.row-actions') && hasMoreRight(wrapper);
       if (root.hasAttribute(COLUMNS_UNDER_ACTIONS) !== under) root.toggleAttribute(COLUMNS_UNDER_ACTIONS, under);
     };
     resized?.observe(root);
