@@ -40,6 +40,12 @@ export const modules = pgTable('modules', {
   sim: text('sim'),
   online: boolean('online').notNull().default(true),
   lastHeartbeatAt: at('last_heartbeat_at'),
+  /**
+   * A `simulator` module out of service for good (the demo seed's dead modules, migration 0014):
+   * the simulated heartbeat (server/domain/moduleOnline.ts) leaves it offline. Every other
+   * simulated module's online state follows the simulator's outage windows.
+   */
+  simOutOfService: boolean('sim_out_of_service').notNull().default(false),
   remark: text('remark'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('modules_area_address').on(t.areaId, t.address)]);

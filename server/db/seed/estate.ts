@@ -637,7 +637,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   for (const [mi, t] of offlineSince) { modules[mi].online = false; modules[mi].heartbeat = t; }
   const moduleRows = await db.insert(schema.modules).values(modules.map((m) => ({
     areaId: m.areaId, projectId: projectIds[m.projectIdx], address: m.address, name: m.remark, kind: m.kind, protocol: m.protocol, ip: m.ip, sim: m.sim,
-    online: m.online, lastHeartbeatAt: date(m.heartbeat), remark: m.remark, createdAt: date(established + 20 * DAY),
+    // The offline ones stay down: the simulated heartbeat leaves them alone (server/domain/moduleOnline.ts).
+    online: m.online, simOutOfService: !m.online, lastHeartbeatAt: date(m.heartbeat), remark: m.remark, createdAt: date(established + 20 * DAY),
   }))).returning({ id: schema.modules.id, address: schema.modules.address });
   {
     const byAddr = new Map(moduleRows.map((x) => [x.address, x.id]));

@@ -84,8 +84,9 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
     SELECT ${int(areaId)}, ${int(p0)} + 1 + (b - 1) / ${int(BUILDINGS_PER_PROJECT)}, ((b - 1) % ${int(BUILDINGS_PER_PROJECT)} + 1) || '号楼', 25, ${firstDay}::timestamptz
       FROM generate_series(1, ${int(buildings)}) b ORDER BY b`);
   const b0 = Number((await one<{ id: number }>(db, sql`SELECT min(id) AS id FROM buildings WHERE area_id = ${int(areaId)}`)).id) - 1;
-  await db.execute(sql`INSERT INTO modules (area_id, project_id, address, kind, protocol, online, created_at)
-    SELECT ${int(areaId)}, ${int(p0)} + 1 + ((m - 1) * ${int(METERS_PER_MODULE)} / ${int(ROOMS_PER_BUILDING)}) / ${int(BUILDINGS_PER_PROJECT)}, 'SC' || lpad(m::text, 6, '0'), 'simulator', 'dlt645', m % 50 <> 0, ${firstDay}::timestamptz
+  // Every 50th module offline for good (out of service: the simulated heartbeat leaves it down).
+  await db.execute(sql`INSERT INTO modules (area_id, project_id, address, kind, protocol, online, sim_out_of_service, created_at)
+    SELECT ${int(areaId)}, ${int(p0)} + 1 + ((m - 1) * ${int(METERS_PER_MODULE)} / ${int(ROOMS_PER_BUILDING)}) / ${int(BUILDINGS_PER_PROJECT)}, 'SC' || lpad(m::text, 6, '0'), 'simulator', 'dlt645', m % 50 <> 0, m % 50 = 0, ${firstDay}::timestamptz
       FROM generate_series(1, ${int(modules)}) m ORDER BY m`);
   const m0 = Number((await one<{ id: number }>(db, sql`SELECT min(id) AS id FROM modules WHERE area_id = ${int(areaId)}`)).id) - 1;
   step(`${projects} projects, ${buildings} buildings, ${modules} modules`);
