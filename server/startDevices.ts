@@ -1,15 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Database, type Db } from './db';
+import { and, eq } from 'drizzle-orm';
+import { schema, type Database } from './db';
 import type { ServerConfig } from './config';
 import { CommandWorker } from './domain/commands';
 import { AutoReader } from './domain/autoRead';
+import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
 import { createDriverRouter } from './devices/router';
 import { createProtocolDriver } from './devices/protocolDriver';
 import { createDtuListener, type DtuListener } from './devices/tcp/dtuListener';
 import { createMeterServer, type MeterServer } from './devices/tcp/meterServer';
 
-const { modules, faults } = schema;
+const { modules } = schema;
 
 /** A DTU's heartbeats move `last_heartbeat_at` at most this often (not one write per packet). */
 const HEARTBEAT_WRITE_MS = 30_000;
@@ -22,30 +23,12 @@ export interface DevicesOptions {
 }
 
 /**
- * A `dtu` module registered or went away: its online state and heartbeat, and its `offline` fault
- * opened (once) or cleared. Keyed by the module address the DTU registered with.
- */
-export async function setDtuOnline(db: Db, address: string, online: boolean, at: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [module] = await tx.update(modules).set({ online, lastHeartbeatAt: at })
-      .where(and(eq(modules.kind, 'dtu'), eq(modules.address, address)))
-      .returning({ id: modules.id, areaId: modules.areaId, name: modules.name });
-    if (!module) return;
-    const open = and(eq(faults.deviceKind, 'module'), eq(faults.deviceId, module.id), eq(faults.kind, 'offline'), isNull(faults.clearedAt));
-    if (online) {
-      await tx.update(faults).set({ clearedAt: at }).where(open);
-    } else {
-      const [already] = await tx.select({ id: faults.id }).from(faults).where(open).limit(1);
-      if (!already) await tx.insert(faults).values({ areaId: module.areaId, deviceKind: 'module', deviceId: module.id, kind: 'offline', detail: `${module.name ?? address} DTU 连接断开`, openedAt: at });
-    }
-  });
-}
-
-/**
  * The device side of the server: the command worker (SIMULATOR on) with the driver router —
  * `simulator` modules through the living simulator, `tcp-gateway` and `dtu` modules through the
- * protocol driver —, the auto-reader (AUTO_READ), the DTU listener (DEVICE_PORT) and the simulated
- * gateway answering real frames for the simulated meters (SIM_GATEWAY_PORT).
+ * protocol driver —, the simulated modules' heartbeat (SIMULATOR on: their online state and
+ * `offline` faults follow the simulator's outage windows), the auto-reader (AUTO_READ), the DTU
+ * listener (DEVICE_PORT) and the simulated gateway answering real frames for the simulated meters
+ * (SIM_GATEWAY_PORT).
  */
 export async function startDevices({ database, config, now, log }: DevicesOptions) {
   const db = database.db;
@@ -95,11 +78,17 @@ export async function startDevices({ database, config, now, log }: DevicesOption
 
   let worker: CommandWorker | undefined;
   let reader: AutoReader | undefined;
+  let heartbeat: SimulatedHeartbeat | undefined;
   if (config.simulator) {
     const simulator = createSimulator({ estate, failureRate: config.simFailureRate, clock: now, timeScale: config.simTimeScale });
     worker = new CommandWorker(db, createDriverRouter({ simulator, protocol }), now, log);
     // Woken by the notification of queued commands (any process), and at the queue's next moment.
     await worker.start({ listen: database.listen.bind(database) });
+    // The simulated modules' heartbeat, with the driver's outage windows (same rate and time
+    // scale): a module in an outage is offline with one `offline` fault, so the auto-reader
+    // leaves its meters alone until it is back. Its first look is done before the first auto-read.
+    heartbeat = new SimulatedHeartbeat(db, now, { failureRate: config.simFailureRate, timeScale: config.simTimeScale, log });
+    await heartbeat.start();
     if (config.autoRead) {
       reader = new AutoReader(db, now, { intervalMinutes: config.readIntervalMinutes, onQueued: () => worker?.wake(), log });
       reader.start();
@@ -110,6 +99,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
     worker,
     async stop() {
       await reader?.stop();
+      await heartbeat?.stop();
       await worker?.stop();
       await protocol.close();
       await dtu?.close();

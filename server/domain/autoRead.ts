@@ -17,8 +17,8 @@ type Row = { kind: 'electric' | 'water'; id: number; area_id: number };
 
 /**
  * A meter (`m`) the platform can reach: it has a module, and the module is online or is a TCP
- * gateway. A meter behind a module that is away (a DTU that left, which has its own `offline`
- * fault; a simulated module seeded offline) is not read: every read would fail and put the meter
+ * gateway. A meter behind a module that is away (a DTU that left or a simulated module in an outage,
+ * each with its own `offline` fault; a simulated module seeded out of service) is not read: every read would fail and put the meter
  * in the read-failure list for what is one module's outage. Its reads start again when the module
  * is back. A TCP gateway's online state comes only from answers through it (a new one starts
  * offline), so its meters are always read: that is how it is found answering.
