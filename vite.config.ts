@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
+import { CONSOLE_OPTIMIZED_DEPS, optimizedDepsWithoutVersionQuery } from './tests/support/optimizedDeps.ts';
 
 const backend = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // Test backends run PGlite in-process unless PGLITE_WORKER says otherwise: measured faster for the
@@ -65,6 +66,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        plugins: [optimizedDepsWithoutVersionQuery()],
         test: {
           // Screens and shell components on their own (tests/console/render.tsx) in jsdom, against
           // the real backend through MSW; whole-console flows are the e2e tests' (tests/e2e).
@@ -74,6 +76,8 @@ export default defineConfig({
           include: ['tests/console/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/globalSeed.ts'],
           setupFiles: ['tests/msw/setup.ts'],
+          // react-admin, MUI and their peers pre-bundled once per run (tests/support/optimizedDeps.ts).
+          deps: { optimizer: { client: { enabled: true, include: CONSOLE_OPTIMIZED_DEPS } } },
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
