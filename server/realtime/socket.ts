@@ -1,3 +1,6 @@
+// Node's own timers, not the globals: a console test that fakes the page's timers (the backend runs
+// in its process) must not also fast-forward the server's heartbeat thousands of times.
+import { clearInterval, setInterval } from 'node:timers';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createNodeWebSocket } from '@hono/node-ws';
 import type { WebSocket } from 'ws';
