@@ -1,5 +1,6 @@
 /**
- * The API security harness (issue 8). Generated from the OpenAPI document of the app and from its
+ * The API security harness (issue 8), its second half (the first, generated invalid input on
+ * every route, is invalidInput.test.ts; the backend and helpers are harness.ts). Generated from the OpenAPI document of the app and from its
  * route table, so that a new route cannot escape it:
  * - every API route of the app is documented (hence fuzzed and checked below);
  * - for every route, generated invalid input (fast-check) is refused with a 400 naming the field,
@@ -9,124 +10,14 @@
  *   changes nothing of it.
  * Random runs per route: SECURITY_FUZZ_RUNS (20 unless set, from vite.config.ts; CI's PostgreSQL run sets 100), after every listed invalid value once.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { loginAs, startTestBackend, type TestBackend } from '../support/testApp';
-import { API_BASE, PUBLIC, READ_ONLY_WRITES } from '../../server/app';
+import { loginAs } from '../support/testApp';
+import { PUBLIC, READ_ONLY_WRITES } from '../../server/app';
 import { WEBSOCKET_PATH } from '../../server/realtime/socket';
-import { freeTextParams, hostileText, listedMutations, mutationsOf, operationsOf, validObject, validValue, type Mutation, type Operation } from './openapi';
-
-const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 100);
-const LOGOUT = `${API_BASE}/v1/quan_xian/deng_lu/logout`;
-
-const backend: TestBackend = await startTestBackend();
-afterAll(() => backend.close());
-const doc = await (await backend.app.request('/api/openapi.json')).json();
-const documented = operationsOf(doc);
-// SPEC.md's login path under /api/ directly is the same route as the documented one under the prefix.
-const operations = [
-  ...documented,
-  ...[...PUBLIC].filter((path) => !documented.some((op) => op.path === path))
-    .map((path) => ({ ...documented.find((op) => op.public && path.endsWith(op.path.replace(API_BASE, '')))!, path })),
-];
-const adminToken = await loginAs(backend.app, 'admin');
-
-type Rows<T> = { rows: T[] };
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as Rows<T>).rows;
-
-interface Request { query?: Record<string, string | string[]>; body?: unknown; raw?: { contentType: string | undefined; body: string }; token?: string }
-
-async function send(op: Operation, request: Request) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(request.query ?? {})) for (const v of [value].flat()) search.append(name, v);
-  const headers: Record<string, string> = request.token === undefined ? {} : { 'X-Token': request.token };
-  let body: string | undefined;
-  if (request.raw) {
-    if (request.raw.contentType) headers['Content-Type'] = request.raw.contentType;
-    body = request.raw.body;
-  } else if (op.body) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(request.body ?? {});
-  }
-  const response = await backend.app.request(`${op.path}${search.size ? `?${search}` : ''}`, { method: op.method.toUpperCase(), headers, body });
-  const text = await response.text();
-  let json: { code?: number; msg?: string } | undefined;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, text, json };
-}
-
-/** The valid baseline of an operation: required query parameters and body fields. */
-function baseline(op: Operation): Request {
-  const query: Record<string, string> = {};
-  for (const param of op.query) if (param.required) query[param.name] = String(validValue(param.schema));
-  return { query, body: op.body ? validObject(op.body.schema) : undefined };
-}
-
-function apply(op: Operation, mutation: Mutation): Request {
-  const request = baseline(op);
-  if (mutation.kind === 'query') request.query = { ...request.query, [mutation.field]: mutation.value };
-  if (mutation.kind === 'body') {
-    const body = { ...(request.body as Record<string, unknown>), extraField: 'ignored' } as Record<string, unknown>;
-    if (mutation.value === undefined) delete body[mutation.field];
-    else body[mutation.field] = mutation.value;
-    request.body = body;
-  }
-  if (mutation.kind === 'raw') request.raw = { contentType: mutation.contentType, body: mutation.body };
-  return request;
-}
-
-/** A stack trace, a source path or SQL in a response body. */
-const LEAK = /\bat [\w.<>]+ \(|\n\s+at |\.ts:\d|node_modules|Failed query|params:|\bselect\b[\s\S]{0,80}\bfrom\b|\binsert into\b|\bdelete from\b|\bupdate\s+"?\w+"?\s+set\b/i;
-
-/**
- * The harness's change log: a row trigger on every table but the session and throttling
- * bookkeeping records each row a statement inserts, updates or deletes (its table, and its area
- * where the table has one), inside the writing transaction, so a write that was rolled back leaves
- * nothing. Installed in this file's own database only. (Counting and summing the row versions of
- * every table instead cost a scan of the whole database twice per route.)
- */
-await backend.database.db.execute(sql.raw('CREATE TABLE harness_changes (table_name text NOT NULL, has_area boolean NOT NULL, area_id integer)'));
-await backend.database.db.execute(sql.raw(`
-  CREATE FUNCTION harness_record() RETURNS trigger LANGUAGE plpgsql AS $fn$
-  DECLARE
-    old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
-    new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
-    has_area boolean := coalesce(new_row, old_row) ? 'area_id';
-  BEGIN
-    INSERT INTO harness_changes VALUES (TG_TABLE_NAME, has_area, (coalesce(new_row, old_row)->>'area_id')::int);
-    -- A row moved to another area changes both.
-    IF TG_OP = 'UPDATE' AND has_area AND (old_row->>'area_id') IS DISTINCT FROM (new_row->>'area_id') THEN
-      INSERT INTO harness_changes VALUES (TG_TABLE_NAME, true, (old_row->>'area_id')::int);
-    END IF;
-    RETURN NULL;
-  END $fn$;
-`));
-for (const { table_name: table } of await rows<{ table_name: string }>(sql`
-  SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-    AND table_name NOT IN ('sessions', 'login_throttle', 'harness_changes')`)) {
-  await backend.database.db.execute(sql.raw(`CREATE TRIGGER harness_record AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION harness_record()`));
-}
-
-/**
- * Rows changed so far, per table (or, for an area, its rows and the rows of the tables all areas
- * share): equal before and after a request when it changed nothing.
- */
-async function digest(where?: { areaIds: number[] }) {
-  const filter = where ? sql.raw(` WHERE NOT has_area OR area_id IN (${where.areaIds.join(',')})`) : sql.raw('');
-  const counted = await rows<{ table_name: string; n: string }>(sql`SELECT table_name, count(*)::text AS n FROM harness_changes${filter} GROUP BY 1 ORDER BY 1`);
-  return Object.fromEntries(counted.map((row) => [row.table_name, row.n]));
-}
-
-/** Whether the 400's message names the field (`field: …`, `field.0: …`, one of several issues). */
-const names = (msg: string | undefined, field: string) =>
-  (msg ?? '').split('; ').some((part) => part.startsWith(`${field}:`) || part.startsWith(`${field}.`));
-
-const label = (op: Operation) => `${op.method.toUpperCase()} ${op.path.replace(API_BASE, '')}`;
+import { freeTextParams, hostileText } from './openapi';
+import { LEAK, LOGOUT, RUNS, adminToken, backend, baseline, digest, documented, label, operations, rows, send, type Request } from './harness';
 
 describe('route table', () => {
   it('documents every API route of the app, so that the harness covers it', () => {
@@ -155,44 +46,6 @@ describe('change log', () => {
     expect((await digest({ areaIds: [Number(area)] })).rooms).not.toEqual(beforeArea.rooms);
     expect(await digest({ areaIds: [-1] })).toEqual(beforeOther);
   });
-});
-
-describe('generated invalid input: 400 naming the field, no 500, no leak, no changed row', () => {
-  for (const op of operations) {
-    it(label(op), async () => {
-      const token = op.public ? undefined : adminToken;
-      const before = await digest();
-      const mutations = mutationsOf(op);
-      if (!mutations) {
-        // No input at all: stray parameters are ignored, a NUL in one is still refused.
-        // (Logging out ends the session it is called with: it gets a session of its own.)
-        const own = async () => (op.path === LOGOUT ? loginAs(backend.app, 'admin') : token);
-        expect((await send(op, { query: { stray: 'x', pageNum: 'abc' }, token: await own() })).status).toBe(200);
-        const nul = await send(op, { query: { stray: 'a\u0000b' }, token: await own() });
-        expect([nul.status, nul.json?.msg?.split(':')[0]]).toEqual([400, 'stray']);
-        return;
-      }
-      const check = async (mutation: Mutation) => {
-        const response = await send(op, { ...apply(op, mutation), token });
-        const context = `${label(op)} ${JSON.stringify(mutation).slice(0, 300)} → ${response.status} ${response.text.slice(0, 300)}`;
-        expect(response.status, context).not.toBe(500);
-        expect(response.text, context).not.toMatch(LEAK);
-        const parsesAsObject = mutation.kind === 'raw' && mutation.contentType?.includes('json') && /^\{/.test(mutation.body) && mutation.body.endsWith('}');
-        if (parsesAsObject && !(op.body?.schema.required ?? []).length) return; // a valid (empty) body for this route
-        expect(response.status, context).toBe(400);
-        expect(response.json?.code, context).toBe(400);
-        if (parsesAsObject) expect(response.json?.msg, context).toMatch(/^[^:]+: /);
-        else expect(names(response.json?.msg, mutation.field), context).toBe(true);
-      };
-      // Every listed invalid value once, then random ones (fast-check).
-      for (const mutation of listedMutations(op)) await check(mutation);
-      await fc.assert(
-        fc.asyncProperty(mutations, check),
-        { numRuns: RUNS, endOnFailure: true },
-      );
-      expect(await digest()).toEqual(before);
-    });
-  }
 });
 
 describe('hostile but valid search text: answered, never a 500 or a leak', () => {
