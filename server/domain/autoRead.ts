@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { isConnectionError } from '../db/errors';
 import { enqueueCommands, type NewCommand } from './commands';
+import { PeriodicJob } from './periodic';
 
 /** How often the auto-reader looks (one tick a minute: "readings arriving every minute somewhere"). */
 export const AUTO_READ_TICK_MS = 60_000;
@@ -69,11 +69,7 @@ export async function queueAutoReads(db: Db, now: Date, options: AutoReadOptions
  * server beside the command worker. Ticks never overlap; a failed tick (the database away) is
  * logged and the next one tries again.
  */
-export class AutoReader {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-
+export class AutoReader extends PeriodicJob<number[]> {
   constructor(
     private db: Db,
     private now: () => Date,
@@ -82,38 +78,22 @@ export class AutoReader {
       onQueued?: (ids: number[]) => void;
       log?: (message: string, error?: unknown) => void;
     },
-  ) {}
+  ) {
+    super('auto-read', options.log);
+  }
 
   start() {
-    this.stopped = false;
-    this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? AUTO_READ_TICK_MS);
-    this.timer.unref();
-    void this.tick();
+    void this.startEvery(this.options.tickMs ?? AUTO_READ_TICK_MS);
   }
 
   /** One tick now (skipped while the previous one runs); resolves with the ids it queued. */
   async tick(): Promise<number[]> {
-    if (this.stopped || this.running) return [];
-    let ids: number[] = [];
-    this.running = (async () => {
-      try {
-        ids = await queueAutoReads(this.db, this.now(), this.options);
-        if (ids.length) this.options.onQueued?.(ids);
-      } catch (error) {
-        if (!isConnectionError(error)) this.options.log?.('auto-read failed', error);
-      }
-    })();
-    try {
-      await this.running;
-    } finally {
-      this.running = undefined;
-    }
-    return ids;
+    return (await this.runNow()) ?? [];
   }
 
-  async stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  protected async runOnce() {
+    const ids = await queueAutoReads(this.db, this.now(), this.options);
+    if (ids.length) this.options.onQueued?.(ids);
+    return ids;
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { isConnectionError } from '../db/errors';
 import { moduleOffline } from '../devices/living';
+import { PeriodicJob } from './periodic';
 
 const { modules, faults } = schema;
 
@@ -111,11 +111,7 @@ export async function simulateModuleHeartbeats(db: Db, now: Date, options: SimHe
  * (simHeartbeatTickMs), started by the server beside the command worker. Looks never overlap; a
  * failed one (the database away) is logged and the next one tries again.
  */
-export class SimulatedHeartbeat {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-
+export class SimulatedHeartbeat extends PeriodicJob<SimHeartbeatResult> {
   constructor(
     private db: Db,
     private now: () => Date,
@@ -126,39 +122,23 @@ export class SimulatedHeartbeat {
       onChange?: (result: SimHeartbeatResult) => void;
       log?: (message: string, error?: unknown) => void;
     },
-  ) {}
+  ) {
+    super('simulated heartbeat', options.log);
+  }
 
   /** Starts the looks; resolves when the first one is done (it never rejects). */
   start(): Promise<SimHeartbeatResult | undefined> {
-    this.stopped = false;
-    this.timer = setInterval(() => void this.tick(), this.options.tickMs ?? simHeartbeatTickMs(this.options.timeScale));
-    this.timer.unref();
-    return this.tick();
+    return this.startEvery(this.options.tickMs ?? simHeartbeatTickMs(this.options.timeScale));
   }
 
   /** One look now (skipped while the previous one runs). */
-  async tick(): Promise<SimHeartbeatResult | undefined> {
-    if (this.stopped || this.running) return undefined;
-    let result: SimHeartbeatResult | undefined;
-    this.running = (async () => {
-      try {
-        result = await simulateModuleHeartbeats(this.db, this.now(), this.options);
-        if (result.wentOffline.length || result.cameBack.length) this.options.onChange?.(result);
-      } catch (error) {
-        if (!isConnectionError(error)) this.options.log?.('simulated heartbeat failed', error);
-      }
-    })();
-    try {
-      await this.running;
-    } finally {
-      this.running = undefined;
-    }
-    return result;
+  tick(): Promise<SimHeartbeatResult | undefined> {
+    return this.runNow();
   }
 
-  async stop() {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+  protected async runOnce() {
+    const result = await simulateModuleHeartbeats(this.db, this.now(), this.options);
+    if (result.wentOffline.length || result.cameBack.length) this.options.onChange?.(result);
+    return result;
   }
 }
