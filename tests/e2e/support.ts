@@ -1,5 +1,5 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,22 +23,76 @@ export interface RunningPlatform {
   /** The simulated gateway's port (SIM_GATEWAY_PORT), when asked for. */
   gatewayPort?: number;
   output: () => string;
-  stop(): Promise<void>;
+  /** Stops the platform: SIGTERM, then SIGKILL if it has not exited after `graceMs` (5 s). */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** The idle limit of the test build (the real build uses SPEC.md's 600000 ms). */
 export const TEST_IDLE_TIMEOUT_MS = 4000;
 
+export interface PlatformOptions {
+  /** Serve a console built with a shortened idle clock (TEST_IDLE_TIMEOUT_MS) instead of `dist/`. */
+  testBuild?: boolean;
+  /** Start the simulated gateway (SIM_GATEWAY_PORT) on a free port. */
+  simulatedGateway?: boolean;
+  /**
+   * Start on an empty data folder, so that the platform seeds the demo estate itself (its first
+   * start, about 40 s). Otherwise the flow gets a copy of a demo estate seeded once per e2e run.
+   */
+  firstStart?: boolean;
+}
+
 /**
- * `npm start` on a fresh data folder and a free port; resolves once it prints its URL. With
- * `testBuild`, the console is built separately with a shortened idle clock and served instead.
+ * The demo estate, seeded once per e2e run by a first `npm start` that is then stopped cleanly, in
+ * a folder named after the test runner's process: every flow that is not about the first start
+ * starts on a copy of it (a copy takes about a second; seeding takes about 40 s).
  */
-export async function startPlatform(options: { testBuild?: boolean; simulatedGateway?: boolean } = {}): Promise<RunningPlatform> {
+async function seededEstate(): Promise<string> {
+  const template = join(tmpdir(), `metering-e2e-estate-${process.ppid}`);
+  if (!existsSync(template)) {
+    // Templates of earlier runs whose runner has ended.
+    for (const name of readdirSync(tmpdir())) {
+      const pid = Number(name.match(/^metering-e2e-estate-(\d+)$/)?.[1]);
+      if (pid && !isAlive(pid)) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+    const seeding = mkdtempSync(join(tmpdir(), 'metering-e2e-seeding-'));
+    const platform = await launch({ dataDir: seeding });
+    // A clean stop (the database closed), which an idle platform makes in well under a second.
+    await platform.stop(60_000);
+    if (!existsSync(template)) renameSync(seeding, template);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'metering-e2e-'));
+  cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `npm start` on a free port, on a copy of the demo estate (or, with `firstStart`, an empty data
+ * folder); resolves once it prints its URL. With `testBuild`, the console is built separately with
+ * a shortened idle clock and served instead.
+ */
+export async function startPlatform(options: PlatformOptions = {}): Promise<RunningPlatform> {
   // While writing a flow: drive an already running platform (its data are not fresh).
   if (process.env.E2E_URL) return { url: process.env.E2E_URL, gatewayPort: Number(process.env.E2E_GATEWAY_PORT) || undefined, output: () => 'Demo login: admin', stop: async () => {} };
+  const dataDir = options.firstStart ? mkdtempSync(join(tmpdir(), 'metering-e2e-')) : await seededEstate();
+  const platform = await launch({ ...options, dataDir });
+  // The flow's data folder goes once the platform has stopped.
+  return { ...platform, stop: async () => { await platform.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+}
+
+async function launch(options: PlatformOptions & { dataDir: string }): Promise<RunningPlatform> {
+  const { dataDir } = options;
   const port = await freePort();
   const gatewayPort = options.simulatedGateway ? await freePort() : undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'metering-e2e-'));
   let output = '';
   // A perfect simulated estate (no missed replies, no module outages, no valve faults): a flow
   // checks what the screens do, not the luck of the draw. The auto-reader stays off so that the
@@ -73,13 +127,27 @@ export async function startPlatform(options: { testBuild?: boolean; simulatedGat
     url,
     gatewayPort,
     output: () => output,
-    stop: async () => {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
+    // SIGTERM, then SIGKILL after `graceMs`: a platform finishes the device command in hand
+    // before it stops (up to the driver's 60 s timeout for a meter that never answers), which a
+    // flow whose data folder is thrown away need not wait for.
+    stop: async (graceMs = 5_000) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-child.pid!, name);
+        } catch {
+          /* already gone */
+        }
+      };
+      signal('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), graceMs); })]);
+      clearTimeout(timer);
+      if (late) {
+        signal('SIGKILL');
+        await exited;
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
     },
   };
 }

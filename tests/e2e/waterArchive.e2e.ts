@@ -8,7 +8,7 @@ let browser: Browser;
 let page: Page;
 
 before(async () => {
-  platform = await startPlatform();
+  platform = await startPlatform({ firstStart: true });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
 });
