@@ -14,6 +14,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../index';
 import * as schema from '../schema';
 import { Rng, fakePerson } from './random';
+import { withIndexesDeferred } from './deferredIndexes';
 
 export interface SeedOptions {
   /** [area 1, area 2] */
@@ -937,7 +938,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       SELECT greatest(0, g.mc + CASE WHEN g.mfirst THEN m.prior ELSE 0 END - CASE WHEN g.allow_ok THEN m.allow ELSE 0 END) AS b1,
              greatest(0, g.mc + g.c + CASE WHEN g.mfirst THEN m.prior ELSE 0 END - CASE WHEN g.allow_ok THEN m.allow ELSE 0 END) AS b2
     ) bb`;
-  const costRows = await q<{ u: string; id: number; period: number; cost: number; qty: number }>(db, sql`
+  // The readings' secondary indexes are built once the rows are in (seed/deferredIndexes.ts).
+  const costRows = await withIndexesDeferred(db, 'readings', () => q<{ u: string; id: number; period: number; cost: number; qty: number }>(db, sql`
     WITH ins AS (
       INSERT INTO readings (area_id, utility, meter_id, room_id, read_at, total, sharp, peak, flat, valley, voltage, current, power_kw, consumption, cost_fen, created_at)
       ${genSelect}
@@ -945,7 +947,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     )
     SELECT i.utility AS u, i.meter_id AS id, s.period, sum(i.cost_fen)::float8 AS cost, sum((i.consumption * 100)::int)::float8 AS qty
     FROM ins i JOIN seed_tmp_s s ON s.u = i.utility AND s.read_at = i.read_at
-    GROUP BY 1, 2, 3`);
+    GROUP BY 1, 2, 3`));
 
   phase('balance simulation');
   // ---- balances: simulate tenants against the per-period charges ------------------------------------

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../index';
 import { schema } from '../index';
 import { rowsOf } from '../../http/listKit';
+import { withIndexesDeferred } from './deferredIndexes';
 
 export interface ScaleOptions {
   /** Rooms (and meters of each kind). Default 100,000. */
@@ -135,7 +136,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
 
   // Readings: consumption per day = the meter's base + more on weekends; totals are cumulative.
   let readings = 0;
-  if (days > 0) {
+  // The readings' secondary indexes are built once the rows are in (seed/deferredIndexes.ts).
+  if (days > 0) await withIndexesDeferred(db, 'readings', async () => {
     for (const utility of ['electric', 'water'] as const) {
       const table = sql.raw(utility === 'electric' ? 'electric_meters' : 'water_meters');
       const base = utility === 'electric' ? sql`(3 + (m.id % 40) / 10.0)` : sql`(0.1 + (m.id % 30) / 100.0)`;
@@ -164,7 +166,7 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
         ? sql`UPDATE electric_meters m SET last_total = ${lastTotal}, last_flat = ${lastTotal}, last_voltage = 220, last_current = 1.5, last_power_kw = 0.33, last_read_at = ${lastAt}::timestamptz WHERE m.area_id = ${int(areaId)}`
         : sql`UPDATE water_meters m SET last_reading = ${lastTotal}, last_read_at = ${lastAt}::timestamptz WHERE m.area_id = ${int(areaId)}`);
     }
-  }
+  });
 
   // A recharge every 30 days per account (electric ¥100, water ¥50), each with its ledger entry.
   const months = Math.max(1, Math.ceil(days / 30));
