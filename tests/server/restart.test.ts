@@ -1,11 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase, schema } from '../../server/db';
 import { bootstrap } from '../../server/db/bootstrap';
 import { seedSystem } from '../../server/db/seed/system';
 import { hashPassword } from '../../server/auth/password';
 import { COMMAND_SENT_STALE_MS } from '../../server/domain/commands';
 import { startTestBackend, TEST_NOW, TEST_PASSWORD } from '../support/testApp';
+import type { SeedOptions, SeedSummary } from '../../server/db/seed/estate';
+
+// The estate itself is the global setup's to seed (every test file starts from it); what is under
+// test here is bootstrap's recovery around it, so the estate seeder is replaced by one that records
+// what it was given and adds a project in the first area (a whole estate: about a minute here).
+const estateSeeds = vi.hoisted(() => [] as SeedOptions[]);
+vi.mock('../../server/db/seed/estate', async (original) => ({
+  ...(await original<typeof import('../../server/db/seed/estate')>()),
+  seedEstate: async (db: import('../../server/db').Db, options: SeedOptions): Promise<SeedSummary> => {
+    estateSeeds.push(options);
+    await db.insert(schema.projects).values({ areaId: options.areaIds[0], name: '恢复测试项目' });
+    return { projects: 1 } as SeedSummary;
+  },
+}));
 
 describe('restart gaps (issue 8, item 9)', () => {
   it('queues again a command left `sent` by a worker that died, instead of waiting for its deadline', async () => {
@@ -41,10 +55,17 @@ describe('restart gaps (issue 8, item 9)', () => {
     expect(logged.join()).toContain('incomplete');
     const [{ projects }] = await database.db.select({ projects: count() }).from(schema.projects);
     const [{ users }] = await database.db.select({ users: count() }).from(schema.sysUsers);
-    expect(projects).toBeGreaterThan(0);
+    expect(projects).toBe(1);
     expect(users).toBe(3);
+    // The estate was seeded once, into the areas and for the admin of the system seeded again.
+    expect(estateSeeds).toHaveLength(1);
+    const [{ areaIds, operatorId }] = estateSeeds;
+    expect(await database.db.select({ id: schema.areas.id }).from(schema.areas).where(inArray(schema.areas.id, areaIds))).toHaveLength(2);
+    const [admin] = await database.db.select({ id: schema.sysUsers.id }).from(schema.sysUsers).where(eq(schema.sysUsers.userName, 'admin'));
+    expect(operatorId).toBe(admin.id);
     // A complete estate is left as it is.
     expect((await bootstrap(database.db, { adminPassword: TEST_PASSWORD })).seeded).toBe(false);
+    expect(estateSeeds).toHaveLength(1);
     await database.close();
-  }, 600_000); // seeds a whole estate: over two minutes on a busy 2-core machine (a guard against hangs only)
+  });
 });
