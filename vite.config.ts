@@ -75,7 +75,9 @@ export default defineConfig({
           env: testEnv,
           include: ['tests/console/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/globalSeed.ts'],
-          setupFiles: ['tests/msw/setup.ts'],
+          // ownerStacks: React's development build without its per-element owner stacks (about a
+          // tenth of a console file's CPU; tests/msw/ownerStacks.ts).
+          setupFiles: ['tests/msw/ownerStacks.ts', 'tests/msw/setup.ts'],
           // react-admin, MUI and their peers pre-bundled once per run (tests/support/optimizedDeps.ts).
           deps: { optimizer: { client: { enabled: true, include: CONSOLE_OPTIMIZED_DEPS } } },
           testTimeout: 300_000,
