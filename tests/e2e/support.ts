@@ -23,8 +23,8 @@ export interface RunningPlatform {
   /** The simulated gateway's port (SIM_GATEWAY_PORT), when asked for. */
   gatewayPort?: number;
   output: () => string;
-  /** Stops the platform: SIGTERM, then SIGKILL if it has not exited after `graceMs` (5 s). */
-  stop(graceMs?: number): Promise<void>;
+  /** Stops the platform: SIGTERM, then SIGKILL if it has not exited after `graceMs` (5 s); true when it had to be killed. */
+  stop(graceMs?: number): Promise<boolean>;
 }
 
 /** The idle limit of the test build (the real build uses SPEC.md's 600000 ms). */
@@ -58,8 +58,9 @@ async function seededEstate(): Promise<string> {
     const seeding = mkdtempSync(join(tmpdir(), 'metering-e2e-seeding-'));
     const platform = await launch({ dataDir: seeding });
     // A clean stop (the database closed), which an idle platform makes in well under a second.
-    await platform.stop(60_000);
-    if (!existsSync(template)) renameSync(seeding, template);
+    if (await platform.stop(60_000)) throw new Error(`the platform that seeded the e2e demo estate did not stop on SIGTERM:\n${platform.output()}`);
+    if (existsSync(template)) rmSync(seeding, { recursive: true, force: true });
+    else renameSync(seeding, template);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'metering-e2e-'));
   cpSync(template, dataDir, { recursive: true });
@@ -82,11 +83,18 @@ const isAlive = (pid: number) => {
  */
 export async function startPlatform(options: PlatformOptions = {}): Promise<RunningPlatform> {
   // While writing a flow: drive an already running platform (its data are not fresh).
-  if (process.env.E2E_URL) return { url: process.env.E2E_URL, gatewayPort: Number(process.env.E2E_GATEWAY_PORT) || undefined, output: () => 'Demo login: admin', stop: async () => {} };
+  if (process.env.E2E_URL) return { url: process.env.E2E_URL, gatewayPort: Number(process.env.E2E_GATEWAY_PORT) || undefined, output: () => 'Demo login: admin', stop: async () => false };
   const dataDir = options.firstStart ? mkdtempSync(join(tmpdir(), 'metering-e2e-')) : await seededEstate();
   const platform = await launch({ ...options, dataDir });
   // The flow's data folder goes once the platform has stopped.
-  return { ...platform, stop: async () => { await platform.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+  return {
+    ...platform,
+    stop: async (graceMs) => {
+      const killed = await platform.stop(graceMs);
+      rmSync(dataDir, { recursive: true, force: true });
+      return killed;
+    },
+  };
 }
 
 async function launch(options: PlatformOptions & { dataDir: string }): Promise<RunningPlatform> {
@@ -131,7 +139,7 @@ async function launch(options: PlatformOptions & { dataDir: string }): Promise<R
     // before it stops (up to the driver's 60 s timeout for a meter that never answers), which a
     // flow whose data folder is thrown away need not wait for.
     stop: async (graceMs = 5_000) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return false;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       const signal = (name: NodeJS.Signals) => {
         try {
@@ -148,6 +156,7 @@ async function launch(options: PlatformOptions & { dataDir: string }): Promise<R
         signal('SIGKILL');
         await exited;
       }
+      return late;
     },
   };
 }
