@@ -4,17 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
+import { freePort, stopProcessGroup } from '../../tests/support/processes';
 
 export interface ServerProcess {
   origin: string;
@@ -52,10 +44,7 @@ export async function startServerProcess(options: { databaseUrl?: string; passwo
     pid: child.pid!,
     dataDir,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* gone */ }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ }
+      await stopProcessGroup(child, 5_000);
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,22 +1,12 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort, stopProcessGroup } from '../support/processes';
 
 export const E2E_PASSWORD = process.env.E2E_PASSWORD ?? 'e2e-pass-2026';
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'e2e');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 export interface RunningPlatform {
   url: string;
@@ -138,26 +128,7 @@ async function launch(options: PlatformOptions & { dataDir: string }): Promise<R
     // SIGTERM, then SIGKILL after `graceMs`: a platform finishes the device command in hand
     // before it stops (up to the driver's 60 s timeout for a meter that never answers), which a
     // flow whose data folder is thrown away need not wait for.
-    stop: async (graceMs = 5_000) => {
-      if (child.exitCode !== null || child.signalCode !== null) return false;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      const signal = (name: NodeJS.Signals) => {
-        try {
-          process.kill(-child.pid!, name);
-        } catch {
-          /* already gone */
-        }
-      };
-      signal('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      const late = await Promise.race([exited.then(() => false), new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), graceMs); })]);
-      clearTimeout(timer);
-      if (late) {
-        signal('SIGKILL');
-        await exited;
-      }
-      return late;
-    },
+    stop: (graceMs = 5_000) => stopProcessGroup(child, graceMs),
   };
 }
 

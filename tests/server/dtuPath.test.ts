@@ -8,13 +8,13 @@
  * through a gateway (real DL/T 645 frames over a socket) shows the gateway online with its heartbeat.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { startDevices } from '../../server/startDevices';
 import { enqueueCommands } from '../../server/domain/commands';
 import { createMeterServer, type MeterServer } from '../../server/devices/tcp/meterServer';
 import { LivingEstate } from '../../server/devices/living';
 import { startTestBackend, type TestBackend } from '../support/testApp';
+import { freePort } from '../support/processes';
 
 let backend: TestBackend;
 let devices: Awaited<ReturnType<typeof startDevices>>;
@@ -27,13 +27,6 @@ const WATER = '20261122900001';
 let moduleId: number;
 let meterId: number;
 let devicePort: number;
-
-const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
-  });
-});
 
 /** Polls the database until `check` holds (the DTU's hooks write asynchronously). */
 async function until(check: () => Promise<boolean>, what: string) {
