@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import {
-  AccessDenied, Confirm, Create, Edit, LoadingIndicator, SaveButton, SimpleForm, Toolbar, useCanAccess, useNotify, useResourceContext,
+  AccessDenied, Confirm, Create, Edit, LoadingIndicator, SaveButton, SimpleForm, Toolbar, useNotify, useResourceContext,
   useTranslate, type CreateProps, type EditProps, type SimpleFormProps,
 } from 'react-admin';
 import { Box, Button } from '@mui/material';
@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useFormContext, type UseFormReturn } from 'react-hook-form';
 import { usePreferences } from '../preferences/PreferencesContext';
 import { tabKey } from '../layout/tabs';
+import { useResourceAccess } from '../auth/useResourceAccess';
 
 /**
  * Closes the current page's tab (its kept state goes with it) and goes back to the resource's list
@@ -60,8 +61,8 @@ export function RecordEdit({ mutationOptions, ...props }: EditProps & { children
   const onSuccess = useDoneAndClose('ra.notification.updated');
   const notify = useNotify();
   const closePage = useClosePage();
-  const { canAccess: canList, isPending } = useCanAccess({ resource, action: 'list' });
-  const { canAccess: canEdit = false, isPending: editPending } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canList, isPending } = useResourceAccess({ resource, action: 'list' });
+  const { canAccess: canEdit = false, isPending: editPending } = useResourceAccess({ resource, action: 'edit' });
   if (isPending || editPending) return <LoadingIndicator />;
   if (!canList) return <AccessDenied />;
   return (

@@ -1,15 +1,16 @@
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link, useLocation } from 'react-router-dom';
-import { AccessDenied, LoadingIndicator, useCanAccess, useTranslate } from 'react-admin';
+import { AccessDenied, LoadingIndicator, useTranslate } from 'react-admin';
 import { routeOfPath, titleKeyOfPath } from '../routes';
+import { useResourceAccess } from '../auth/useResourceAccess';
 
 /** A route whose screen is not built yet: says so plainly (no fake data), to operators the role tree grants it to. */
 export default function PendingPage() {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const titleKey = titleKeyOfPath(pathname);
-  const { canAccess, isPending } = useCanAccess({ resource: routeOfPath(pathname)?.name ?? pathname, action: 'list' });
+  const { canAccess, isPending } = useResourceAccess({ resource: routeOfPath(pathname)?.name ?? pathname, action: 'list' });
   if (isPending) return <LoadingIndicator />;
   if (!canAccess) return <AccessDenied />;
   return (

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows } from './render';
 import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/columnsUnderActions';
+import { authProvider } from '../../src/auth/authProvider';
 
 /**
  * The list kit's table layout (ListScreen): columns must never lie unseen under the sticky row
@@ -13,10 +14,11 @@ import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/c
  */
 signedInForFile('admin');
 
-/** Gives the table's scroll box the sizes a browser would measure. */
-function measure(wrapper: HTMLElement, sizes: { scrollWidth: number; clientWidth: number; scrollLeft: number }) {
+/** Gives the table's scroll box the sizes a browser would measure; the mark follows at the next frame. */
+async function measure(wrapper: HTMLElement, sizes: { scrollWidth: number; clientWidth: number; scrollLeft: number }) {
   for (const [name, value] of Object.entries(sizes)) Object.defineProperty(wrapper, name, { configurable: true, value });
   fireEvent.scroll(wrapper);
+  await new Promise((resolve) => requestAnimationFrame(resolve));
 }
 
 describe('list kit table layout', () => {
@@ -51,16 +53,41 @@ describe('list kit table layout', () => {
       }
 
       // Everything fits: no mark, no shadow.
-      measure(wrapper, { scrollWidth: 1000, clientWidth: 1000, scrollLeft: 0 });
+      await measure(wrapper, { scrollWidth: 1000, clientWidth: 1000, scrollLeft: 0 });
       expect(frame).not.toHaveAttribute(COLUMNS_UNDER_ACTIONS);
       expect(getComputedStyle(actionsCell).boxShadow).toBe('');
       // Columns run on under the actions: the frame is marked and the actions' edge casts a shadow.
-      measure(wrapper, { scrollWidth: 1500, clientWidth: 1000, scrollLeft: 0 });
-      await waitFor(() => expect(frame).toHaveAttribute(COLUMNS_UNDER_ACTIONS));
+      await measure(wrapper, { scrollWidth: 1500, clientWidth: 1000, scrollLeft: 0 });
+      expect(frame).toHaveAttribute(COLUMNS_UNDER_ACTIONS);
       expect(getComputedStyle(actionsCell).boxShadow).toMatch(/rgba\(0, ?0, ?0, ?\.?0?\.4\)/);
       // Scrolled to the end: every column lies beside the actions, the mark goes.
-      measure(wrapper, { scrollWidth: 1500, clientWidth: 1000, scrollLeft: 500 });
-      await waitFor(() => expect(frame).not.toHaveAttribute(COLUMNS_UNDER_ACTIONS));
+      await measure(wrapper, { scrollWidth: 1500, clientWidth: 1000, scrollLeft: 500 });
+      expect(frame).not.toHaveAttribute(COLUMNS_UNDER_ACTIONS);
     });
   }
+
+  it("asks for the operator's rights once per action, not once per row", async () => {
+    // Rights are per resource (the role's menu) and operator, never per record: every row's
+    // buttons share the list's answer instead of a check each, answered one by one after the rows.
+    const checks = vi.spyOn(authProvider, 'canAccess');
+    try {
+      renderScreen('/waterarchive');
+      await waitFor(() => expect(rows().length).toBeGreaterThan(10));
+      // Every row has its edit link (the operator may edit, so not "show") and its valve button.
+      await waitFor(() => {
+        for (const row of rows()) {
+          expect(row.querySelector('td.row-actions a')).toHaveAttribute('aria-label', '编辑');
+          expect(row.querySelector('td.row-actions button')).not.toBeNull();
+        }
+      });
+      const perAction = new Map<string, number>();
+      for (const [params] of checks.mock.calls) perAction.set(params.action, (perAction.get(params.action) ?? 0) + 1);
+      // The list asks first; rows mounted once its answer is there may ask again once (a stale check
+      // refreshed), but never once each: 25 rows here.
+      expect(perAction.get('edit')).toBeGreaterThan(0);
+      for (const [action, count] of perAction) expect({ action, asked: count <= 3 }).toEqual({ action, asked: true });
+    } finally {
+      checks.mockRestore();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Button, useCanAccess, useDataProvider, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh,
+  Button, useDataProvider, useGetRecordRepresentation, useListContext, useNotify, useRecordContext, useRefresh,
   useResourceContext, useTranslate, type Identifier, type RaRecord,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { NoSuchAction, type MeteringDataProvider } from '../../data/dataProvider';
 import { fenToYuan } from '../money';
+import { useResourceAccess } from '../../auth/useResourceAccess';
 
 /**
  * What deleting a record would leave behind, as a resource's `deleteImpact` endpoint answers it:
@@ -160,7 +161,7 @@ export function DeleteRecordButton({ onDeleted, icon }: { onDeleted: () => void;
   const resource = useResourceContext()!;
   const translate = useTranslate();
   const represent = useGetRecordRepresentation(resource);
-  const { canAccess } = useCanAccess({ resource, action: 'delete', record });
+  const { canAccess } = useResourceAccess({ resource, action: 'delete' });
   const [open, setOpen] = useState(false);
   if (!record || !canAccess) return null;
   const name = String(represent(record));

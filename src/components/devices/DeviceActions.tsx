@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh, useResourceContext } from 'react-admin';
 import type { MeteringDataProvider } from '../../data/dataProvider';
 import { CommandProgress, type CommandBatch, type ResultColumn } from './CommandProgress';
+import { useResourceAccess } from '../../auth/useResourceAccess';
 
 interface DeviceActionsState {
   /** Shows the progress of commands just queued for an action (a message key naming it). */
@@ -20,7 +21,7 @@ export function useDeviceActions(): DeviceActionsState {
 /** Whether the operator may send device commands on this screen (a read-only role may not). */
 export function useCanCommand() {
   const resource = useResourceContext();
-  return useCanAccess({ resource, action: 'command' }).canAccess === true;
+  return useResourceAccess({ resource, action: 'command' }).canAccess === true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, downloadCSV, useCanAccess, useDataProvider, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { Button, downloadCSV, useDataProvider, useNotify, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button as MuiButton, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody,
   TableCell, TableHead, TableRow, Typography,
@@ -8,6 +8,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { MeteringDataProvider } from '../../data/dataProvider';
 import { parseCsvFile, type ParsedCsv } from './parseCsv';
+import { useResourceAccess } from '../../auth/useResourceAccess';
 
 /** One column of an import: its header in the file (the API's field name), and whether every row needs it. */
 export interface ImportColumn {
@@ -51,7 +52,7 @@ export interface ImportButtonProps {
 export function ImportButton({ resource: given, action, columns, title = 'importKit.title' }: ImportButtonProps) {
   const current = useResourceContext();
   const resource = given ?? current!;
-  const { canAccess } = useCanAccess({ resource, action: 'create' });
+  const { canAccess } = useResourceAccess({ resource, action: 'create' });
   const [open, setOpen] = useState(false);
   if (!canAccess) return null;
   return (

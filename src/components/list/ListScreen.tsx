@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
-  ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useCanAccess,
-  useLocaleState, useResourceContext, useResourceDefinition, useTranslate, type Exporter, type RaRecord, type SortPayload,
+  ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useLocaleState, useResourceContext,
+  useResourceDefinition, useTranslate, type Exporter, type RaRecord, type SortPayload,
 } from 'react-admin';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { WIDE_SCREEN_PX } from '../../config';
@@ -11,6 +11,7 @@ import { exportCsv } from './exportCsv';
 import { LIST_PER_PAGE, LIST_SORT } from './defaults';
 import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
 import { COLUMNS_UNDER_ACTIONS, useColumnsUnderActions } from './columnsUnderActions';
+import { useResourceAccess } from '../../auth/useResourceAccess';
 
 export interface ListScreenProps<R extends RaRecord> {
   /** The columns, declared once (table, column chooser and CSV export). */
@@ -47,10 +48,10 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const wide = useMediaQuery(`(min-width: ${WIDE_SCREEN_PX}px)`, { noSsr: true });
-  const { canAccess: mayDelete } = useCanAccess({ resource, action: 'delete' });
+  const { canAccess: mayDelete } = useResourceAccess({ resource, action: 'delete' });
   const canDelete = deletable && mayDelete;
   // Bulk actions change things: an operator who may not edit gets no row selection at all.
-  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canEdit } = useResourceAccess({ resource, action: 'edit' });
   const title = translate(`routes.${resource}`);
   const exporter = useMemo<Exporter<R>>(
     () => (records) => exportCsv(records, csvColumns(resource, columns, translate, locale), title),

@@ -1,9 +1,10 @@
 import type { MouseEvent, ReactElement } from 'react';
-import { useCanAccess, useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useResourceAccess } from '../../auth/useResourceAccess';
 
 /** A compact row action: an icon with its name as tooltip and accessible name. */
 export function RowIconButton({ label, icon, onClick, color }: {
@@ -29,7 +30,7 @@ export function RowEditButton() {
   const resource = useResourceContext();
   const translate = useTranslate();
   const createPath = useCreatePath();
-  const { canAccess } = useCanAccess({ resource, action: 'edit', record });
+  const { canAccess } = useResourceAccess({ resource, action: 'edit' });
   if (!record) return null;
   const name = translate(canAccess ? 'ra.action.edit' : 'ra.action.show');
   return (

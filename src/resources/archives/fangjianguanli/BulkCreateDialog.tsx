@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
-  Button, Form, NumberInput, TextInput, maxValue, minValue, number, required, useCanAccess, useDataProvider, useGetOne, useNotify,
-  useRefresh, useTranslate,
+  Button, Form, NumberInput, TextInput, maxValue, minValue, number, required, useDataProvider, useGetOne, useNotify, useRefresh,
+  useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
@@ -13,6 +13,7 @@ import { BuildingInput, ProjectInput } from '../../../components/pickers/Project
 import { DecimalInput } from '../../../components/money';
 import { BULK_MAX, FLOORS_MAX } from '../model';
 import { integer } from './RoomForm';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
 
 /** What the bulk calls take (server/routes/room.ts, BulkFields). */
 interface BulkValues {
@@ -174,7 +175,7 @@ function BulkCreateDialog({ onClose }: { onClose: () => void }) {
 
 /** Toolbar button: create the rooms of floors a…b × numbers x…y by a code pattern, with a live preview. */
 export function BulkCreateButton() {
-  const { canAccess } = useCanAccess({ resource: 'fangjianguanli', action: 'create' });
+  const { canAccess } = useResourceAccess({ resource: 'fangjianguanli', action: 'create' });
   const [open, setOpen] = useState(false);
   if (!canAccess) return null;
   return (

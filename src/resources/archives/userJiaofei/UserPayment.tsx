@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -13,6 +13,7 @@ import { ReceiptDialog } from './Receipt';
 import { RoomSearch, roomLabel } from './RoomSearch';
 import { RoomBrowse } from './RoomBrowse';
 import { RESOURCE, usePaymentCalls, type AccountSide, type FoundRoom, type Order, type RechargeAnswer } from './model';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
 
 const T = 'resources.userJiaofei';
 /** Order status colours (server/domain/orderStatus.ts: 0 void, 1 paid, 2 written to meter, 3 failed). */
@@ -28,7 +29,7 @@ export default function UserPayment() {
   const format = useFormatDateTime();
   const calls = usePaymentCalls();
   const queryClient = useQueryClient();
-  const { canAccess: canRecharge = false } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const { canAccess: canRecharge = false } = useResourceAccess({ resource: RESOURCE, action: 'edit' });
   const [room, setRoom] = useState<FoundRoom | null>(null);
   // `opening` keys the dialog: each opening is a new dialog with a new request id.
   const [dialog, setDialog] = useState<{ side: AccountSide; opening: number } | null>(null);

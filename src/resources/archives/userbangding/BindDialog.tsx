@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DateInput, Form, required, useCanAccess, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, DateInput, Form, required, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { TenantInput } from '../../../components/pickers/TenantInput';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
 import { dayIn } from '../../../components/pickers/dateRanges';
 import type { Binding } from './model';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
 
 function SubmitButton({ pending }: { pending: boolean }) {
   const translate = useTranslate();
@@ -29,7 +30,7 @@ export function BindButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<MeteringDataProvider>();
-  const { canAccess } = useCanAccess({ resource: 'userbangding', action: 'edit' });
+  const { canAccess } = useResourceAccess({ resource: 'userbangding', action: 'edit' });
   const [open, setOpen] = useState(false);
   const bind = useMutation({
     mutationFn: (values: Record<string, unknown>) => dataProvider.invoke<Binding>('userbangding', 'bind', { tenantId: values.tenantId, roomId: values.roomId, startDate: values.startDate }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, List, ListItem,
@@ -12,6 +12,7 @@ import { createRowDialog } from '../../../components/list/RowDialog';
 import { fenToYuan } from '../../../components/money';
 import { dayIn } from '../../../components/pickers/dateRanges';
 import { SETTLEMENTS, type Binding, type PreviewAccount, type Settlement, type UnbindResult } from './model';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
 
 /** What settling one account will do, in words (preview and confirmation). */
 function useOutcome() {
@@ -158,7 +159,7 @@ export const UnbindDialogs = createRowDialog<Binding>((binding, close) => <Unbin
 /** Row action: unbind the current tenant of this room (with settlement). */
 export function UnbindButton() {
   const record = useRecordContext<Binding>();
-  const { canAccess } = useCanAccess({ resource: 'userbangding', action: 'edit' });
+  const { canAccess } = useResourceAccess({ resource: 'userbangding', action: 'edit' });
   const open = UnbindDialogs.useOpen();
   if (!record || !record.current || !canAccess) return null;
   return <RowIconButton label="bindings.unbind.action" color="warning" icon={<LinkOffIcon fontSize="small" />} onClick={() => open(record)} />;

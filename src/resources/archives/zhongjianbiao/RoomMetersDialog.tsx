@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
-  AutocompleteInput, Confirm, Form, ReferenceInput, required, useCanAccess, useDataProvider, useGetOne, useNotify, useRecordContext, useRefresh, useTranslate,
+  AutocompleteInput, Confirm, Form, ReferenceInput, required, useDataProvider, useGetOne, useNotify, useRecordContext,
+  useRefresh, useTranslate,
 } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
@@ -14,6 +15,7 @@ import { fenToYuan } from '../../../components/money';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
 import { roomLabel, type RoomChoice } from '../../../components/pickers/RoomInput';
 import { ONLINE, RELAY, UTILITIES, VALVE, meterOf, type RoomMeters, type Utility } from './model';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
 
 type Mode = 'attach' | 'detach' | 'move';
 interface Pending { utility: Utility; mode: Mode; meterId?: number; meterAddress?: string; toRoomId?: number }
@@ -113,7 +115,7 @@ function RoomMetersDialog({ room: opened, onClose }: { room: RoomMeters; onClose
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<MeteringDataProvider>();
-  const { canAccess: canEdit = false } = useCanAccess({ resource: 'zhongjianbiao', action: 'edit' });
+  const { canAccess: canEdit = false } = useResourceAccess({ resource: 'zhongjianbiao', action: 'edit' });
   const [pending, setPending] = useState<Pending | null>(null);
   const [cardKey, setCardKey] = useState(0);
   const act = useMutation({

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import {
-  Button, Confirm, useCanAccess, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate,
-} from 'react-admin';
+import { Button, Confirm, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { ListItemText, Menu, MenuItem, TextField } from '@mui/material';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -14,6 +12,7 @@ import { useCanCommand, useDeviceActions } from '../../../components/devices/Dev
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { WATER_FILTERS, type WaterMeter } from './model';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
 
 const RESOURCE = 'waterarchive';
 type Target = 'open' | 'closed';
@@ -33,7 +32,7 @@ export function OpenAccountsButton() {
   const invoke = useInvoke();
   // The list's own unselect (its selection lives under the list's store key).
   const { selectedIds, onUnselectItems } = useListContext();
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const { canAccess } = useResourceAccess({ resource: RESOURCE, action: 'edit' });
   const [open, setOpen] = useState(false);
   const openAccounts = useMutation({
     mutationFn: () => invoke<{ opened: number; alreadyOpen: number; withoutRoom: number }>('openAccounts', { ids: selectedIds }),
@@ -141,7 +140,7 @@ export function FreeResetButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const invoke = useInvoke();
-  const { canAccess } = useCanAccess({ resource: RESOURCE, action: 'edit' });
+  const { canAccess } = useResourceAccess({ resource: RESOURCE, action: 'edit' });
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   if (!canAccess) return null;
