@@ -19,8 +19,8 @@ export function useColumnsUnderActions() {
   const [root, setRoot] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (!root) return undefined;
-    // The frame (window resized, side menu folded) and the table (columns shown or hidden, fonts) change size.
-    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => update());
+    // The frame (window resized, side menu folded) and the table (columns shown or hidden, fonts)
+    // change size: both are observed (below).
     let table: Element | null = null;
     const update = () => {
       const wrapper = root.querySelector<HTMLElement>('.RaDataTable-tableWrapper');
@@ -34,14 +34,26 @@ export function useColumnsUnderActions() {
       const under = !!wrapper && !!wrapper.querySelector('.row-actions') && hasMoreRight(wrapper);
       if (root.hasAttribute(COLUMNS_UNDER_ACTIONS) !== under) root.toggleAttribute(COLUMNS_UNDER_ACTIONS, under);
     };
+    // Reading the scroll sizes lays the page out: at most once per frame, before it is painted, and
+    // never in the middle of React's commit (each batch of rendered rows would lay out the page
+    // again, synchronously, while the operator waits for the list).
+    const frame = typeof requestAnimationFrame === 'function'
+      ? { request: (run: () => void) => requestAnimationFrame(run), cancel: (handle: number) => cancelAnimationFrame(handle) }
+      : { request: (run: () => void) => setTimeout(run, 16) as unknown as number, cancel: (handle: number) => clearTimeout(handle) };
+    let pending = 0;
+    const schedule = () => {
+      if (!pending) pending = frame.request(() => { pending = 0; update(); });
+    };
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
     resized?.observe(root);
-    update();
+    schedule();
     // Scroll events do not bubble, but they can be caught on the way down.
-    root.addEventListener('scroll', update, { capture: true, passive: true });
-    const rendered = new MutationObserver(update);
+    root.addEventListener('scroll', schedule, { capture: true, passive: true });
+    const rendered = new MutationObserver(schedule);
     rendered.observe(root, { childList: true, subtree: true });
     return () => {
-      root.removeEventListener('scroll', update, { capture: true });
+      frame.cancel(pending);
+      root.removeEventListener('scroll', schedule, { capture: true });
       resized?.disconnect();
       rendered.disconnect();
     };
