@@ -8,11 +8,14 @@
  * fresh browser context (cold cache) per app, in alternating order, and measures:
  * - bytes on the wire (compressed, headers included) for the login page and for the first list
  *   (from the login click until the rows are shown and the network is quiet), and for a reload of
- *   the list page (what the cache saves on a revisit);
+ *   the list page (what the cache saves on a revisit). The target is on the two together: the
+ *   console's login page loads the shell's and the landing screen's code while the browser is idle
+ *   (src/auth/firstScreen.ts), so part of what the first list needs is counted with the login page;
  * - the time from the login click to the first rows of the water archive;
  * - long tasks (PerformanceObserver 'longtask') between the click and the first rows.
  * Medians over BENCH_CONSOLE_RUNS runs (default 5), printed with their ratios console / minimal
- * (issue 9's targets: bytes ≤ 1.1×, time ≤ 1.5×). Figures only: nothing here passes or fails.
+ * (issue 9's targets: login page and first list together ≤ 1.1× the bytes, time ≤ 1.5×).
+ * Figures only: nothing here passes or fails.
  *
  * Environment: BENCH_CONSOLE_RUNS, BENCH_CONSOLE_PORT (first of two ports; default: free ports),
  * BENCH_CONSOLE_DIST (serve this build of the console instead of building one),
@@ -206,9 +209,9 @@ async function main() {
   }
 
   const rows: [string, keyof Sample, 'kB' | 'ms' | 'n', number?][] = [
-    ['login page, bytes on the wire', 'loginBytes', 'kB', 1.1],
+    ['login page, bytes on the wire', 'loginBytes', 'kB'],
     ['login page, requests', 'loginRequests', 'n'],
-    ['first list (click → rows, quiet), bytes', 'listBytes', 'kB', 1.1],
+    ['first list (click → rows, quiet), bytes', 'listBytes', 'kB'],
     ['first list, requests', 'listRequests', 'n'],
     ['login page + first list, bytes', 'totalBytes', 'kB', 1.1],
     ['reload of the list page, bytes', 'reloadBytes', 'kB'],

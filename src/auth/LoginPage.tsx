@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useLogin, useNotify, useTranslate, LocalesMenuButton } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import ElectricBoltIcon from '@mui/icons-material/ElectricBolt';
 import { LoginError } from './authProvider';
-import { prepareFirstScreen } from './firstScreen';
+import { prepareFirstScreen, preloadFirstScreen } from './firstScreen';
 import { PLATFORM_VERSION } from '../config';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 
@@ -26,15 +26,21 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
+  const redirect = params.get('redirect');
+  // While the operator types: the code of the shell and of the screen they will land on.
+  useEffect(() => preloadFirstScreen(redirectTarget(redirect) ?? '/'), [redirect]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLoading(true);
     const target = redirectTarget(params.get('redirect'));
-    // The shell's and the landing screen's code load while the login call runs.
+    // The login call first: the browser opens a handful of connections per host, and the login must
+    // not queue behind the dozens of chunk requests of the shell and the landing screen, whose code
+    // then loads while the login call runs.
+    const loggedIn = login({ username, password }, target);
     prepareFirstScreen(target ?? '/');
     try {
-      await login({ username, password }, target);
+      await loggedIn;
     } catch (error) {
       if (error instanceof LoginError && error.key) {
         notify(error.key, { type: 'error' });

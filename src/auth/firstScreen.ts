@@ -9,14 +9,38 @@ export const loadShell = () => import('../layout/Layout');
 let target: AppRoute | undefined;
 const ignore = () => undefined;
 
+/** The route the operator lands on after login: the redirect target, else the root, which opens `index`. */
+const landingRoute = (path: string) => routeOfPath(path === '/' ? '/index' : path);
+
+/** Loads (once) the code of the shell and of a route's screen. */
+function loadCode(route: AppRoute | undefined) {
+  loadShell().catch(ignore);
+  route?.resource?.preload?.().catch(ignore);
+}
+
 /**
- * On the login click: the code of the shell and of the screen the operator lands on start loading
- * while the login call runs (`path`: the redirect target, else the root, which opens `index`).
+ * On the login page, once the browser is idle: the code of the shell and of the landing screen
+ * (`path` as for `prepareFirstScreen`) loads and runs while the operator types, not after the
+ * click. Returns the cancel of a preload not yet started (the page left first).
+ */
+export function preloadFirstScreen(path: string): () => void {
+  const load = () => loadCode(landingRoute(path));
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(load, { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(load, 200);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * On the login click (or a reload within a session): the code of the shell and of the screen the
+ * operator lands on loads while the login call runs, if the login page's preload has not already
+ * brought it (`path`: the redirect target, else the root, which opens `index`).
  */
 export function prepareFirstScreen(path: string) {
-  target = routeOfPath(path === '/' ? '/index' : path);
-  loadShell().catch(ignore);
-  target?.resource?.preload?.().catch(ignore);
+  target = landingRoute(path);
+  loadCode(target);
 }
 
 /**
