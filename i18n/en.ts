@@ -42,7 +42,7 @@ const base = {
     logout: 'Log out',
   },
   alarm: {
-    tooltip: 'Devices whose reading failed',
+    tooltip: 'Device communication failures',
     title: 'Device communication failures',
     titleCount: 'Device communication failures (%{count})',
     exportTitle: 'Device communication failure details',
@@ -54,7 +54,7 @@ const base = {
     module: 'Module',
     live: 'Live updates on',
     polling: 'Live updates down: refreshed every 30 minutes',
-    empty: 'No device with a failed reading',
+    empty: 'No device with a communication failure',
     requestFailed: 'Data request failed',
     export: 'Export',
   },

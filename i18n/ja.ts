@@ -42,7 +42,7 @@ const base: BaseMessages = {
     logout: 'ログアウト',
   },
   alarm: {
-    tooltip: '検針に失敗した機器',
+    tooltip: '機器通信異常',
     title: '機器通信異常',
     titleCount: '機器通信異常（%{count}）',
     exportTitle: '機器通信異常の詳細',

@@ -42,7 +42,7 @@ const base: BaseMessages = {
     logout: '注销',
   },
   alarm: {
-    tooltip: '抄表失败的设备',
+    tooltip: '设备通讯异常',
     title: '设备通讯异常',
     titleCount: '设备通讯异常（%{count}）',
     exportTitle: '设备通讯异常详情',

@@ -42,7 +42,7 @@ const base: BaseMessages = {
     logout: '登出',
   },
   alarm: {
-    tooltip: '抄表失敗的設備',
+    tooltip: '設備通訊異常',
     title: '設備通訊異常',
     titleCount: '設備通訊異常（%{count}）',
     exportTitle: '設備通訊異常詳情',

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { moduleOffline } from '../devices/living';
 import { PeriodicJob } from './periodic';
+import { publish } from '../realtime/events';
 
 const { modules, faults } = schema;
 
@@ -29,8 +30,9 @@ export async function setModuleOnline(db: Db, ref: ModuleRef, online: boolean, a
       .returning({ id: modules.id, areaId: modules.areaId, name: modules.name, address: modules.address, kind: modules.kind });
     if (!module) return false;
     const open = and(eq(faults.deviceKind, 'module'), eq(faults.deviceId, module.id), eq(faults.kind, 'offline'), isNull(faults.clearedAt));
+    let changed = false;
     if (online) {
-      await tx.update(faults).set({ clearedAt: at }).where(open);
+      changed = (await tx.update(faults).set({ clearedAt: at }).where(open).returning({ id: faults.id })).length > 0;
     } else {
       const [already] = await tx.select({ id: faults.id }).from(faults).where(open).limit(1);
       if (!already) {
@@ -38,8 +40,11 @@ export async function setModuleOnline(db: Db, ref: ModuleRef, online: boolean, a
           areaId: module.areaId, deviceKind: 'module', deviceId: module.id, kind: 'offline',
           detail: `${module.name ?? module.address} ${OFFLINE_DETAIL[module.kind] ?? '离线'}`, openedAt: at,
         });
+        changed = true;
       }
     }
+    // The alarm bell lists offline modules beside failed reads: its consoles fetch it again.
+    if (changed) await publish(tx, { type: 'readFailures', areaId: module.areaId });
     return true;
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute } from '../http/router';
 import { ok } from '../http/envelope';
@@ -13,9 +13,11 @@ export function roomBillingStatementRoutes() {
   const router = createRouter();
 
   // SPEC.md: data is the list of read-failure devices (roomCode, deviceAddress, deviceType),
-  // loaded on start and refreshed every 1,800,000 ms by the header's alarm bell.
+  // loaded on start and refreshed every 1,800,000 ms by the header's alarm bell (设备通讯异常).
+  // A module that is offline is listed too (deviceType 3, no room): the meters behind it are not
+  // read while it is away, so without it an outage would leave the bell empty.
   defineRoute(router, {
-    method: 'get', path: '/findReadTheListOfFailuresVo', summary: 'Devices whose last read failed (open read-failure faults)', tags: ['room billing'],
+    method: 'get', path: '/findReadTheListOfFailuresVo', summary: 'Devices that do not communicate: open read failures, and modules offline', tags: ['room billing'],
   }, async (c) => {
     const { db } = c.get('deps');
     const rows = await db
@@ -31,7 +33,11 @@ export function roomBillingStatementRoutes() {
       .leftJoin(electricMeters, and(eq(faults.deviceKind, 'electric'), eq(electricMeters.id, faults.deviceId)))
       .leftJoin(waterMeters, and(eq(faults.deviceKind, 'water'), eq(waterMeters.id, faults.deviceId)))
       .leftJoin(modules, and(eq(faults.deviceKind, 'module'), eq(modules.id, faults.deviceId)))
-      .where(and(inScope(faults.areaId, c.get('session')), eq(faults.kind, 'read_failure'), isNull(faults.clearedAt)))
+      .where(and(
+        inScope(faults.areaId, c.get('session')),
+        isNull(faults.clearedAt),
+        or(eq(faults.kind, 'read_failure'), and(eq(faults.kind, 'offline'), eq(faults.deviceKind, 'module'))),
+      ))
       .orderBy(faults.openedAt);
     return ok(c, rows.map(({ deviceKind, ...row }) => ({ ...row, deviceType: DEVICE_TYPE[deviceKind as keyof typeof DEVICE_TYPE] ?? DEVICE_TYPE.water })));
   });

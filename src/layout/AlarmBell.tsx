@@ -11,9 +11,12 @@ import { exportCsv } from '../components/list/exportCsv';
 import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
 
-/** A device whose last reading failed (SPEC.md section 3). deviceType 1 is an electric meter, 2 a water meter, 3 a module. */
+/**
+ * A device that does not communicate (SPEC.md section 3): a meter whose last reading failed, or a
+ * module that is offline (no room). deviceType 1 is an electric meter, 2 a water meter, 3 a module.
+ */
 export interface ReadFailureDevice {
-  roomCode: string;
+  roomCode: string | null;
   deviceAddress: string;
   deviceType: number;
 }
@@ -22,7 +25,7 @@ export const ELECTRIC_METER = 1;
 const MODULE = 3;
 
 /**
- * The header's read-failure alarm bell: loads the list on start, again whenever the websocket
+ * The header's read-failure alarm bell (failed readings and offline modules): loads the list on start, again whenever the websocket
  * says it changed, and every 1,800,000 ms whatever happens (the fallback); shows the count, and a
  * 700-wide popover with the devices, whether updates are live, and an export; a failed load shows
  * 数据请求异常.
@@ -89,7 +92,7 @@ export function AlarmBell() {
             <TableBody>
               {data.map((device) => (
                 <TableRow key={`${device.deviceType}-${device.deviceAddress}`}>
-                  <TableCell>{device.roomCode}</TableCell>
+                  <TableCell>{device.roomCode ?? '—'}</TableCell>
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{device.deviceAddress}</TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" color={device.deviceType === ELECTRIC_METER ? 'success' : 'error'} label={typeLabel(device)} />

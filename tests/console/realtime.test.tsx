@@ -19,7 +19,7 @@ afterEach(() => vi.useRealTimers());
 
 /** Opens the bell's popover until it says updates are live, then closes it; returns the count. */
 async function liveBell(user: ReturnType<typeof userEvent.setup>) {
-  const bell = await screen.findByRole('button', { name: '抄表失败的设备' });
+  const bell = await screen.findByRole('button', { name: '设备通讯异常' });
   await waitFor(() => expect(within(bell).getByText(/^\d+$/)).toBeInTheDocument());
   await user.click(bell);
   const popover = await screen.findByRole('dialog', { name: '设备通讯异常' });
@@ -68,7 +68,7 @@ describe('live updates over the websocket', () => {
     // The backend refuses the websocket (as a proxy without websocket support would).
     server.use(ws.link(/websocket-server/).addEventListener('connection', ({ client }) => client.close(1000)));
     renderScreen('/index', { shell: <AlarmBell /> });
-    const bell = await screen.findByRole('button', { name: '抄表失败的设备' });
+    const bell = await screen.findByRole('button', { name: '设备通讯异常' });
     await waitFor(() => expect(within(bell).getByText(/^\d+$/)).toBeInTheDocument());
     await user.click(bell);
     const popover = await screen.findByRole('dialog', { name: '设备通讯异常' });

@@ -38,18 +38,21 @@ describe('read-failure alarm bell', () => {
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => { blobs.push(blob as Blob); return 'blob:x'; });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderScreen('/index', { shell: <AlarmBell /> });
-    const bell = await screen.findByRole('button', { name: '抄表失败的设备' });
+    const bell = await screen.findByRole('button', { name: '设备通讯异常' });
     const count = Number((await within(bell).findByText(/^\d+$/)).textContent);
     expect(count).toBeGreaterThan(0);
     fireEvent.click(bell);
     const popover = await screen.findByRole('dialog', { name: '设备通讯异常' });
     expect(popover.querySelectorAll('tbody tr')).toHaveLength(count);
     expect(within(popover).getByText('房间号').tagName).toBe('TH');
-    const tags = within(popover).getAllByText(/^(电表|水表)$/);
-    expect(tags.length).toBeGreaterThan(0);
+    const tags = within(popover).getAllByText(/^(电表|水表|采集模块)$/);
+    expect(tags.length).toBe(count);
     for (const tag of tags) {
       expect(tag.closest('.MuiChip-root')!.className).toMatch(tag.textContent === '电表' ? /colorSuccess/ : /colorError/);
     }
+    // An offline module of the demo estate is listed with the meters, in no room.
+    const moduleRow = within(popover).getAllByText('采集模块')[0].closest('tr')!;
+    expect(moduleRow.querySelector('td')!.textContent).toBe('—');
     fireEvent.click(within(popover).getByText('导出'));
     // The CSV writer is loaded on the first export.
     await waitFor(() => expect(blobs).toHaveLength(1));

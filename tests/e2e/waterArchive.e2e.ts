@@ -120,7 +120,7 @@ describe('water meter archive, end to end', () => {
   });
 
   it('rings the alarm bell as soon as a meter stops answering, over the websocket', async () => {
-    const bellCount = () => page.evaluate(() => Number(document.querySelector('[aria-label="抄表失败的设备"]')?.textContent?.replace(/\D/g, '') || 0));
+    const bellCount = () => page.evaluate(() => Number(document.querySelector('[aria-label="设备通讯异常"]')?.textContent?.replace(/\D/g, '') || 0));
     // An offline meter that is not in the list yet.
     const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
     const api = async (path: string) => (await (await page.request.get(`${platform.url}api/v1/electricity/${path}`, { headers: { 'X-Token': token } })).json()).data;
@@ -129,16 +129,16 @@ describe('water meter archive, end to end', () => {
     const address = offline.find((m) => !listed.has(m.address))!.address;
     await page.goto(`${platform.url}waterarchive?filter=${encodeURIComponent(JSON.stringify({ q: address }))}`);
     await page.locator('tbody tr', { hasText: address }).waitFor();
-    await page.waitForFunction(() => /\d/.test(document.querySelector('[aria-label="抄表失败的设备"]')?.textContent ?? ''));
+    await page.waitForFunction(() => /\d/.test(document.querySelector('[aria-label="设备通讯异常"]')?.textContent ?? ''));
     const before = await bellCount();
     assert.equal(before, listed.size);
     // It never answers: after its attempts (with backoff) it joins the list, and the bell hears it.
     await page.locator('tbody tr').first().getByRole('button', { name: /^(开阀|关阀)$/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText(/已完成 1\/1：成功 0，失败 1/).waitFor({ timeout: 60_000 });
-    await page.waitForFunction((n) => Number(document.querySelector('[aria-label="抄表失败的设备"]')?.textContent?.replace(/\D/g, '') || 0) === n, before + 1, { timeout: 10_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('[aria-label="设备通讯异常"]')?.textContent?.replace(/\D/g, '') || 0) === n, before + 1, { timeout: 10_000 });
     await page.getByRole('dialog').getByRole('button', { name: '关闭' }).click();
-    await page.getByRole('button', { name: '抄表失败的设备' }).click();
+    await page.getByRole('button', { name: '设备通讯异常' }).click();
     const popover = page.getByRole('dialog', { name: '设备通讯异常' });
     await popover.getByText('实时更新中').waitFor();
     await popover.getByText(address).waitFor();

@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, TEST_HEARTBEAT_MS, type TestBackend } from '../support/testApp';
 import type { DeviceDriver } from '../../server/devices/driver';
+import { setModuleOnline } from '../../server/domain/moduleOnline';
 
 let backend: TestBackend;
 let origin: string;
@@ -89,6 +90,32 @@ describe('websocket-server', () => {
 
     // The other area's operator heard nothing of it.
     await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(other.messages.map((m) => m.type)).toEqual(['hello']);
+    admin.close();
+    other.close();
+  });
+
+  it('lists a module that goes offline in the alarm bell, announced to its area, until it is back', async () => {
+    const token = await loginAs(backend.app, 'admin');
+    const api = apiClient(backend.app, token);
+    const admin = await connect(token);
+    const other = await connect(await loginAs(backend.app, 'admin2'));
+    const bell = async () => (await api.get('roomBillingStatement/findReadTheListOfFailuresVo')).body.data as { roomCode: string | null; deviceAddress: string; deviceType: number }[];
+    const [module] = (await api.get('module/findByCondition', { pageSize: 1, online: 'true' })).body.data.records as { id: number; address: string }[];
+    expect((await bell()).map((d) => d.deviceAddress)).not.toContain(module.address);
+    const heard = () => admin.messages.filter((m) => m.type === 'readFailures').length;
+
+    await setModuleOnline(backend.database.db, { id: module.id }, false, backend.clock.now);
+    await admin.next(() => heard() === 1);
+    expect(await bell()).toContainEqual(expect.objectContaining({ roomCode: null, deviceAddress: module.address, deviceType: 3 }));
+    // Still away at the next look: nothing new to announce.
+    await setModuleOnline(backend.database.db, { id: module.id }, false, backend.clock.now);
+
+    await setModuleOnline(backend.database.db, { id: module.id }, true, backend.clock.now);
+    await admin.next(() => heard() === 2);
+    expect((await bell()).map((d) => d.deviceAddress)).not.toContain(module.address);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard()).toBe(2);
     expect(other.messages.map((m) => m.type)).toEqual(['hello']);
     admin.close();
     other.close();
