@@ -20,11 +20,12 @@ export function roomBillingStatementRoutes() {
     method: 'get', path: '/findReadTheListOfFailuresVo', summary: 'Devices that do not communicate: open read failures, and modules offline', tags: ['room billing'],
   }, async (c) => {
     const { db } = c.get('deps');
+    const deviceAddress = sql<string>`coalesce(${electricMeters.address}, ${waterMeters.address}, ${modules.address})`;
     const rows = await db
       .select({
         id: faults.id,
         roomCode: rooms.roomCode,
-        deviceAddress: sql<string>`coalesce(${electricMeters.address}, ${waterMeters.address}, ${modules.address})`,
+        deviceAddress,
         deviceKind: faults.deviceKind,
         openedAt: faults.openedAt,
       })
@@ -37,6 +38,8 @@ export function roomBillingStatementRoutes() {
         inScope(faults.areaId, c.get('session')),
         isNull(faults.clearedAt),
         or(eq(faults.kind, 'read_failure'), and(eq(faults.kind, 'offline'), eq(faults.deviceKind, 'module'))),
+        // A device deleted since (its faults stay as history) is no longer one to look after.
+        sql`${deviceAddress} IS NOT NULL`,
       ))
       .orderBy(faults.openedAt);
     return ok(c, rows.map(({ deviceKind, ...row }) => ({ ...row, deviceType: DEVICE_TYPE[deviceKind as keyof typeof DEVICE_TYPE] ?? DEVICE_TYPE.water })));

@@ -25,10 +25,10 @@ export const ELECTRIC_METER = 1;
 const MODULE = 3;
 
 /**
- * The header's read-failure alarm bell (failed readings and offline modules): loads the list on start, again whenever the websocket
- * says it changed, and every 1,800,000 ms whatever happens (the fallback); shows the count, and a
- * 700-wide popover with the devices, whether updates are live, and an export; a failed load shows
- * 数据请求异常.
+ * The header's read-failure alarm bell (failed readings and offline modules): loads the list on
+ * start, again whenever the websocket says it changed, and every 1,800,000 ms whatever happens (the
+ * fallback); shows the count, and a 700-wide popover with the devices, whether updates are live,
+ * and an export; a failed load shows 数据请求异常.
  */
 export function AlarmBell() {
   const translate = useTranslate();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { setModuleOnline } from '../../server/domain/moduleOnline';
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -7,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
-interface Device { roomCode: string; deviceAddress: string; deviceType: number }
+interface Device { roomCode: string | null; deviceAddress: string; deviceType: number }
 
 describe('roomBillingStatement/findReadTheListOfFailuresVo', () => {
   it('lists the open read failures and the offline modules of the caller\'s area only', async () => {
@@ -30,6 +31,19 @@ describe('roomBillingStatement/findReadTheListOfFailuresVo', () => {
     }
     const mineAddresses = new Set(mine.map((d) => d.deviceAddress));
     expect(theirs.some((d) => mineAddresses.has(d.deviceAddress))).toBe(false);
+  });
+
+  it('lists a module that went offline until it is deleted', async () => {
+    const api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+    const bell = async () => ((await api.get('roomBillingStatement/findReadTheListOfFailuresVo')).body.data as Device[]);
+    const address = `RF${Date.now() % 1_000_000}`;
+    const { id } = (await api.post('module/addModule', { address, name: '待删模块', kind: 'simulator', protocol: 'cjt188' })).body.data as { id: number };
+    await setModuleOnline(backend.database.db, { id }, false, backend.clock.now);
+    expect(await bell()).toContainEqual(expect.objectContaining({ roomCode: null, deviceAddress: address, deviceType: 3 }));
+    expect((await api.post('module/deleteModule', { id })).body.code).toBe(200);
+    const after = await bell();
+    expect(after.map((device) => device.deviceAddress)).not.toContain(address);
+    expect(after.every((device) => device.deviceAddress)).toBe(true);
   });
 
   it('needs a session', async () => {
