@@ -33,7 +33,7 @@ export default function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setLoading(true);
-    const target = redirectTarget(params.get('redirect'));
+    const target = redirectTarget(redirect);
     // The login call first: the browser opens a handful of connections per host, and the login must
     // not queue behind the dozens of chunk requests of the shell and the landing screen, whose code
     // then loads while the login call runs.

@@ -37,12 +37,9 @@ export function useColumnsUnderActions() {
     // Reading the scroll sizes lays the page out: at most once per frame, before it is painted, and
     // never in the middle of React's commit (each batch of rendered rows would lay out the page
     // again, synchronously, while the operator waits for the list).
-    const frame = typeof requestAnimationFrame === 'function'
-      ? { request: (run: () => void) => requestAnimationFrame(run), cancel: (handle: number) => cancelAnimationFrame(handle) }
-      : { request: (run: () => void) => setTimeout(run, 16) as unknown as number, cancel: (handle: number) => clearTimeout(handle) };
     let pending = 0;
     const schedule = () => {
-      if (!pending) pending = frame.request(() => { pending = 0; update(); });
+      if (!pending) pending = requestAnimationFrame(() => { pending = 0; update(); });
     };
     const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
     resized?.observe(root);
@@ -52,7 +49,7 @@ export function useColumnsUnderActions() {
     const rendered = new MutationObserver(schedule);
     rendered.observe(root, { childList: true, subtree: true });
     return () => {
-      frame.cancel(pending);
+      cancelAnimationFrame(pending);
       root.removeEventListener('scroll', schedule, { capture: true });
       resized?.disconnect();
       rendered.disconnect();
