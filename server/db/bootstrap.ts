@@ -23,7 +23,15 @@ const DEMO_USERS = ['admin', 'admin2', 'viewer'];
  * A database left half-seeded by an older version (the demo users and nothing else: no project,
  * no operation ever logged) is recognised and seeded again from scratch.
  */
-export async function bootstrap(db: Db, options: { adminPassword?: string; now?: Date; log?: (message: string) => void }): Promise<BootstrapResult> {
+export interface BootstrapOptions {
+  adminPassword?: string;
+  now?: Date;
+  log?: (message: string) => void;
+  /** The estate's seeder: the demo estate's unless given (a test of the recovery around it gives a stand-in). */
+  seedEstate?: typeof seedEstate;
+}
+
+export async function bootstrap(db: Db, options: BootstrapOptions): Promise<BootstrapResult> {
   const password = options.adminPassword ?? randomPassword();
   const passwordHash = await hashPassword(password);
   const result = await db.transaction(async (tx): Promise<BootstrapResult> => {
@@ -37,7 +45,7 @@ export async function bootstrap(db: Db, options: { adminPassword?: string; now?:
       }
     }
     const system = await seedSystem(tx, passwordHash);
-    const summary = await seedEstate(tx, { areaIds: system.areaIds, operatorId: system.adminId, now: options.now ?? new Date() });
+    const summary = await (options.seedEstate ?? seedEstate)(tx, { areaIds: system.areaIds, operatorId: system.adminId, now: options.now ?? new Date() });
     return { seeded: true, generatedPassword: options.adminPassword ? undefined : password, summary };
   });
   // The planner's statistics of the tables just filled (until then they look empty to it).

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
-import { openDatabase, schema } from '../../server/db';
+import { openDatabase, schema, type Db } from '../../server/db';
 import { bootstrap } from '../../server/db/bootstrap';
 import { seedSystem } from '../../server/db/seed/system';
 import { hashPassword } from '../../server/auth/password';
@@ -9,17 +9,14 @@ import { startTestBackend, TEST_NOW, TEST_PASSWORD } from '../support/testApp';
 import type { SeedOptions, SeedSummary } from '../../server/db/seed/estate';
 
 // The estate itself is the global setup's to seed (every test file starts from it); what is under
-// test here is bootstrap's recovery around it, so the estate seeder is replaced by one that records
-// what it was given and adds a project in the first area (a whole estate: about a minute here).
-const estateSeeds = vi.hoisted(() => [] as SeedOptions[]);
-vi.mock('../../server/db/seed/estate', async (original) => ({
-  ...(await original<typeof import('../../server/db/seed/estate')>()),
-  seedEstate: async (db: import('../../server/db').Db, options: SeedOptions): Promise<SeedSummary> => {
-    estateSeeds.push(options);
-    await db.insert(schema.projects).values({ areaId: options.areaIds[0], name: '恢复测试项目' });
-    return { projects: 1 } as SeedSummary;
-  },
-}));
+// test here is bootstrap's recovery around it, so bootstrap is given a stand-in estate seeder that
+// records what it was given and adds a project in the first area (a whole estate: about a minute here).
+const estateSeeds: SeedOptions[] = [];
+const standInEstate = async (db: Db, options: SeedOptions): Promise<SeedSummary> => {
+  estateSeeds.push(options);
+  await db.insert(schema.projects).values({ areaId: options.areaIds[0], name: '恢复测试项目' });
+  return { projects: 1 } as SeedSummary;
+};
 
 describe('restart gaps (issue 8, item 9)', () => {
   it('queues again a command left `sent` by a worker that died, instead of waiting for its deadline', async () => {
@@ -50,7 +47,7 @@ describe('restart gaps (issue 8, item 9)', () => {
     const database = await openDatabase();
     await seedSystem(database.db, await hashPassword(TEST_PASSWORD));
     const logged: string[] = [];
-    const result = await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW, log: (m) => logged.push(m) });
+    const result = await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW, log: (m) => logged.push(m), seedEstate: standInEstate });
     expect(result.seeded).toBe(true);
     expect(logged.join()).toContain('incomplete');
     const [{ projects }] = await database.db.select({ projects: count() }).from(schema.projects);
@@ -64,7 +61,7 @@ describe('restart gaps (issue 8, item 9)', () => {
     const [admin] = await database.db.select({ id: schema.sysUsers.id }).from(schema.sysUsers).where(eq(schema.sysUsers.userName, 'admin'));
     expect(operatorId).toBe(admin.id);
     // A complete estate is left as it is.
-    expect((await bootstrap(database.db, { adminPassword: TEST_PASSWORD })).seeded).toBe(false);
+    expect((await bootstrap(database.db, { adminPassword: TEST_PASSWORD, seedEstate: standInEstate })).seeded).toBe(false);
     expect(estateSeeds).toHaveLength(1);
     await database.close();
   });

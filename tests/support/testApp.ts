@@ -7,6 +7,7 @@ import { openDatabase, type Database } from '../../server/db';
 import { createApp, type App } from '../../server/app';
 import { runDueCommands } from '../../server/domain/commands';
 import { createSimulator } from '../../server/devices/simulator';
+import { LivingEstate } from '../../server/devices/living';
 import type { DeviceDriver } from '../../server/devices/driver';
 import { TEST_NOW, TEST_PASSWORD } from './constants';
 import { serve, type ServerType } from '@hono/node-server';
@@ -22,7 +23,7 @@ export interface TestBackend {
   url?: string;
   /** The test clock (moves only when a test moves it). */
   clock: { now: Date };
-  /** Runs the command queue once through the simulator (no failures unless a driver is given). */
+  /** Runs the command queue once through the simulator of this backend's devices (no failures unless a driver is given). */
   runCommands(driver?: DeviceDriver): Promise<number>;
   /** The websocket connections of this backend. */
   realtime: RealtimeHub;
@@ -63,9 +64,12 @@ export async function startTestBackend(): Promise<TestBackend> {
   });
   let server: ServerType | undefined;
   let origin: Promise<string> | undefined;
+  // The backend's own simulated devices, not the process's shared estate: a test file's meters start
+  // as its database says, whatever files ran before it in the same worker.
+  const devices = new LivingEstate();
   return {
     app, database, url, clock, realtime, caches,
-    runCommands: (driver = createSimulator({ failureRate: 0 })) => runDueCommands(database.db, driver, clock.now),
+    runCommands: (driver = createSimulator({ estate: devices, failureRate: 0 })) => runDueCommands(database.db, driver, clock.now),
     listen: () => (origin ??= new Promise<string>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
       app.injectWebSocket(server);
