@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
-import { renderApp, renderScreen, signIn } from './render';
+import { renderApp, renderScreen, signIn, fastUser } from './render';
 import { TEST_PASSWORD } from '../support/constants';
 
 /**
@@ -15,7 +14,7 @@ describe('login page and route guard', () => {
     renderApp('/index?filter=%7B%7D#top');
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/index?filter=%7B%7D#top');
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     await user.type(await screen.findByLabelText('账号'), 'admin');
     await user.type(screen.getByLabelText('密码'), TEST_PASSWORD);
     await user.click(screen.getByRole('button', { name: '登录' }));
@@ -37,7 +36,7 @@ describe('login page and route guard', () => {
 
   it('shows 账号或密码错误，请核实 on code 401 and stays on login', async () => {
     renderApp('/login');
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     await user.type(await screen.findByLabelText('账号'), 'admin');
     await user.type(screen.getByLabelText('密码'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: '登录' }));

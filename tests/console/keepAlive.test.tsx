@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signIn } from './render';
+import { renderScreen, signIn, fastUser } from './render';
 import { KeepAlive } from '../../src/layout/KeepAlive';
 import { TabBar } from '../../src/layout/TabBar';
 import { evict, visit, type CacheEntry } from '../../src/layout/keepAliveCache';
@@ -52,7 +51,7 @@ describe('page cache rules', () => {
 describe('switching tabs', () => {
   it('keeps what was typed into a form and the list search when the operator comes back; a closed tab starts afresh', async () => {
     await signIn('admin');
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive', { shell: <TabBar />, page: (children) => <KeepAlive>{children}</KeepAlive> });
     const search = await screen.findByPlaceholderText('搜索');
     fill(search, '0001');

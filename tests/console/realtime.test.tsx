@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signedInForFile, listRows as rows } from './render';
+import { renderScreen, signedInForFile, listRows as rows, fastUser } from './render';
 import { testBackend } from '../msw/setup';
 import { AlarmBell } from '../../src/layout/AlarmBell';
 import { apiClient } from '../support/testApp';
@@ -18,7 +17,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 /** Opens the bell's popover until it says updates are live, then closes it; returns the count. */
-async function liveBell(user: ReturnType<typeof userEvent.setup>) {
+async function liveBell(user: ReturnType<typeof fastUser>) {
   const bell = await screen.findByRole('button', { name: '设备通讯异常' });
   await waitFor(() => expect(within(bell).getByText(/^\d+$/)).toBeInTheDocument());
   await user.click(bell);
@@ -30,7 +29,7 @@ async function liveBell(user: ReturnType<typeof userEvent.setup>) {
 
 describe('live updates over the websocket', () => {
   it('adds a device to the alarm bell as soon as it stops answering, and removes it when it answers again', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/index', { shell: <AlarmBell /> });
     const { bell, count } = await liveBell(user);
 
@@ -50,7 +49,7 @@ describe('live updates over the websocket', () => {
   });
 
   it('shows a command\'s progress as the device answers', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive?filter=%7B%22valveState%22%3A%22open%22%2C%22online%22%3A%22true%22%7D', { shell: <AlarmBell /> });
     await liveBell(user);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
@@ -62,7 +61,7 @@ describe('live updates over the websocket', () => {
   });
 
   it('says when updates are not live, and the bell still loads', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     const { ws } = await import('msw');
     const { server } = await import('../msw/setup');
     // The backend refuses the websocket (as a proxy without websocket support would).

@@ -1,9 +1,9 @@
 import { useMemo, type ComponentType, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Admin, localStorageStore } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import App from '../../src/App';
 import { authProvider, setRouteNames } from '../../src/auth/authProvider';
 import { writeSessionCookies } from '../../src/auth/cookies';
@@ -118,8 +118,23 @@ export function signedInForFile(username = 'admin') {
 /** The rows of the screen's list table (in `main`). */
 export const listRows = () => [...document.querySelectorAll<HTMLElement>('main tbody tr')];
 
-/** A user-event session that types without delays between keys. */
-export const fastUser = () => userEvent.setup({ delay: null });
+/**
+ * A user-event session that types without delays between keys, and clicks as a person does: on a
+ * control that is disabled for the moment (a save button while the form re-validates what was just
+ * typed, or while the last save is still answering) it waits until the control is enabled, instead
+ * of failing on a loaded machine where that moment lasts longer. A control that never comes back
+ * still fails the test (the wait's limit).
+ */
+export const fastUser = () => {
+  const user = userEvent.setup({ delay: null });
+  return {
+    ...user,
+    click: async (element: Element) => {
+      await waitFor(() => expect(element).toBeEnabled());
+      return user.click(element);
+    },
+  };
+};
 
 /** Raw SQL on the file's backend database: what a screen wrote, or left as it was. */
 export const sqlRows = async <T,>(text: string) => ((await testBackend().database.db.execute(text as never)) as unknown as { rows: T[] }).rows;

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { LocalesMenuButton } from 'react-admin';
-import { renderScreen, signedInForFile, listRows as rows, sqlRows as query } from './render';
+import { renderScreen, signedInForFile, listRows as rows, sqlRows as query, fastUser } from './render';
 import { SideMenu } from '../../src/layout/SideMenu';
 import { useDocumentTitle } from '../../src/layout/useDocumentTitle';
 
@@ -25,7 +24,7 @@ describe('water archive actions', () => {
       return 'blob:csv';
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive');
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     await user.click(screen.getByRole('button', { name: '导出' }));
@@ -43,7 +42,7 @@ describe('water archive actions', () => {
   });
 
   it('opens accounts for the selected meters in one batch', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive?filter=%7B%22accountOpened%22%3A%22false%22%7D');
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     // Columns by their headers (which ones show depends on the window's width).
@@ -65,7 +64,7 @@ describe('water archive actions', () => {
   });
 
   it('resets the free water of the whole area only when that scope is stated, refusing a negative amount', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive');
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await user.click(await screen.findByRole('button', { name: '重置免费水量' }));
@@ -88,7 +87,7 @@ describe('water archive actions', () => {
   });
 
   it('switches the language of the whole console, remembered in the lang cookie', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive', { shell: <><LocalesMenuButton /><SideMenu /><DocumentTitle /></> });
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await user.click(screen.getByRole('button', { name: /语言|Language|简体中文/ }));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { renderScreen, signIn, signedInForFile, listRows as rows, sqlRows as query } from './render';
+import { renderScreen, signIn, signedInForFile, listRows as rows, sqlRows as query, fastUser } from './render';
 import { testBackend } from '../msw/setup';
 import { TabBar } from '../../src/layout/TabBar';
 
@@ -26,7 +25,7 @@ signedInForFile('admin');
 describe('water archive on the list kit', () => {
   it('shows a read-only operator no write control, and opens records for viewing only', async () => {
     await signIn('viewer');
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive');
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     // The rights are known once the row's own action (view) shows.
@@ -49,7 +48,7 @@ describe('water archive on the list kit', () => {
   });
 
   it('states scope and count before a bulk valve action, refreshes the rows after every batch, and names failed devices', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     const [building] = await query<{ id: number; name: string }>(`SELECT b.id, b.name FROM buildings b WHERE b.area_id = 1 ORDER BY b.id LIMIT 1`);
     const [{ n }] = await query<{ n: string }>(`SELECT count(*) AS n FROM water_meters w JOIN rooms r ON r.id = w.room_id WHERE r.building_id = ${building.id} AND w.valve_state <> 'closed'`);
     renderScreen(listUrl({ buildingId: building.id }));
@@ -79,7 +78,7 @@ describe('water archive on the list kit', () => {
   });
 
   it('fails a command of a meter without a module with that reason, per device, and retries the failed', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     await query(`INSERT INTO water_meters (area_id, address, valve_state) VALUES (1, '20261122000777', 'open')`);
     renderScreen(listUrl({ q: '20261122000777' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -100,7 +99,7 @@ describe('water archive on the list kit', () => {
   });
 
   it('refuses a price with more than two decimals in the operator\'s language, and offers 100 rows per page', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     renderScreen('/waterarchive/create');
     fill(await screen.findByRole('textbox', { name: /表地址/ }), '20261122000888');
     const price = screen.getByRole('textbox', { name: /单价/ });
@@ -119,7 +118,7 @@ describe('water archive on the list kit', () => {
   });
 
   it('says what a meter still carries before deleting it, and deletes it only with its typed address', async () => {
-    const user = userEvent.setup({ delay: null });
+    const user = fastUser();
     const [meter] = await query<{ id: number; address: string }>(`SELECT w.id, w.address FROM water_meters w JOIN tenant_bindings t ON t.room_id = w.room_id AND t.end_date IS NULL WHERE w.area_id = 1 AND w.account_opened ORDER BY w.id LIMIT 1`);
     renderScreen(`/waterarchive/${meter.id}`);
     await user.click(await screen.findByRole('button', { name: '删除' }));
