@@ -32,7 +32,17 @@ beforeAll(async () => {
   adminRoleId = body.roleId;
   east = body.areaId;
   [{ id: eastSub }] = await rows<{ id: number }>(backend.database, sql`SELECT id FROM areas WHERE parent_id = ${east}`);
+  // The insert's notification reaches the caches before any test counts queries: on PostgreSQL it
+  // comes a moment later, and arriving during a count it made a warm request reload the roles.
+  const notified = new Promise<void>((resolve) => {
+    const tableChanged = backend.caches.tableChanged.bind(backend.caches);
+    backend.caches.tableChanged = (table) => {
+      tableChanged(table);
+      if (table === 'roles') resolve();
+    };
+  });
   [{ id: subRole }] = await rows<{ id: number }>(backend.database, sql`INSERT INTO roles (area_id, name) VALUES (${eastSub}, '分区操作员') RETURNING id`);
+  await notified;
 }, 120_000);
 afterAll(() => backend.close());
 
