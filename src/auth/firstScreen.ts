@@ -2,6 +2,8 @@ import { dataProvider } from '../data';
 import { forgetReads } from '../data/prefetch';
 import { routeOfPath, type AppRoute } from '../routes';
 import { loadCurrentUser, loadMenu } from './menu';
+import { formatDateTime } from '../components/dateTime';
+import { i18nProvider } from '../i18n/i18nProvider';
 
 /** The shell (layout, menus, tabs, alarm bell): its own chunk, not needed by the login page. */
 export const loadShell = () => import('../layout/Layout');
@@ -24,7 +26,12 @@ function loadCode(route: AppRoute | undefined) {
  * click. Returns the cancel of a preload not yet started (the page left first).
  */
 export function preloadFirstScreen(path: string): () => void {
-  const load = () => loadCode(landingRoute(path));
+  const load = () => {
+    loadCode(landingRoute(path));
+    // The date format of the current language: the browser loads its locale and time zone data
+    // for the first one (about 25 ms), which the first list's dates would otherwise wait for.
+    formatDateTime(new Date(), i18nProvider.getLocale());
+  };
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(load, { timeout: 2_000 });
     return () => cancelIdleCallback(handle);

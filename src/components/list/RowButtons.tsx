@@ -1,5 +1,5 @@
-import type { MouseEvent, ReactElement } from 'react';
-import { useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useState, type ComponentProps, type MouseEvent, type ReactElement } from 'react';
+import { Confirm, useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -40,4 +40,15 @@ export function RowEditButton() {
       </IconButton>
     </Tooltip>
   );
+}
+
+/**
+ * A row action's confirmation: react-admin's `Confirm`, mounted from its first opening on (and
+ * kept, so that it closes with its transition). A list renders one per row and nearly all stay
+ * closed: a closed dialog still costs its component tree on every row of every page.
+ */
+export function RowConfirm(props: ComponentProps<typeof Confirm>) {
+  const [opened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !opened) setOpened(true);
+  return opened ? <Confirm {...props} /> : null;
 }

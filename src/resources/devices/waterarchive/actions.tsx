@@ -9,7 +9,7 @@ import WaterIcon from '@mui/icons-material/Water';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { useCanCommand, useDeviceActions } from '../../../components/devices/DeviceActions';
-import { RowIconButton } from '../../../components/list/RowButtons';
+import { RowConfirm, RowIconButton } from '../../../components/list/RowButtons';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { WATER_FILTERS, type WaterMeter } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
@@ -83,7 +83,7 @@ export function ValveButton() {
         label={VALVE_ACTION[target]} color={target === 'open' ? 'primary' : 'warning'} onClick={() => setOpen(true)}
         icon={target === 'open' ? <LockOpenIcon fontSize="small" /> : <LockIcon fontSize="small" />}
       />
-      <Confirm
+      <RowConfirm
         isOpen={open}
         loading={setValve.isPending}
         title={VALVE_ACTION[target]}
