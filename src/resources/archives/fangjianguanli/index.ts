@@ -1,11 +1,10 @@
 import { lazy } from 'react';
 import { del, get, post, put } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 import { ROOM_SORT } from './sort';
-
-const loadList = () => import('./RoomList');
 
 /** 房间管理: CRUD of rooms, bulk creation, CSV import, balances. */
 export default defineResource({
@@ -27,8 +26,7 @@ export default defineResource({
       importRooms: post('room/importRooms', { timeoutMs: 120_000 }),
     },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./RoomList')),
   firstReads: [['fangjianguanli', firstPageRead(ROOM_SORT)], ...PROJECT_BUILDING_READS],
   create: lazy(() => import('./RoomCreate')),
   edit: lazy(() => import('./RoomEdit')),

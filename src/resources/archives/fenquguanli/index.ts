@@ -1,8 +1,6 @@
-import { lazy } from 'react';
 import { get } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
-
-const loadList = () => import('./ProjectOverview');
+import { lazyList } from '../../../components/lazyView';
 
 /** 分区管理 (project overview): a card of live figures per project, drilling down to its buildings and rooms. */
 export default defineResource({
@@ -10,6 +8,5 @@ export default defineResource({
   endpoints: {
     actions: { overview: get('project/findOverview') },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./ProjectOverview')),
 });

@@ -1,11 +1,10 @@
 import { lazy } from 'react';
 import { del, get, post, put } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 import { BUILDING_SORT } from './sort';
-
-const loadList = () => import('./BuildingList');
 
 /** 建筑管理: CRUD of buildings, filtered by project. */
 export default defineResource({
@@ -18,8 +17,7 @@ export default defineResource({
     }),
     delete: del('building/deleteBuilding'),
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./BuildingList')),
   firstReads: [['jianzhuguanli', firstPageRead(BUILDING_SORT)], PROJECT_BUILDING_READS[0]],
   create: lazy(() => import('./BuildingCreate')),
   edit: lazy(() => import('./BuildingEdit')),

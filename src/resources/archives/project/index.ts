@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 import { del, get, post, put } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_SORT } from './sort';
-
-const loadList = () => import('./ProjectList');
 
 /** 项目管理: CRUD of projects. */
 export default defineResource({
@@ -17,8 +16,7 @@ export default defineResource({
     }),
     delete: del('project/deleteProject'),
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./ProjectList')),
   firstReads: [['project', firstPageRead(PROJECT_SORT)]],
   create: lazy(() => import('./ProjectCreate')),
   edit: lazy(() => import('./ProjectEdit')),

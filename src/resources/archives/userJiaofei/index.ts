@@ -1,8 +1,6 @@
-import { lazy } from 'react';
 import { get, post } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
-
-const loadScreen = () => import('./UserPayment');
+import { lazyList } from '../../../components/lazyView';
 
 /** 用户缴费: find a room, see both accounts, take a recharge, print the receipt (account/* calls of issue 10). */
 export default defineResource({
@@ -15,6 +13,5 @@ export default defineResource({
       ledger: get('account/ledger'),
     },
   },
-  list: lazy(loadScreen),
-  preload: loadScreen,
+  ...lazyList(() => import('./UserPayment')),
 });

@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import { get, post } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
-
-const loadList = () => import('./BindingList');
 
 /** 用户绑定: tenants bound to rooms, current and past; bind, unbind with settlement. */
 export default defineResource({
@@ -17,8 +15,7 @@ export default defineResource({
       preview: get('tenantBinding/findSettlementPreview'),
     },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./BindingList')),
   firstReads: [['userbangding', firstPageRead({ field: 'id', order: 'DESC' })], ...PROJECT_BUILDING_READS],
   recordRepresentation: 'roomCode',
 });

@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 import { del, get, post, put } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
-
-const loadList = () => import('./TenantList');
 
 /** 用户档案: the user archive (tenants). */
 export default defineResource({
@@ -21,8 +20,7 @@ export default defineResource({
     delete: del('tenant/deleteTenant'),
     actions: { importTenants: post('tenant/importTenants', { timeoutMs: 120_000 }) },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./TenantList')),
   firstReads: [['userdangan', firstPageRead()], ...PROJECT_BUILDING_READS],
   create: lazy(() => import('./TenantCreate')),
   edit: lazy(() => import('./TenantEdit')),

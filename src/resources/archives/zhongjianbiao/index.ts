@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import { get, post } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
-
-const loadList = () => import('./RoomMeterList');
 
 /** 房间绑定 (中间表): rooms and their electric and water meters; attach, detach, move. */
 export default defineResource({
@@ -17,8 +15,7 @@ export default defineResource({
       move: post('roomMeter/moveMeter'),
     },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./RoomMeterList')),
   firstReads: [['zhongjianbiao', firstPageRead()], ...PROJECT_BUILDING_READS],
   recordRepresentation: 'roomCode',
 });

@@ -1,12 +1,12 @@
 import { lazy } from 'react';
 import { get, post } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 import { electricListEndpoints } from '../electric/endpoints';
 import { ROOM_SORT } from '../electric/model';
 
-const loadList = () => import('./ElectricMeterList');
 const list = electricListEndpoints();
 
 /** The fields the form edits (the list's joined columns are read-only). */
@@ -30,8 +30,7 @@ export default defineResource({
       formOptions: get('electricMeter/findFormOptions'),
     },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./ElectricMeterList')),
   firstReads: [['dianbiaoguanli', firstPageRead(ROOM_SORT)], ...PROJECT_BUILDING_READS],
   create: lazy(() => import('./ElectricMeterCreate')),
   edit: lazy(() => import('./ElectricMeterEdit')),

@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 import { get, post } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
-
-const loadList = () => import('./ModuleList');
 
 /** The fields an operator may send (online state and heartbeat are the device path's). */
 const editable = ({ address, name, kind, protocol, host, port, projectId, settings, remark }: Record<string, unknown>) => {
@@ -37,8 +36,7 @@ export default defineResource({
       read: post('command/create'),
     },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./ModuleList')),
   firstReads: [['mokuaiguanli', firstPageRead()], PROJECT_BUILDING_READS[0]],
   create: lazy(() => import('./ModuleCreate')),
   edit: lazy(() => import('./ModuleEdit')),

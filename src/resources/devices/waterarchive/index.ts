@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 import { del, get, post, put } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
-
-const loadList = () => import('./WaterArchiveList');
 
 /** 水表档案: the water meter archive, on the water archive calls of SPEC.md section 7. */
 export default defineResource({
@@ -27,8 +26,7 @@ export default defineResource({
       deleteImpact: get('webWaterArchive/findDeleteImpact'),
     },
   },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./WaterArchiveList')),
   // The list's first page and its project and building filters.
   firstReads: [['waterarchive', firstPageRead()], ...PROJECT_BUILDING_READS],
   create: lazy(() => import('./WaterArchiveCreate')),

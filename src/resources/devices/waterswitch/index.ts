@@ -1,10 +1,8 @@
-import { lazy } from 'react';
 import { get } from '../../../data/endpoints';
 import { defineResource } from '../../defineResource';
+import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
-
-const loadList = () => import('./WaterSwitchList');
 
 /**
  * 水表开关: open or close valves, one meter or all the filters match. The valve calls are the water
@@ -13,8 +11,7 @@ const loadList = () => import('./WaterSwitchList');
 export default defineResource({
   name: 'waterswitch',
   endpoints: { getList: get('webWaterArchive/findByCondition') },
-  list: lazy(loadList),
-  preload: loadList,
+  ...lazyList(() => import('./WaterSwitchList')),
   firstReads: [['waterswitch', firstPageRead()], ...PROJECT_BUILDING_READS],
   recordRepresentation: 'address',
 });
