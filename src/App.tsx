@@ -1,16 +1,16 @@
 import { Admin, Loading, Notification, localStorageStore } from 'react-admin';
-import type { Layout as ShellLayout } from './layout/Layout';
 import { BrowserRouter, Navigate } from 'react-router-dom';
 import { authProvider, loginRedirect, setRouteNames } from './auth/authProvider';
 import { hasToken } from './auth/cookies';
 import LoginPage from './auth/LoginPage';
 import { dataProvider } from './data';
+import { queryClient } from './data/queryClient';
 import { i18nIsReady, i18nProvider, i18nReady } from './i18n/i18nProvider';
-import { loadShell } from './auth/firstScreen';
+import { shell } from './auth/firstScreen';
 import { APP_ROUTES } from './routes';
 import NotFoundPage from './pages/NotFoundPage';
 import { appResources } from './appResources';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createAppTheme } from './themes/createAppTheme';
 import { specOf } from './themes/palettes';
 import { PreferencesProvider, usePreferences } from './preferences/PreferencesContext';
@@ -21,11 +21,18 @@ setRouteNames(APP_ROUTES.map((route) => route.name));
 const store = localStorageStore('1', 'prepaid-console');
 
 /**
- * The shell is its own chunk: the login page does not load it; the login click starts loading it
- * (src/auth/firstScreen.ts), so that it is there when the session is.
+ * The resources and routes, built once: react-admin registers them again (and renders every page
+ * again) whenever `<Admin>` receives new children, e.g. when the theme's preferences re-render it.
  */
-const LazyShell = lazy(() => loadShell().then((module) => ({ default: module.Layout })));
-function Layout(props: ComponentProps<typeof ShellLayout>) {
+const RESOURCES = appResources();
+
+/**
+ * The shell is its own chunk: the login page does not load it; the login page's idle preload or the
+ * login click loads it (src/auth/firstScreen.ts), so that it is there, and renders at once, when the
+ * session is.
+ */
+const LazyShell = shell.View;
+function Layout(props: { children: ReactNode }) {
   // SPEC.md route guard, before the shell's code is asked for: no token, straight to login.
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
   return (
@@ -63,14 +70,19 @@ function WithMessages({ children }: { children: ReactNode }) {
   return ready ? children : null;
 }
 
-/** react-admin with the theme of the operator's preferences. */
+/**
+ * react-admin with the theme of the operator's preferences. The element is kept while the theme is
+ * the same: the other preferences (open tabs, folded side menu) change often and are read where
+ * they are shown, not by re-rendering the whole console.
+ */
 function ThemedAdmin() {
   const { preferences } = usePreferences();
   const theme = useMemo(() => createAppTheme(specOf(preferences.theme), preferences.colour, preferences.size), [preferences.theme, preferences.colour, preferences.size]);
-  return (
+  return useMemo(() => (
     <Admin
       title=""
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       layout={Layout}
@@ -82,7 +94,7 @@ function ThemedAdmin() {
       requireAuth={false}
       disableTelemetry
     >
-      {appResources()}
+      {RESOURCES}
     </Admin>
-  );
+  ), [theme]);
 }

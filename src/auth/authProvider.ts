@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { LOGIN_URL } from '../config';
 import { request } from '../http/client';
 import { clearSessionCookies, hasToken, readCookie, writeSessionCookies } from './cookies';
-import { forgetMenu, grantedPaths, loadCurrentUser, loadMenu } from './menu';
+import { answeredMenu, answeredSession, forgetMenu, grantedPaths, loadCurrentUser, loadMenu, type CurrentUser, type MenuResource } from './menu';
 import { startSessionReads } from './firstScreen';
 import { forgetReads } from '../data/prefetch';
 
@@ -102,9 +102,7 @@ export const authProvider: AuthProvider = {
     const roleId = readCookie('roleId');
     if (!roleId || !hasToken()) return false;
     const [menu, user] = await Promise.all([loadMenu(roleId), loadCurrentUser().catch(() => undefined)]);
-    if (!READ_ACTIONS.has(action) && (!user || user.readOnly)) return false;
-    if (!resource) return true;
-    return grantedPaths(menu).has(resource) || !isRoute(resource);
+    return decideAccess(menu, user, resource, action);
   },
 };
 
@@ -117,3 +115,29 @@ export const setRouteNames = (names: string[]) => {
   routeNames = new Set(names);
 };
 const isRoute = (name: string) => routeNames.has(name);
+
+/** The rule of `canAccess`, on the role's menu tree and the operator (undefined: not known). */
+function decideAccess(menu: MenuResource[], user: CurrentUser | undefined, resource: string | undefined, action: string): boolean {
+  if (!READ_ACTIONS.has(action) && (!user || user.readOnly)) return false;
+  if (!resource) return true;
+  return grantedPaths(menu).has(resource) || !isRoute(resource);
+}
+
+/**
+ * `canAccess`'s answer now, without waiting, when the session's menu tree and operator have both
+ * answered (they are asked for as soon as the login answers); else undefined.
+ */
+export function accessNow(resource: string | undefined, action: string): boolean | undefined {
+  const roleId = readCookie('roleId');
+  if (!roleId || !hasToken()) return false;
+  const session = answeredSession(roleId);
+  return session && decideAccess(session.menu, session.user, resource, action);
+}
+
+/** `getPermissions`' answer now (the granted paths), when the session's menu tree has answered; else undefined. */
+export function permissionsNow(): Set<string> | undefined {
+  const roleId = readCookie('roleId');
+  if (!roleId || !hasToken()) return new Set<string>();
+  const menu = answeredMenu(roleId);
+  return menu && grantedPaths(menu);
+}

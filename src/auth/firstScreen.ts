@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
 import { dataProvider } from '../data';
 import { forgetReads } from '../data/prefetch';
+import { forgetSessionAnswers, queryClient } from '../data/queryClient';
 import { routeOfPath, type AppRoute } from '../routes';
 import { loadCurrentUser, loadMenu } from './menu';
 import { formatDateTime } from '../components/dateTime';
 import { i18nProvider } from '../i18n/i18nProvider';
+import { lazyView } from '../components/lazyView';
 
 /** The shell (layout, menus, tabs, alarm bell): its own chunk, not needed by the login page. */
-export const loadShell = () => import('../layout/Layout');
+export const shell = lazyView<{ children: ReactNode }>(() => import('../layout/Layout').then(({ Layout }) => ({ default: Layout })));
+const loadShell = shell.preload;
 
 let target: AppRoute | undefined;
 const ignore = () => undefined;
@@ -58,6 +62,7 @@ export function prepareFirstScreen(path: string) {
  */
 export function startSessionReads(roleId: string) {
   forgetReads();
+  forgetSessionAnswers(queryClient);
   loadMenu(roleId).catch(ignore);
   loadCurrentUser().catch(ignore);
   const reads = target?.resource?.firstReads;

@@ -13,15 +13,16 @@ export interface MenuResource {
   children?: MenuResource[];
 }
 
-let cache: { roleId: string; menu: Promise<MenuResource[]> } | undefined;
+let cache: { roleId: string; menu: Promise<MenuResource[]>; answer?: MenuResource[] } | undefined;
 
 /** The role tree: data[0].children is the menu (SPEC.md section 6). Cached per role (one request however many ask at once). */
 export function loadMenu(roleId: string): Promise<MenuResource[]> {
   if (cache?.roleId === roleId) return cache.menu;
   const menu = request<MenuResource[]>({ method: 'get', url: 'resourse/queryResourseByRoleIdTree', params: { roleId } })
     .then((tree) => (Array.isArray(tree) && tree[0]?.children ? tree[0].children : []));
-  const entry = { roleId, menu };
+  const entry: NonNullable<typeof cache> = { roleId, menu };
   cache = entry;
+  menu.then((answer) => { entry.answer = answer; }, () => undefined);
   // A failed request is not kept: the next caller asks again.
   menu.catch(() => { if (cache === entry) cache = undefined; });
   return menu;
@@ -38,20 +39,34 @@ export interface CurrentUser {
 }
 
 let userCache: Promise<CurrentUser> | undefined;
+let userAnswer: CurrentUser | undefined;
 
 /** The signed-in operator, asked once per session. */
 export function loadCurrentUser(): Promise<CurrentUser> {
   if (userCache) return userCache;
   const user = request<CurrentUser>({ method: 'get', url: 'sysUser/currentUser', quiet: true });
   userCache = user;
-  user.catch(() => { if (userCache === user) userCache = undefined; });
+  user.then((answer) => { if (userCache === user) userAnswer = answer; }, () => { if (userCache === user) userCache = undefined; });
   return user;
 }
 
 export const forgetMenu = () => {
   cache = undefined;
   userCache = undefined;
+  userAnswer = undefined;
 };
+
+/**
+ * The role's menu tree and the operator, when both have already answered (else undefined): what
+ * the rights are decided from, synchronously, so that a screen mounted after they came shows its
+ * controls on its first render instead of rendering again when its checks resolve.
+ */
+export const answeredMenu = (roleId: string): MenuResource[] | undefined => (cache?.roleId === roleId ? cache.answer : undefined);
+
+export function answeredSession(roleId: string): { menu: MenuResource[]; user: CurrentUser } | undefined {
+  const menu = answeredMenu(roleId);
+  return menu && userAnswer ? { menu, user: userAnswer } : undefined;
+}
 
 /** Every route path granted in a menu tree (normalised without a leading slash). */
 export function grantedPaths(menu: MenuResource[]): Set<string> {

@@ -10,8 +10,8 @@ const ANY_RECORD = {} as RaRecord;
  * The platform's rights are per resource (the role's menu tree) and per operator (read-only),
  * never per record, while `useCanAccess` keys its query by the record of the context it is called
  * in: in a list, each row's buttons would ask again, 25 to 100 checks answered one by one, each
- * re-rendering the table after its rows are shown. Here every row shares the list's own answer,
- * which the rows find already there on their first render.
+ * re-rendering the table after its rows are shown. Here every row shares the list's own answer —
+ * known at once when the session's menu tree and operator are in (src/data/queryClient.ts).
  */
 export function useResourceAccess({ resource, action }: { resource?: string; action: string }) {
   return useCanAccess({ resource, action, record: ANY_RECORD });

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/react';
-import { renderScreen, signedInForFile, listRows as rows } from './render';
+import { renderScreen, signIn, signedInForFile, listRows as rows } from './render';
 import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/columnsUnderActions';
 import { authProvider } from '../../src/auth/authProvider';
+import { loadCurrentUser, loadMenu } from '../../src/auth/menu';
+import { readCookie } from '../../src/auth/cookies';
 
 /**
  * The list kit's table layout (ListScreen): columns must never lie unseen under the sticky row
@@ -12,7 +14,7 @@ import { authProvider } from '../../src/auth/authProvider';
  * The compact padding is left out: jsdom's computed styles ignore selector specificity, so MUI's
  * own cell padding wins there. What it looks like at 1280 and 1440 px is checked on screenshots.
  */
-signedInForFile('admin');
+const file = signedInForFile('admin');
 
 /** Gives the table's scroll box the sizes a browser would measure; the mark follows at the next frame. */
 async function measure(wrapper: HTMLElement, sizes: { scrollWidth: number; clientWidth: number; scrollLeft: number }) {
@@ -86,6 +88,50 @@ describe('list kit table layout', () => {
       // refreshed), but never once each: 25 rows here.
       expect(perAction.get('edit')).toBeGreaterThan(0);
       for (const [action, count] of perAction) expect({ action, asked: count <= 3 }).toEqual({ action, asked: true });
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  /** As after a login: the session's menu tree and operator have answered before the screen mounts. */
+  const sessionAnswered = async () => {
+    await loadMenu(readCookie('roleId')!);
+    await loadCurrentUser();
+  };
+
+  it('knows the rights at once once the session has answered: write controls on the first rows, no check asked', async () => {
+    expect(file.session().roleId).toBeGreaterThan(0);
+    await sessionAnswered();
+    const checks = vi.spyOn(authProvider, 'canAccess');
+    try {
+      renderScreen('/waterarchive');
+      await waitFor(() => expect(rows().length).toBeGreaterThan(10));
+      // The rows came with their edit links, valve buttons and selection boxes (the table is not
+      // rendered a second time when the checks answer: there are none to answer).
+      for (const row of rows()) {
+        expect(row.querySelector('td.row-actions a')).toHaveAttribute('aria-label', '编辑');
+        expect(row.querySelector('td.row-actions button')).not.toBeNull();
+        expect(row.querySelector('input[type="checkbox"]')).not.toBeNull();
+      }
+      expect(checks.mock.calls.map(([params]) => `${params.resource}:${params.action}`)).toEqual([]);
+    } finally {
+      checks.mockRestore();
+    }
+  });
+
+  it('knows a read-only operator at once too: no write control on the first rows', async () => {
+    await signIn('viewer');
+    await sessionAnswered();
+    const checks = vi.spyOn(authProvider, 'canAccess');
+    try {
+      renderScreen('/waterarchive');
+      await waitFor(() => expect(rows().length).toBeGreaterThan(5));
+      for (const row of rows()) {
+        expect(row.querySelector('td.row-actions a')).toHaveAttribute('aria-label', '查看');
+        expect(row.querySelector('td.row-actions button')).toBeNull();
+        expect(row.querySelector('input[type="checkbox"]')).toBeNull();
+      }
+      expect(checks.mock.calls.map(([params]) => `${params.resource}:${params.action}`)).toEqual([]);
     } finally {
       checks.mockRestore();
     }

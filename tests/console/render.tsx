@@ -9,6 +9,7 @@ import { authProvider, setRouteNames } from '../../src/auth/authProvider';
 import { writeSessionCookies } from '../../src/auth/cookies';
 import { forgetMenu } from '../../src/auth/menu';
 import { dataProvider } from '../../src/data';
+import { createQueryClient } from '../../src/data/queryClient';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { PreferencesProvider, usePreferences } from '../../src/preferences/PreferencesContext';
 import { RealtimeProvider } from '../../src/realtime/RealtimeProvider';
@@ -63,9 +64,11 @@ export function renderScreen(path: string, options: ScreenOptions = {}) {
 function ThemedScreen({ layout }: { layout: ComponentType<{ children: ReactNode }> }) {
   const { preferences } = usePreferences();
   const theme = useMemo(() => createAppTheme(specOf(preferences.theme), preferences.colour, preferences.size), [preferences.theme, preferences.colour, preferences.size]);
+  // The console's query client (rights answered at once once the session is in), new per screen.
+  const queryClient = useMemo(createQueryClient, []);
   return (
     <Admin
-      dataProvider={dataProvider} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme}
+      dataProvider={dataProvider} queryClient={queryClient} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme}
       layout={layout} requireAuth={false} disableTelemetry
     >
       {appResources()}
