@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderScreen, signIn, signedInForFile, listRows as rows } from './render';
 import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/columnsUnderActions';
 import { authProvider } from '../../src/auth/authProvider';
@@ -135,5 +136,26 @@ describe('list kit table layout', () => {
     } finally {
       checks.mockRestore();
     }
+  });
+
+  it("names a row action in the table's one tooltip: on hover, gone when the pointer leaves", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderScreen('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(10));
+    const edit = await waitFor(() => {
+      const link = rows()[3].querySelector<HTMLElement>('td.row-actions a');
+      expect(link).toHaveAttribute('aria-label', '编辑');
+      return link!;
+    });
+    // No tooltip is mounted per row: only the shared one, once an action is pointed at.
+    expect(document.querySelectorAll('[role="tooltip"]')).toHaveLength(0);
+    await user.hover(edit.querySelector('svg')!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('编辑');
+    const valve = rows()[3].querySelector<HTMLElement>('td.row-actions button')!;
+    await user.hover(valve);
+    await waitFor(() => expect(screen.getByRole('tooltip')).toHaveTextContent(valve.getAttribute('aria-label')!));
+    await user.unhover(valve);
+    await user.hover(rows()[3].querySelector('td')!);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 });

@@ -6,12 +6,13 @@ import {
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { WIDE_SCREEN_PX } from '../../config';
 import { ListPagination } from './ListPagination';
-import { csvColumns, defaultHidden, renderColumns, type Column } from './columns';
+import { NEGATIVE_CELL, NUMBER_CELL, csvColumns, defaultHidden, renderColumns, type Column } from './columns';
 import { exportCsv } from './exportCsv';
 import { LIST_PER_PAGE, LIST_SORT } from './defaults';
 import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
 import { COLUMNS_UNDER_ACTIONS, useColumnsUnderActions } from './columnsUnderActions';
 import { useResourceAccess } from '../../auth/useResourceAccess';
+import { RowTips } from './RowTips';
 
 export interface ListScreenProps<R extends RaRecord> {
   /** The columns, declared once (table, column chooser and CSV export). */
@@ -97,34 +98,40 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
           },
         }}
       >
-        <DataTable
-          bulkActionButtons={bulk}
-          rowClick={false}
-          storeKey={`${resource}.datatable`}
-          hiddenColumns={hiddenColumns}
-          sx={{
-            // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
-            '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
-            // Values never wrap (codes, tags, times stay whole); headers wrap between words, not inside
-            // them (keep-all: 总电量 / （kWh）, not 总电 / 量), and cells are compact: the columns of a
-            // list fit at 1280 px wherever they can, instead of scrolling under the row actions.
-            '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
-            '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
-            '& .RaDataTable-thead .MuiTableCell-head': {
-              position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper',
-              whiteSpace: 'normal', wordBreak: 'keep-all', overflowWrap: 'normal',
-            },
-            '& .MuiTableCell-root.row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5 },
-            '& .MuiTableCell-head.row-actions': { zIndex: 4 },
-          }}
-        >
-          {renderColumns(resource, columns)}
-          {rowActions && (
-            <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
-              <Box sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-end' }}>{rowActions}</Box>
-            </DataTable.Col>
-          )}
-        </DataTable>
+        <RowTips>
+          <DataTable
+            bulkActionButtons={bulk}
+            rowClick={false}
+            storeKey={`${resource}.datatable`}
+            hiddenColumns={hiddenColumns}
+            sx={{
+              // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
+              '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
+              // Values never wrap (codes, tags, times stay whole); headers wrap between words, not inside
+              // them (keep-all: 总电量 / （kWh）, not 总电 / 量), and cells are compact: the columns of a
+              // list fit at 1280 px wherever they can, instead of scrolling under the row actions.
+              '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
+              '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+              '& .RaDataTable-thead .MuiTableCell-head': {
+                position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper',
+                whiteSpace: 'normal', wordBreak: 'keep-all', overflowWrap: 'normal',
+              },
+              '& .MuiTableCell-root.row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5 },
+              '& .MuiTableCell-head.row-actions': { zIndex: 4 },
+              // Styles of every row's content set once here, not per cell (an `sx` is worked out on each render).
+              '& .row-actions-box': { display: 'flex', gap: 0.25, justifyContent: 'flex-end' },
+              [`& .${NUMBER_CELL}`]: { fontVariantNumeric: 'tabular-nums' },
+              [`& .${NEGATIVE_CELL}`]: { color: 'error.main' },
+            }}
+          >
+            {renderColumns(resource, columns)}
+            {rowActions && (
+              <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
+                <div className="row-actions-box">{rowActions}</div>
+              </DataTable.Col>
+            )}
+          </DataTable>
+        </RowTips>
       </Box>
       {children}
     </List>

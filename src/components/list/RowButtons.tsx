@@ -1,12 +1,13 @@
 import { useState, type ComponentProps, type MouseEvent, type ReactElement } from 'react';
 import { Confirm, useCreatePath, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton } from '@mui/material';
+import { RowTip } from './RowTips';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { useResourceAccess } from '../../auth/useResourceAccess';
 
-/** A compact row action: an icon with its name as tooltip and accessible name. */
+/** A compact row action: an icon with its name as tooltip (the table's shared one in a list) and accessible name. */
 export function RowIconButton({ label, icon, onClick, color }: {
   label: string;
   icon: ReactElement;
@@ -16,11 +17,11 @@ export function RowIconButton({ label, icon, onClick, color }: {
   const translate = useTranslate();
   const name = translate(label);
   return (
-    <Tooltip title={name}>
+    <RowTip title={name}>
       <IconButton size="small" aria-label={name} color={color ?? 'primary'} onClick={(event) => { event.stopPropagation(); onClick(event); }}>
         {icon}
       </IconButton>
-    </Tooltip>
+    </RowTip>
   );
 }
 
@@ -34,11 +35,11 @@ export function RowEditButton() {
   if (!record) return null;
   const name = translate(canAccess ? 'ra.action.edit' : 'ra.action.show');
   return (
-    <Tooltip title={name}>
+    <RowTip title={name}>
       <IconButton size="small" color="primary" aria-label={name} component={Link} to={createPath({ resource, type: 'edit', id: record.id })} onClick={(event: MouseEvent) => event.stopPropagation()}>
         {canAccess ? <EditIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
       </IconButton>
-    </Tooltip>
+    </RowTip>
   );
 }
 
