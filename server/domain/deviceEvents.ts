@@ -53,6 +53,25 @@ export async function clearFault(db: Db, device: Device, kind: string, now: Date
   return (await db.update(faults).set({ clearedAt: now }).where(openFaultOf(device, kind)).returning({ id: faults.id })).length > 0;
 }
 
+/** The kinds of fault (schema/events.ts): listed so that a device's open faults are found through the `faults_open` index. */
+const FAULT_KINDS = ['offline', 'read_failure', 'tamper', 'low_battery', 'valve_fault', 'reading_drop'];
+
+/**
+ * Clears the open faults of devices being deleted: a fault of a device that is gone is history
+ * (it stays, with its time), not an alarm that nobody can clear any more. Returns how many.
+ */
+export async function clearFaultsOfDeleted(db: Db, kind: 'electric' | 'water' | 'module', devices: { id: number; areaId: number }[], now: Date): Promise<number> {
+  if (!devices.length) return 0;
+  const cleared = await db.update(faults).set({ clearedAt: now }).where(and(
+    inArray(faults.areaId, [...new Set(devices.map((device) => device.areaId))]),
+    inArray(faults.kind, FAULT_KINDS),
+    isNull(faults.clearedAt),
+    eq(faults.deviceKind, kind),
+    inArray(faults.deviceId, devices.map((device) => device.id)),
+  )).returning({ id: faults.id });
+  return cleared.length;
+}
+
 // ---- power cuts --------------------------------------------------------------------------------------
 
 async function openPowerCut(db: Db, device: Device, cause: string, commandId: number, now: Date) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
+import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, IdArray, Int, NullableId, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
@@ -437,6 +438,7 @@ export function electricMeterRoutes() {
     if (attached.length && body.confirm !== expected) throw conflict('errors.deleteNeedsConfirm', { count: attached.length, expected });
     await db.transaction(async (tx) => {
       await tx.delete(electricMeters).where(inArray(electricMeters.id, ids));
+      await clearFaultsOfDeleted(tx as unknown as Db, 'electric', rows, c.get('deps').now());
       for (const before of rows) await audit(tx, session, { action: 'delete', entity: 'electricMeter', entityId: before.id, before: { ...before, attached: attached.find((a) => a.id === before.id) ?? null } });
     });
     return ok(c, { deleted: rows.length });

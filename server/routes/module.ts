@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
+import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import type { ModuleSettings } from '../db/schema/devices';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { ok } from '../http/envelope';
@@ -306,11 +307,12 @@ export function moduleRoutes() {
     const before = await findOne(c, body.id);
     await db.transaction(async (tx) => {
       // Counted inside the transaction, the module row locked: no meter is attached meanwhile unseen.
-      await tx.select({ id: modules.id }).from(modules).where(eq(modules.id, body.id)).for('update');
+      const [locked] = await tx.select({ id: modules.id, areaId: modules.areaId }).from(modules).where(eq(modules.id, body.id)).for('update');
       const { electric, water, pending } = await dependents(tx as unknown as Db, body.id);
       if (electric || water) throw conflict('errors.moduleHasMeters', { address: before.address, electric, water });
       if (pending) throw conflict('errors.moduleHasCommands', { address: before.address, count: pending });
       await tx.delete(modules).where(eq(modules.id, body.id));
+      await clearFaultsOfDeleted(tx as unknown as Db, 'module', locked ? [locked] : [], c.get('deps').now());
       await audit(tx, session, { action: 'delete', entity: 'module', entityId: body.id, before });
     });
     return ok(c, { id: body.id });

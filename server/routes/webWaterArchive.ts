@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
+import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
@@ -310,7 +311,8 @@ export function webWaterArchiveRoutes() {
       throw conflict('errors.deleteNeedsConfirm', { count: attached.length, expected });
     }
     await db.transaction(async (tx) => {
-      await tx.delete(waterMeters).where(inArray(waterMeters.id, ids));
+      const deleted = await tx.delete(waterMeters).where(inArray(waterMeters.id, ids)).returning({ id: waterMeters.id, areaId: waterMeters.areaId });
+      await clearFaultsOfDeleted(tx as unknown as Db, 'water', deleted, c.get('deps').now());
       // The readings stay (with their room); the log keeps the meter as it was and what it carried.
       for (const before of rows) await audit(tx, session, { action: 'delete', entity: 'waterMeter', entityId: before.id, before: { ...before, attached: attached.find((a) => a.id === before.id) ?? null } });
     });
