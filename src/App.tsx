@@ -13,7 +13,7 @@ import { appResources } from './appResources';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { createAppTheme } from './themes/createAppTheme';
 import { specOf } from './themes/palettes';
-import { PreferencesProvider, usePreferences } from './preferences/PreferencesContext';
+import { PreferencesProvider, usePreference } from './preferences/PreferencesContext';
 import { ERROR_MESSAGE_MS } from './config';
 
 setRouteNames(APP_ROUTES.map((route) => route.name));
@@ -71,13 +71,15 @@ function WithMessages({ children }: { children: ReactNode }) {
 }
 
 /**
- * react-admin with the theme of the operator's preferences. The element is kept while the theme is
- * the same: the other preferences (open tabs, folded side menu) change often and are read where
- * they are shown, not by re-rendering the whole console.
+ * react-admin with the theme of the operator's preferences. It reads only the theme's three
+ * preferences, and keeps its element while they are the same: the other preferences (open tabs,
+ * folded side menu) change often and are read where they are shown.
  */
 function ThemedAdmin() {
-  const { preferences } = usePreferences();
-  const theme = useMemo(() => createAppTheme(specOf(preferences.theme), preferences.colour, preferences.size), [preferences.theme, preferences.colour, preferences.size]);
+  const themeName = usePreference('theme');
+  const colour = usePreference('colour');
+  const size = usePreference('size');
+  const theme = useMemo(() => createAppTheme(specOf(themeName), colour, size), [themeName, colour, size]);
   return useMemo(() => (
     <Admin
       title=""

@@ -8,7 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { DeleteRecordButton } from './delete/DeleteWithImpact';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useFormContext, type UseFormReturn } from 'react-hook-form';
-import { usePreferences } from '../preferences/PreferencesContext';
+import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
 import { tabKey } from '../layout/tabs';
 import { useResourceAccess } from '../auth/useResourceAccess';
 
@@ -18,15 +18,16 @@ import { useResourceAccess } from '../auth/useResourceAccess';
  */
 function useClosePage() {
   const resource = useResourceContext();
-  const { preferences, update } = usePreferences();
+  const openedTabs = usePreference('openedTabs');
+  const { update } = usePreferenceActions();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(() => {
     const listKey = `/${resource}`;
-    const listTab = preferences.openedTabs.find((path) => tabKey(path) === listKey);
+    const listTab = openedTabs.find((path) => tabKey(path) === listKey);
     update((prefs) => ({ openedTabs: prefs.openedTabs.filter((path) => tabKey(path) !== tabKey(pathname)) }));
     navigate(listTab ?? listKey);
-  }, [resource, preferences.openedTabs, update, navigate, pathname]);
+  }, [resource, openedTabs, update, navigate, pathname]);
 }
 
 /** Says what happened (a react-admin notification key) and closes the page. */

@@ -1,6 +1,6 @@
 import { Activity, createContext, Fragment, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
-import { usePreferences } from '../preferences/PreferencesContext';
+import { usePreference } from '../preferences/PreferencesContext';
 import { routeOfPath } from '../routes';
 import { tabKey } from './tabs';
 import { evict, visit, type CacheEntry } from './keepAliveCache';
@@ -25,10 +25,10 @@ export const useEvictPage = () => useContext(KeepAliveContext).evict;
 export function KeepAlive({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const { preferences } = usePreferences();
+  const openedTabs = usePreference('openedTabs');
   const key = tabKey(location.pathname);
   const cacheable = !!routeOfPath(location.pathname)?.cacheable;
-  const opened = useMemo(() => new Set(preferences.openedTabs.map(tabKey)), [preferences.openedTabs]);
+  const opened = useMemo(() => new Set(openedTabs.map(tabKey)), [openedTabs]);
 
   const [entries, setEntries] = useState<CacheEntry<Seen>[]>([]);
   const seen = useMemo<Seen>(() => ({ location, navigationType }), [location, navigationType]);

@@ -14,7 +14,7 @@ import { KeepAlive } from './KeepAlive';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useAutoCollapse } from './useAutoCollapse';
 import { usePreferenceSync } from './usePreferenceSync';
-import { usePreferences } from '../preferences/PreferencesContext';
+import { usePreference } from '../preferences/PreferencesContext';
 import { useDocumentTitle } from './useDocumentTitle';
 
 /** The bare shell: app bar, side menu from the role tree, the page. */
@@ -24,7 +24,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   usePreferenceSync();
   useAutoCollapse();
-  const { preferences } = usePreferences();
+  const transition = usePreference('transition');
   // SPEC.md route guard: a token cookie present and not the text `undefined`, else login with
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
@@ -36,7 +36,7 @@ export function Layout({ children }: { children: ReactNode }) {
           '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
           '& .RaLayout-content': { p: 2, minWidth: 0 },
           // Page transition (a per-user preference).
-          '& .RaLayout-content > *': preferences.transition ? { animation: `${pageIn} .22s ease-out` } : {},
+          '& .RaLayout-content > *': transition ? { animation: `${pageIn} .22s ease-out` } : {},
         }}>
         <HttpMessages />
         <IdleTimeout />

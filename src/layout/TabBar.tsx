@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import { usePreferences } from '../preferences/PreferencesContext';
+import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
 import { routeOfPath } from '../routes';
 import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } from './tabs';
 
@@ -55,8 +55,9 @@ export function TabBar() {
   const notify = useNotify();
   const navigate = useNavigate();
   const location = useLocation();
-  const { preferences, update } = usePreferences();
-  const tabs: Tab[] = preferences.openedTabs.map((path) => ({ path }));
+  const openedTabs = usePreference('openedTabs');
+  const { update } = usePreferenceActions();
+  const tabs: Tab[] = openedTabs.map((path) => ({ path }));
   const current = `${location.pathname}${location.search}`;
   const appBarHeight = useAppBarHeight();
   const [menu, setMenu] = useState<{ anchor: { top: number; left: number } | HTMLElement; target: string } | null>(null);

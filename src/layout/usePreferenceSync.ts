@@ -1,18 +1,19 @@
 import { useEffect, useRef } from 'react';
 import { useSidebarState } from 'react-admin';
-import { usePreferences } from '../preferences/PreferencesContext';
+import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
 
 /** After login: loads the user's preferences, and keeps the side menu's collapse in them. */
 export function usePreferenceSync() {
-  const { preferences, update, syncUser } = usePreferences();
+  const asideCollapsed = usePreference('asideCollapsed');
+  const { update, syncUser } = usePreferenceActions();
   const [sidebarOpen, setSidebarOpen] = useSidebarState();
   const applied = useRef(false);
   useEffect(() => syncUser(), [syncUser]);
   useEffect(() => {
-    setSidebarOpen(!preferences.asideCollapsed);
+    setSidebarOpen(!asideCollapsed);
     applied.current = true;
-  }, [preferences.asideCollapsed, setSidebarOpen]);
+  }, [asideCollapsed, setSidebarOpen]);
   useEffect(() => {
-    if (applied.current && sidebarOpen === preferences.asideCollapsed) update({ asideCollapsed: !sidebarOpen });
+    if (applied.current && sidebarOpen === asideCollapsed) update({ asideCollapsed: !sidebarOpen });
   }, [sidebarOpen]); // eslint-disable-line react-hooks/exhaustive-deps
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { readCookie } from '../auth/cookies';
 import { loadPreferences, savePreferences, type Preferences } from './preferences';
 
@@ -32,29 +32,76 @@ function forCurrentUser(current: UserPreferences): UserPreferences {
   return { userId, preferences: unchanged ? current.preferences : preferences };
 }
 
-const PreferencesContext = createContext<PreferencesState | undefined>(undefined);
-
-export function PreferencesProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<UserPreferences>(() => ({ userId: readCookie('userId'), preferences: loadPreferences(readCookie('userId')) }));
-  const update = useCallback((changes: Partial<Preferences> | ((current: Preferences) => Partial<Preferences>)) => {
-    setState((before) => {
-      // A change made before the shell's sync (the tab bar opening the first page) is the new user's.
-      const current = forCurrentUser(before);
-      const changed = typeof changes === 'function' ? changes(current.preferences) : changes;
-      // Nothing new (e.g. the tab bar re-opening the shown tab): the same state, no re-render cascade.
-      if (Object.entries(changed).every(([key, value]) => same(value, current.preferences[key as keyof Preferences]))) return current;
-      const preferences = { ...current.preferences, ...changed };
-      savePreferences(current.userId, preferences);
-      return { ...current, preferences };
-    });
-  }, []);
-  const syncUser = useCallback(() => setState(forCurrentUser), []);
-  const value = useMemo(() => ({ preferences: state.preferences, update, syncUser }), [state.preferences, update, syncUser]);
-  return <PreferencesContext.Provider value={value}>{children}</PreferencesContext.Provider>;
+/** The operator's preferences, outside React state: each component subscribes to what it shows. */
+interface PreferencesStore extends Omit<PreferencesState, 'preferences'> {
+  get(): UserPreferences;
+  subscribe(listener: () => void): () => void;
 }
 
+function createStore(): PreferencesStore {
+  let state: UserPreferences = { userId: readCookie('userId'), preferences: loadPreferences(readCookie('userId')) };
+  const listeners = new Set<() => void>();
+  const set = (next: UserPreferences) => {
+    if (next === state) return;
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    update(changes) {
+      // A change made before the shell's sync (the tab bar opening the first page) is the new user's.
+      const current = forCurrentUser(state);
+      const changed = typeof changes === 'function' ? changes(current.preferences) : changes;
+      // Nothing new (e.g. the tab bar re-opening the shown tab): the same state, nothing renders again.
+      if (Object.entries(changed).every(([key, value]) => same(value, current.preferences[key as keyof Preferences]))) {
+        set(current);
+        return;
+      }
+      const preferences = { ...current.preferences, ...changed };
+      savePreferences(current.userId, preferences);
+      set({ ...current, preferences });
+    },
+    syncUser: () => set(forCurrentUser(state)),
+  };
+}
+
+const PreferencesContext = createContext<PreferencesStore | undefined>(undefined);
+
+/**
+ * The operator's preferences for the console below it. A change renders again only the components
+ * that read the preference changed (`usePreference`): opening a page adds a tab, and that must not
+ * render the whole shell again, nor the console for a theme that did not change.
+ */
+export function PreferencesProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createStore);
+  return <PreferencesContext.Provider value={store}>{children}</PreferencesContext.Provider>;
+}
+
+function useStore(): PreferencesStore {
+  const store = useContext(PreferencesContext);
+  if (!store) throw new Error('usePreferences outside PreferencesProvider');
+  return store;
+}
+
+/** All the preferences and their actions (renders again on any change: for the settings drawer). */
 export function usePreferences(): PreferencesState {
-  const context = useContext(PreferencesContext);
-  if (!context) throw new Error('usePreferences outside PreferencesProvider');
-  return context;
+  const store = useStore();
+  const { preferences } = useSyncExternalStore(store.subscribe, store.get);
+  return useMemo(() => ({ preferences, update: store.update, syncUser: store.syncUser }), [preferences, store]);
+}
+
+/** One preference: renders again when that one changes. */
+export function usePreference<K extends keyof Preferences>(key: K): Preferences[K] {
+  const store = useStore();
+  return useSyncExternalStore(store.subscribe, () => store.get().preferences[key]);
+}
+
+/** The preferences' actions alone (never renders again). */
+export function usePreferenceActions(): Pick<PreferencesState, 'update' | 'syncUser'> {
+  const { update, syncUser } = useStore();
+  return { update, syncUser };
 }

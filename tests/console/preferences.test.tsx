@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
-import { PreferencesProvider, usePreferences } from '../../src/preferences/PreferencesContext';
+import { PreferencesProvider, usePreference, usePreferences } from '../../src/preferences/PreferencesContext';
 import { loadPreferences, savePreferences, DEFAULT_PREFERENCES } from '../../src/preferences/preferences';
 import { clearSessionCookies, writeSessionCookies, SESSION_COOKIES } from '../../src/auth/cookies';
 
@@ -50,5 +50,27 @@ describe('preferences across a login', () => {
     login(43);
     act(() => state!.syncUser());
     expect(state!.preferences).toBe(before);
+  });
+
+  it('renders again only what reads the preference that changed', () => {
+    const renders = { theme: 0, tabs: 0 };
+    function Theme() {
+      usePreference('theme');
+      renders.theme++;
+      return null;
+    }
+    function Tabs() {
+      const tabs = usePreference('openedTabs');
+      renders.tabs++;
+      return <p>{tabs.join(',')}</p>;
+    }
+    const { container } = render(<PreferencesProvider><Probe /><Theme /><Tabs /></PreferencesProvider>);
+    const before = { ...renders };
+    act(() => state!.update({ openedTabs: ['waterarchive'] }));
+    expect(container).toHaveTextContent('waterarchive');
+    expect(renders).toEqual({ theme: before.theme, tabs: before.tabs + 1 });
+    // The same value again: nothing renders.
+    act(() => state!.update({ openedTabs: ['waterarchive'] }));
+    expect(renders).toEqual({ theme: before.theme, tabs: before.tabs + 1 });
   });
 });
