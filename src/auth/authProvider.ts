@@ -116,7 +116,7 @@ export const setRouteNames = (names: string[]) => {
 };
 const isRoute = (name: string) => routeNames.has(name);
 
-/** The rule of `canAccess`, on the role's menu tree and the operator (undefined: not known). */
+/** The rule of `canAccess`, on the role's menu tree and the operator (undefined: not read, so write actions are refused). */
 function decideAccess(menu: MenuResource[], user: CurrentUser | undefined, resource: string | undefined, action: string): boolean {
   if (!READ_ACTIONS.has(action) && (!user || user.readOnly)) return false;
   if (!resource) return true;

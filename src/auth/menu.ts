@@ -68,8 +68,15 @@ export function answeredSession(roleId: string): { menu: MenuResource[]; user: C
   return menu && userAnswer ? { menu, user: userAnswer } : undefined;
 }
 
-/** Every route path granted in a menu tree (normalised without a leading slash). */
+const pathsOfMenu = new WeakMap<MenuResource[], Set<string>>();
+
+/**
+ * Every route path granted in a menu tree (normalised without a leading slash): worked out once
+ * per tree (every rights check asks), and the same set each time (react-admin's permissions).
+ */
 export function grantedPaths(menu: MenuResource[]): Set<string> {
+  const known = pathsOfMenu.get(menu);
+  if (known) return known;
   const paths = new Set<string>();
   const walk = (nodes: MenuResource[]) => {
     for (const node of nodes) {
@@ -78,6 +85,7 @@ export function grantedPaths(menu: MenuResource[]): Set<string> {
     }
   };
   walk(menu);
+  pathsOfMenu.set(menu, paths);
   return paths;
 }
 
