@@ -72,7 +72,7 @@ function WithMessages({ children }: { children: ReactNode }) {
 
 /**
  * react-admin with the theme of the operator's preferences. It reads only the theme's three
- * preferences, and keeps its element while they are the same: the other preferences (open tabs,
+ * preferences, so it renders again only when the theme changes: the other preferences (open tabs,
  * folded side menu) change often and are read where they are shown.
  */
 function ThemedAdmin() {
@@ -80,7 +80,7 @@ function ThemedAdmin() {
   const colour = usePreference('colour');
   const size = usePreference('size');
   const theme = useMemo(() => createAppTheme(specOf(themeName), colour, size), [themeName, colour, size]);
-  return useMemo(() => (
+  return (
     <Admin
       title=""
       dataProvider={dataProvider}
@@ -98,5 +98,5 @@ function ThemedAdmin() {
     >
       {RESOURCES}
     </Admin>
-  ), [theme]);
+  );
 }

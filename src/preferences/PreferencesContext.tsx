@@ -14,6 +14,10 @@ interface PreferencesState {
 const same = (a: unknown, b: unknown) =>
   a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]));
 
+/** Whether the preferences already hold these values. */
+const holds = (preferences: Preferences, values: Partial<Preferences>) =>
+  Object.entries(values).every(([key, value]) => same(value, preferences[key as keyof Preferences]));
+
 interface UserPreferences {
   userId: string | undefined;
   preferences: Preferences;
@@ -28,8 +32,7 @@ function forCurrentUser(current: UserPreferences): UserPreferences {
   const userId = readCookie('userId');
   if (current.userId === userId) return current;
   const preferences = loadPreferences(userId);
-  const unchanged = Object.entries(preferences).every(([key, value]) => same(value, current.preferences[key as keyof Preferences]));
-  return { userId, preferences: unchanged ? current.preferences : preferences };
+  return { userId, preferences: holds(current.preferences, preferences) ? current.preferences : preferences };
 }
 
 /** The operator's preferences, outside React state: each component subscribes to what it shows. */
@@ -57,7 +60,7 @@ function createStore(): PreferencesStore {
       const current = forCurrentUser(state);
       const changed = typeof changes === 'function' ? changes(current.preferences) : changes;
       // Nothing new (e.g. the tab bar re-opening the shown tab): the same state, nothing renders again.
-      if (Object.entries(changed).every(([key, value]) => same(value, current.preferences[key as keyof Preferences]))) {
+      if (holds(current.preferences, changed)) {
         set(current);
         return;
       }

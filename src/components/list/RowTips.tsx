@@ -54,16 +54,15 @@ export function RowTips({ children }: { children: ReactNode }) {
     const target = tipOf(event.target);
     if (target !== tip && target !== pending.current) show(target, ENTER_DELAY_MS);
   };
-  const onPointerLeave = () => show(null, 0);
+  const hide = () => show(null, 0);
   const onFocus = (event: FocusEvent) => {
     const target = tipOf(event.target);
     if (target && focusVisible(target)) show(target, 0);
   };
-  const onBlur = () => show(null, 0);
   const title = tip?.isConnected ? tip.getAttribute(ROW_TIP) ?? '' : '';
   return (
     <RowTipsContext.Provider value>
-      <div style={{ display: 'contents' }} onPointerOver={onPointerOver} onPointerLeave={onPointerLeave} onFocus={onFocus} onBlur={onBlur} onClick={onPointerLeave}>
+      <div style={{ display: 'contents' }} onPointerOver={onPointerOver} onPointerLeave={hide} onFocus={onFocus} onBlur={hide} onClick={hide}>
         {children}
       </div>
       {title && (
