@@ -34,4 +34,21 @@ describe('catalogs loaded per language', () => {
     await i18nProvider.changeLocale('zh-chs');
     expect(i18nProvider.translate('app.name')).toBe(zhChs.app.name);
   });
+
+  it('counted messages take their second form for any count but one, in every language', async () => {
+    await i18nReady;
+    const expected: Record<string, [string, string]> = {
+      'zh-chs': ['已选择 1 项', '已选择 4 项'],
+      'zh-cht': ['已選取 1 個項目', '已選取 4 個項目'],
+      ja: ['1 件選択中', '4 件選択中'],
+      en: ['1 item selected', '4 items selected'],
+    };
+    for (const locale of LOCALES) {
+      await i18nProvider.changeLocale(locale);
+      const text = (count: number) => i18nProvider.translate('ra.action.bulk_actions', { smart_count: count });
+      expect([text(1), text(4)]).toEqual(expected[locale]);
+      expect(text(0)).toBe(expected[locale][1].replace('4', '0'));
+    }
+    await i18nProvider.changeLocale('zh-chs');
+  });
 });
