@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderScreen, signIn, signedInForFile, listRows as rows } from './render';
+import { fastUser, renderScreen, signIn, signedInForFile, listRows as rows } from './render';
 import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/columnsUnderActions';
 import { authProvider } from '../../src/auth/authProvider';
 import { loadCurrentUser, loadMenu } from '../../src/auth/menu';
@@ -157,5 +157,30 @@ describe('list kit table layout', () => {
     await user.unhover(valve);
     await user.hover(rows()[3].querySelector('td')!);
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it('selects rows by their boxes (a range with shift) and counts them; a column hidden in the chooser leaves every row', async () => {
+    await signIn('admin');
+    const user = fastUser();
+    renderScreen('/waterarchive');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(10));
+    const box = (row: number) => within(rows()[row]).getByRole<HTMLInputElement>('checkbox', { name: '选择此行' });
+    await user.click(box(1));
+    await user.click(box(3));
+    await user.keyboard('{Shift>}');
+    await user.click(box(5));
+    await user.keyboard('{/Shift}');
+    await waitFor(() => expect(rows().map((_, row) => box(row).checked)).toEqual(rows().map((_, row) => [1, 3, 4, 5].includes(row))));
+    // The count in the operator's language: Chinese counts have one word form, the number changes.
+    expect(await screen.findByText('已选择 4 项')).toBeInTheDocument();
+    expect(rows().filter((row) => row.classList.contains('Mui-selected'))).toHaveLength(4);
+    await user.click(box(3));
+    expect(await screen.findByText('已选择 3 项')).toBeInTheDocument();
+
+    expect(rows()[0].querySelector('td.column-buildingName')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: '列' }));
+    await user.click(await screen.findByRole('switch', { name: '建筑' }));
+    await waitFor(() => expect(rows().every((row) => row.querySelector('td.column-buildingName') === null)).toBe(true));
+    expect(rows()[0].querySelector('td.column-address')).not.toBeNull();
   });
 });

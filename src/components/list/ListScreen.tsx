@@ -13,6 +13,8 @@ import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
 import { COLUMNS_UNDER_ACTIONS, useColumnsUnderActions } from './columnsUnderActions';
 import { useResourceAccess } from '../../auth/useResourceAccess';
 import { RowTips } from './RowTips';
+import { ListBody } from './ListBody';
+import { listBodyStyles } from './listBodyStyles';
 
 export interface ListScreenProps<R extends RaRecord> {
   /** The columns, declared once (table, column chooser and CSV export). */
@@ -104,7 +106,8 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
             rowClick={false}
             storeKey={`${resource}.datatable`}
             hiddenColumns={hiddenColumns}
-            sx={{
+            body={ListBody}
+            sx={[listBodyStyles, {
               // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
               '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
               // Values never wrap (codes, tags, times stay whole); headers wrap between words, not inside
@@ -122,7 +125,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
               '& .row-actions-box': { display: 'flex', gap: 0.25, justifyContent: 'flex-end' },
               [`& .${NUMBER_CELL}`]: { fontVariantNumeric: 'tabular-nums' },
               [`& .${NEGATIVE_CELL}`]: { color: 'error.main' },
-            }}
+            }]}
           >
             {renderColumns(resource, columns)}
             {rowActions && (
