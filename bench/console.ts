@@ -17,8 +17,13 @@
  * (issue 9's targets: login page and first list together ≤ 1.1× the bytes, time ≤ 1.5×).
  * Figures only: nothing here passes or fails.
  *
- * Environment: BENCH_CONSOLE_RUNS, BENCH_CONSOLE_PORT (first of two ports; default: free ports),
+ * The path from the click to the first rows of the last run is printed on the page's clock: each
+ * API call (sent → answered) and each long task, to see what the time is spent waiting for.
+ *
+ * Environment: BENCH_CONSOLE_RUNS, BENCH_CONSOLE_PORT (first port; default: free ports),
  * BENCH_CONSOLE_DIST (serve this build of the console instead of building one),
+ * BENCH_CONSOLE_BEFORE (another build of the console, e.g. of the commit before a change: visited
+ * in turns with the other two and shown beside them, as the ratio of the console to it),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { execSync } from 'node:child_process';
@@ -41,7 +46,7 @@ const FIRST_PORT = Number(process.env.BENCH_CONSOLE_PORT ?? 0);
 const QUIET_MS = 800;
 
 interface Target {
-  name: 'console' | 'minimal';
+  name: 'console' | 'minimal' | 'before';
   /** Where the operator starts (the console's route guard sends it to login with the redirect). */
   start: string;
 }
@@ -58,8 +63,11 @@ interface Sample {
   longTaskCount: number;
   longTaskMs: number;
   longTaskMaxMs: number;
-  /** API calls from the click until the network is quiet, with their start after the click (repeated calls show here). */
-  apiCalls: string[];
+  /**
+   * From the click to the first rows on the page's clock: each API call (start → end of its answer,
+   * repeated calls show here) and each long task, in order of start.
+   */
+  timeline: string[];
 }
 
 const tmp = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
@@ -108,14 +116,10 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     let bytes = 0;
     let requests = 0;
-    let apiCalls: string[] = [];
     let lastActivity = Date.now();
-    let clickedAt = Date.now();
-    cdp.on('Network.requestWillBeSent', (event) => {
+    cdp.on('Network.requestWillBeSent', () => {
       requests++;
       lastActivity = Date.now();
-      const { pathname, search } = new URL(event.request.url);
-      if (pathname.startsWith('/api/')) apiCalls.push(`+${Date.now() - clickedAt} ms ${pathname.replace(/^\/api\/(v1\/electricity\/)?/, '')}${search}`);
     });
     cdp.on('Network.loadingFinished', (event) => { bytes += event.encodedDataLength; lastActivity = Date.now(); });
     cdp.on('Network.loadingFailed', () => { lastActivity = Date.now(); });
@@ -130,15 +134,15 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
     const loginRequests = requests;
     bytes = 0;
     requests = 0;
-    apiCalls = [];
 
     await page.locator('input[name="username"]').fill('admin');
     await page.locator('input[name="password"]').fill(PASSWORD);
-    clickedAt = Date.now();
     await page.locator('button[type="submit"]').click();
     await page.waitForFunction(() => (window as unknown as { __bench: { rowsAt: number } }).__bench.rowsAt > 0, undefined, { timeout: 60_000 });
     await quiet();
-    const listApiCalls = [...apiCalls];
+    const api = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+      .map((entry) => ({ name: entry.name, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })));
     const listBytes = bytes;
     const listRequests = requests;
     const probe = await page.evaluate(() => (window as unknown as { __bench: { longTasks: { start: number; duration: number }[]; clickAt: number; rowsAt: number } }).__bench);
@@ -154,11 +158,28 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
       longTaskCount: onPath.length,
       longTaskMs: onPath.reduce((sum, task) => sum + task.duration, 0),
       longTaskMaxMs: Math.max(0, ...onPath.map((task) => task.duration)),
-      apiCalls: listApiCalls,
+      timeline: pageTimeline(probe, api),
     };
   } finally {
     await context.close();
   }
+}
+
+/** The path from the click to the rows on the page's clock: API calls and long tasks, by start. */
+function pageTimeline(
+  probe: { longTasks: { start: number; duration: number }[]; clickAt: number; rowsAt: number },
+  api: { name: string; start: number; end: number }[],
+): string[] {
+  const at = (time: number) => `+${(time - probe.clickAt).toFixed(0)}`.padStart(6);
+  const events = [
+    ...api.filter((call) => call.end > probe.clickAt && call.start < probe.rowsAt).map((call) => {
+      const { pathname, search } = new URL(call.name);
+      return { start: call.start, text: `${at(call.start)} → ${at(call.end)} ms  ${pathname.replace(/^\/api\/(v1\/electricity\/)?/, '')}${search.replace(/[?&]areai?d=\d+|&subareaId=\d+/gi, '')}` };
+    }),
+    ...probe.longTasks.filter((task) => task.start + task.duration > probe.clickAt && task.start < probe.rowsAt)
+      .map((task) => ({ start: task.start, text: `${at(task.start)} → ${at(task.start + task.duration)} ms  long task (${task.duration.toFixed(0)} ms)` })),
+  ];
+  return [...events.sort((a, b) => a.start - b.start).map((event) => event.text), `${at(probe.rowsAt)} ms  first rows`];
 }
 
 const median = (values: number[]) => {
@@ -173,7 +194,9 @@ async function main() {
   const database = await openDatabase();
   await bootstrap(database.db, { adminPassword: PASSWORD });
   const { hub: realtime, stop: stopListening } = await startRealtime(database);
-  const servers = [builds.console, builds.minimal].map((dir, i) => {
+  const before = process.env.BENCH_CONSOLE_BEFORE;
+  const dirs = before ? [builds.console, builds.minimal, before] : [builds.console, builds.minimal];
+  const servers = dirs.map((dir, i) => {
     const app = createApp({
       db: database.db, config: { simulator: false }, now: () => new Date(), commandsQueued: () => undefined, log: () => undefined, realtime,
       admission: { maxActive: 8, maxWaitMs: 3_000 },
@@ -185,18 +208,20 @@ async function main() {
   });
   await Promise.all(servers.map((server) => new Promise((resolve) => (server.listening ? resolve(undefined) : server.once('listening', resolve)))));
   const urls = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  const targets: Target[] = [{ name: 'console', start: '/waterarchive' }, { name: 'minimal', start: '/' }];
+  const allTargets: Target[] = [{ name: 'console', start: '/waterarchive' }, { name: 'minimal', start: '/' }, { name: 'before', start: '/waterarchive' }];
+  const targets = allTargets.slice(0, dirs.length);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const samples: Record<Target['name'], Sample[]> = { console: [], minimal: [] };
+  const samples: Record<Target['name'], Sample[]> = { console: [], minimal: [], before: [] };
   try {
     // A warm-up visit of each (JIT of the server, the database's caches), not counted.
     for (const [i, target] of targets.entries()) await visit(browser, urls[i], target);
     for (let run = 0; run < RUNS; run++) {
-      const order = run % 2 ? [1, 0] : [0, 1];
+      const order = targets.map((_, i) => i);
+      if (run % 2) order.reverse();
       for (const i of order) samples[targets[i].name].push(await visit(browser, urls[i], targets[i]));
       process.stdout.write(`run ${run + 1}/${RUNS}\r`);
     }
@@ -222,18 +247,21 @@ async function main() {
   ];
   const show = (value: number, unit: string) => (unit === 'kB' ? `${(value / 1024).toFixed(1)} kB` : unit === 'ms' ? `${value.toFixed(0)} ms` : value.toFixed(1));
   console.log(`\nMedians of ${RUNS} cold runs (Chromium, fresh context per run)\n`);
-  console.log(`${'figure'.padEnd(42)}${'console'.padStart(12)}${'minimal'.padStart(12)}${'ratio'.padStart(9)}   target`);
+  const withBefore = samples.before.length > 0;
+  console.log(`${'figure'.padEnd(42)}${'console'.padStart(12)}${'minimal'.padStart(12)}${'ratio'.padStart(9)}   ${withBefore ? `${'before'.padStart(10)}${'vs before'.padStart(11)}   ` : ''}target`);
   for (const [label, key, unit, target] of rows) {
     const ours = median(samples.console.map((s) => s[key] as number));
     const theirs = median(samples.minimal.map((s) => s[key] as number));
     const ratio = theirs ? ours / theirs : NaN;
     const verdict = target === undefined ? '' : `≤ ${target}× ${ratio <= target ? 'met' : 'NOT met'}`;
-    console.log(`${label.padEnd(42)}${show(ours, unit).padStart(12)}${show(theirs, unit).padStart(12)}${(Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—').padStart(9)}   ${verdict}`);
+    const old = withBefore ? median(samples.before.map((s) => s[key] as number)) : NaN;
+    const versus = withBefore ? `${show(old, unit).padStart(10)}${(old ? `${(ours / old).toFixed(2)}×` : '—').padStart(11)}   ` : '';
+    console.log(`${label.padEnd(42)}${show(ours, unit).padStart(12)}${show(theirs, unit).padStart(12)}${(Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—').padStart(9)}   ${versus}${verdict}`);
   }
-  console.log('\nAPI calls after the login click, with their start (console, last run):');
-  console.log(`  ${samples.console.at(-1)?.apiCalls.join('\n  ')}`);
+  console.log('\nFrom the login click to the first rows, page clock (console, last run): API calls (start → answered) and long tasks');
+  console.log(`  ${samples.console.at(-1)?.timeline.join('\n  ')}`);
   console.log('Minimal app:');
-  console.log(`  ${samples.minimal.at(-1)?.apiCalls.join('\n  ')}`);
+  console.log(`  ${samples.minimal.at(-1)?.timeline.join('\n  ')}`);
 }
 
 await main();
