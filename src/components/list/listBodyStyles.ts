@@ -3,6 +3,9 @@ import { LIST_CELL, LIST_ROW, ROW_CHECK } from './ListBody';
 import { TAG } from './columns';
 import { ROW_ACTION } from './RowButtons';
 
+/** A colour laid over an element's background colour. */
+const layer = (color: string) => `linear-gradient(${color}, ${color})`;
+
 const TAG_COLORS = ['primary', 'secondary', 'success', 'error', 'info', 'warning'] as const;
 
 /**
@@ -31,6 +34,13 @@ export const listBodyStyles = (theme: Theme): CSSObject => {
         backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity),
         '&:hover': { backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity + palette.action.hoverOpacity) },
       },
+    },
+    // The sticky row-actions cell is opaque (columns scroll under it): it shows the row's hover and
+    // selection as a layer over the paper.
+    [`& .${LIST_ROW}:hover .row-actions`]: { backgroundImage: layer(palette.action.hover) },
+    [`& .${LIST_ROW}.Mui-selected .row-actions`]: { backgroundImage: layer(alpha(palette.primary.main, palette.action.selectedOpacity)) },
+    [`& .${LIST_ROW}.Mui-selected:hover .row-actions`]: {
+      backgroundImage: layer(alpha(palette.primary.main, palette.action.selectedOpacity + palette.action.hoverOpacity)),
     },
     [`& .${LIST_CELL}`]: {
       fontFamily: typography.body2.fontFamily,
