@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { keyframes } from '@mui/material/styles';
@@ -20,28 +20,43 @@ import { useDocumentTitle } from './useDocumentTitle';
 /** The bare shell: app bar, side menu from the role tree, the page. */
 const pageIn = keyframes`from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; }`;
 
+/**
+ * The shell's parts that take nothing from the page, made once: a new page, or react-admin
+ * rendering its routes again (it does once right after the login, replacing its list of resources
+ * with an equal one), renders the page area only, not the app bar, the side menu and the tab bar
+ * again (they still follow the location, the menu tree and the preferences they read).
+ */
+const ShellHeader = memo(Header);
+const ShellMenu = memo(SideMenu);
+const SHELL_PARTS = (
+  <>
+    <HttpMessages />
+    <IdleTimeout />
+    <MenuSearch />
+    <TabBar />
+  </>
+);
+
 export function Layout({ children }: { children: ReactNode }) {
   useDocumentTitle();
   usePreferenceSync();
   useAutoCollapse();
   const transition = usePreference('transition');
+  const sx = useMemo(() => ({
+    // Wide tables scroll inside their page instead of widening the whole shell.
+    minWidth: 0,
+    '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+    '& .RaLayout-content': { p: 2, minWidth: 0 },
+    // Page transition (a per-user preference).
+    '& .RaLayout-content > *': transition ? { animation: `${pageIn} .22s ease-out` } : {},
+  }), [transition]);
   // SPEC.md route guard: a token cookie present and not the text `undefined`, else login with
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
   return (
     <RealtimeProvider>
-      <RaLayout appBar={Header} appBarAlwaysOn menu={SideMenu} sx={{
-          // Wide tables scroll inside their page instead of widening the whole shell.
-          minWidth: 0,
-          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
-          '& .RaLayout-content': { p: 2, minWidth: 0 },
-          // Page transition (a per-user preference).
-          '& .RaLayout-content > *': transition ? { animation: `${pageIn} .22s ease-out` } : {},
-        }}>
-        <HttpMessages />
-        <IdleTimeout />
-        <MenuSearch />
-        <TabBar />
+      <RaLayout appBar={ShellHeader} appBarAlwaysOn menu={ShellMenu} sx={sx}>
+        {SHELL_PARTS}
         <KeepAlive>{children}</KeepAlive>
       </RaLayout>
     </RealtimeProvider>
