@@ -4,7 +4,7 @@ import { i18nProvider } from '../i18n/i18nProvider';
 import { isErrorEnvelope, request } from '../http/client';
 import { MAX_PAGE_SIZE } from '../config';
 import type { CallSpec, EndpointMap, Params } from './endpoints';
-import { readKey, rememberRead, takeRead, type ListRead } from './prefetch';
+import { readKey, rememberRead, takeAnswer, takeRead, type ListRead } from './prefetch';
 
 /** `{ records, total }`: the list convention of the API. */
 // Records are whatever the endpoint returns; react-admin's generic record type is left to the caller.
@@ -24,8 +24,14 @@ const metaOf = (result: Page) => (result.totalCapped ? { meta: { totalCapped: tr
 export interface MeteringDataProvider extends DataProvider {
   /** Calls a named extra endpoint of a resource's map (`actions`). */
   invoke<T = unknown>(resource: string, action: string, payload?: Record<string, unknown>): Promise<T>;
-  /** Starts list reads a screen is about to make; its own identical reads then take their answers. */
-  prefetchLists(reads: ListRead[]): void;
+  /** Starts list reads a screen is about to make; its own identical reads then take their answers. Settles once all have. */
+  prefetchLists(reads: ListRead[]): Promise<void>;
+  /**
+   * A list read's answer if a read started ahead has already brought it (taken once, as the read
+   * itself would): the query client gives it to the screen's list query as its first data, so the
+   * list renders its rows at once instead of a loading table first. Undefined otherwise.
+   */
+  answeredList(resource: string, params: GetListParams): { data: AnyRecord[]; total: number; meta?: { totalCapped: boolean } } | undefined;
 }
 
 /** A named extra call a resource's map does not have (optional calls, such as `deleteImpact`, are asked for this way). */
@@ -35,12 +41,17 @@ export class NoSuchAction extends Error {
   }
 }
 
-/** Runs one call of a map: payload placement and shaping, and error envelopes turned into errors. */
-export async function call<T>(spec: CallSpec, payload: Record<string, unknown> = {}, options: { prefetch?: boolean } = {}): Promise<T> {
+/** A call's payload as sent, where it goes, and the identity of a read (GET with parameters). */
+function shape(spec: CallSpec, payload: Record<string, unknown>) {
   const shaped = spec.request ? spec.request(payload) : payload;
   const as = spec.as ?? (spec.method === 'get' || spec.method === 'delete' ? 'params' : 'body');
+  return { shaped, as, key: spec.method === 'get' && as === 'params' ? readKey(spec.path, shaped) : undefined };
+}
+
+/** Runs one call of a map: payload placement and shaping, and error envelopes turned into errors. */
+export async function call<T>(spec: CallSpec, payload: Record<string, unknown> = {}, options: { prefetch?: boolean } = {}): Promise<T> {
   // A read started ahead (src/data/prefetch.ts) answers the same read once.
-  const key = spec.method === 'get' && as === 'params' ? readKey(spec.path, shaped) : undefined;
+  const { shaped, as, key } = shape(spec, payload);
   const send = () => request({
     method: spec.method,
     url: spec.path,
@@ -170,9 +181,20 @@ export function createDataProvider(maps: Record<string, EndpointMap>): MeteringD
       return { data: params.ids };
     },
 
+    answeredList(resource: string, params: GetListParams) {
+      const spec = maps[resource]?.getList;
+      const { page = 1, perPage = 10 } = params.pagination ?? {};
+      if (!spec || perPage > MAX_PAGE_SIZE) return undefined;
+      const { key } = shape(spec, listParams(params, page, perPage));
+      const answer = key ? takeAnswer(key) : undefined;
+      if (!answer || isErrorEnvelope(answer.value)) return undefined;
+      const result = (spec.response ? spec.response(answer.value) : answer.value) as Page;
+      return { data: result.records, total: result.total, ...metaOf(result) };
+    },
+
     prefetchLists(reads: ListRead[]) {
       // Quiet: a read that fails here is simply made again by the screen.
-      for (const [resource, params] of reads) getList(resource, params, { prefetch: true }).catch(() => undefined);
+      return Promise.all(reads.map(([resource, params]) => getList(resource, params, { prefetch: true }).catch(() => undefined))).then(() => undefined);
     },
 
     async invoke<T>(resource: string, action: string, payload: Record<string, unknown> = {}) {

@@ -9,7 +9,7 @@ import { readCookie } from '../auth/cookies';
  */
 export const PREFETCH_TTL_MS = 10_000;
 
-const pending = new Map<string, { at: number; result: Promise<unknown> }>();
+const pending = new Map<string, { at: number; result: Promise<unknown>; answer?: { value: unknown } }>();
 
 /** The identity of a GET: path, the parameters that are sent (empty ones are not) and the session. */
 export function readKey(path: string, params: Record<string, unknown>): string {
@@ -22,11 +22,16 @@ export function readKey(path: string, params: Record<string, unknown>): string {
 
 /** Keeps a read's answer for the next identical read (a failed one is not kept). */
 export function rememberRead(key: string, result: Promise<unknown>) {
-  const entry = { at: Date.now(), result };
+  const entry: { at: number; result: Promise<unknown>; answer?: { value: unknown } } = { at: Date.now(), result };
   pending.set(key, entry);
-  result.catch(() => {
-    if (pending.get(key) === entry) pending.delete(key);
-  });
+  result.then(
+    (value) => {
+      entry.answer = { value };
+    },
+    () => {
+      if (pending.get(key) === entry) pending.delete(key);
+    },
+  );
 }
 
 /** The answer of a read started ahead, once; undefined when there is none or it is too old. */
@@ -34,6 +39,17 @@ export function takeRead(key: string): Promise<unknown> | undefined {
   const entry = pending.get(key);
   pending.delete(key);
   return entry && Date.now() - entry.at <= PREFETCH_TTL_MS ? entry.result : undefined;
+}
+
+/**
+ * The answer of a read started ahead if it has already come, once (as `takeRead`); undefined while
+ * it is on its way (the read then takes the promise) or when there is none.
+ */
+export function takeAnswer(key: string): { value: unknown } | undefined {
+  const entry = pending.get(key);
+  if (!entry?.answer || Date.now() - entry.at > PREFETCH_TTL_MS) return undefined;
+  pending.delete(key);
+  return entry.answer;
 }
 
 /** Forgets every read started ahead (logout, a new session). */

@@ -1,5 +1,8 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { GetListParams } from 'react-admin';
 import { accessNow, permissionsNow } from '../auth/authProvider';
+import { dataProvider } from '.';
+import { PREFETCH_TTL_MS } from './prefetch';
 
 /**
  * react-admin's query client, which answers the rights checks at once when it can.
@@ -12,21 +15,48 @@ import { accessNow, permissionsNow } from '../auth/authProvider';
  * answer as initial data (no request, no second render), and is not asked again in the session
  * (the menu tree is read once per login; `forgetSessionAnswers` empties the checks at every login,
  * whichever way the last session ended).
+ * The same for a list whose first page a read started ahead has already brought (the landing
+ * screen's, src/auth/firstScreen.ts): its query starts with that answer, fresh for as long as such
+ * an answer may be taken, so the list renders its rows at once rather than a loading table, then
+ * the rows.
  * A new client per rendered console (tests render many).
  */
+type GivenLists = Map<string, { data: NonNullable<ReturnType<typeof answeredList>>; until: number }>;
+
+/** Per client: the list answers given to queries as their first data (by query hash), while fresh. */
+const givenLists = new WeakMap<QueryClient, GivenLists>();
+
 export function createQueryClient(): QueryClient {
   const client = new QueryClient();
+  const given: GivenLists = new Map();
+  givenLists.set(client, given);
   const defaults = client.defaultQueryOptions.bind(client);
   client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
     const defaulted = defaults(options);
-    const known = defaulted.initialData === undefined ? knownAnswer(defaulted.queryKey) : undefined;
-    return known === undefined ? defaulted : { ...defaulted, initialData: known.data, staleTime: Infinity };
+    if (defaulted.initialData !== undefined) return defaulted;
+    const known = knownAnswer(defaulted.queryKey);
+    if (known !== undefined) return { ...defaulted, initialData: known.data, staleTime: Infinity };
+    // A list answer is taken once, but these options are asked for again and again (before the query
+    // is built with them, and at each render): the answer is kept with its query's hash while it is
+    // fresh. (The cache's own lookup: `getQueryData` would ask for these options again.)
+    const hash = defaulted.queryHash!;
+    let answer = given.get(hash);
+    if (answer && Date.now() > answer.until) {
+      given.delete(hash);
+      answer = undefined;
+    }
+    if (!answer && client.getQueryCache().get(hash)?.state.data === undefined) {
+      const data = answeredList(defaulted.queryKey);
+      if (data !== undefined) given.set(hash, answer = { data, until: Date.now() + PREFETCH_TTL_MS });
+    }
+    return answer ? { ...defaulted, initialData: answer.data, staleTime: PREFETCH_TTL_MS } : defaulted;
   }) as typeof client.defaultQueryOptions;
   return client;
 }
 
-/** At a login: the last session's rights are not this one's. */
+/** At a login: the last session's rights and first reads are not this one's. */
 export function forgetSessionAnswers(client: QueryClient) {
+  givenLists.get(client)?.clear();
   client.removeQueries({ queryKey: ['auth', 'canAccess'] });
   client.removeQueries({ queryKey: ['auth', 'getPermissions'] });
 }
@@ -44,6 +74,14 @@ function knownAnswer(queryKey: QueryKey): { data: unknown } | undefined {
     return data === undefined ? undefined : { data };
   }
   return undefined;
+}
+
+/** react-admin's `getList` query key (`[resource, 'getList', params]`): the answer already brought, as its query keeps it. */
+function answeredList(queryKey: QueryKey) {
+  const [resource, kind, params] = queryKey as [unknown, unknown, GetListParams | undefined];
+  if (kind !== 'getList' || typeof resource !== 'string' || !params) return undefined;
+  const answer = dataProvider.answeredList(resource, params);
+  return answer && { data: answer.data, total: answer.total, pageInfo: undefined, meta: answer.meta };
 }
 
 /** The console's query client (tests give each rendered screen a new one). */

@@ -6,6 +6,8 @@ import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/c
 import { authProvider } from '../../src/auth/authProvider';
 import { loadCurrentUser, loadMenu } from '../../src/auth/menu';
 import { readCookie } from '../../src/auth/cookies';
+import { dataProvider } from '../../src/data';
+import { routeOfPath } from '../../src/routes';
 
 /**
  * The list kit's table layout (ListScreen): columns must never lie unseen under the sticky row
@@ -117,6 +119,26 @@ describe('list kit table layout', () => {
       expect(checks.mock.calls.map(([params]) => `${params.resource}:${params.action}`)).toEqual([]);
     } finally {
       checks.mockRestore();
+    }
+  });
+
+  it('renders the rows of a first page read ahead at once: no loading table, no second read', async () => {
+    await sessionAnswered();
+    // As on the login click (src/auth/firstScreen.ts): the landing screen's first reads, answered
+    // before the screen mounts.
+    await dataProvider.prefetchLists(routeOfPath('/waterarchive')!.resource!.firstReads!);
+    const reads = vi.spyOn(dataProvider, 'getList');
+    try {
+      renderScreen('/waterarchive');
+      await waitFor(() => expect(rows().length).toBeGreaterThan(10));
+      // The table was never a loading placeholder: its first rows were the answer's.
+      expect(document.querySelector('.RaDataTable-tbody .MuiSkeleton-root')).toBeNull();
+      expect(reads.mock.calls.map(([resource]) => resource)).toEqual([]);
+      // A read not started ahead (the next page) is made as usual.
+      await fastUser().click(screen.getByRole('button', { name: /第 2 页|page 2/i }));
+      await waitFor(() => expect(reads.mock.calls.map(([resource, params]) => `${resource}:${params.pagination?.page}`)).toContain('waterarchive:2'));
+    } finally {
+      reads.mockRestore();
     }
   });
 
