@@ -4,6 +4,11 @@ import { accessNow, permissionsNow } from '../auth/authProvider';
 import { dataProvider } from '.';
 import { PREFETCH_TTL_MS } from './prefetch';
 
+type GivenLists = Map<string, { data: NonNullable<ReturnType<typeof answeredList>>; until: number }>;
+
+/** Per client: the list answers given to queries as their first data (by query hash), while fresh. */
+const givenLists = new WeakMap<QueryClient, GivenLists>();
+
 /**
  * react-admin's query client, which answers the rights checks at once when it can.
  *
@@ -21,11 +26,6 @@ import { PREFETCH_TTL_MS } from './prefetch';
  * the rows.
  * A new client per rendered console (tests render many).
  */
-type GivenLists = Map<string, { data: NonNullable<ReturnType<typeof answeredList>>; until: number }>;
-
-/** Per client: the list answers given to queries as their first data (by query hash), while fresh. */
-const givenLists = new WeakMap<QueryClient, GivenLists>();
-
 export function createQueryClient(): QueryClient {
   const client = new QueryClient();
   const given: GivenLists = new Map();
