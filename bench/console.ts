@@ -158,7 +158,7 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
       longTaskCount: onPath.length,
       longTaskMs: onPath.reduce((sum, task) => sum + task.duration, 0),
       longTaskMaxMs: Math.max(0, ...onPath.map((task) => task.duration)),
-      timeline: pageTimeline(probe, api),
+      timeline: pageTimeline(probe, api, onPath),
     };
   } finally {
     await context.close();
@@ -167,8 +167,9 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
 
 /** The path from the click to the rows on the page's clock: API calls and long tasks, by start. */
 function pageTimeline(
-  probe: { longTasks: { start: number; duration: number }[]; clickAt: number; rowsAt: number },
+  probe: { clickAt: number; rowsAt: number },
   api: { name: string; start: number; end: number }[],
+  longTasks: { start: number; duration: number }[],
 ): string[] {
   const at = (time: number) => `+${(time - probe.clickAt).toFixed(0)}`.padStart(6);
   const events = [
@@ -176,8 +177,7 @@ function pageTimeline(
       const { pathname, search } = new URL(call.name);
       return { start: call.start, text: `${at(call.start)} → ${at(call.end)} ms  ${pathname.replace(/^\/api\/(v1\/electricity\/)?/, '')}${search.replace(/[?&]areai?d=\d+|&subareaId=\d+/gi, '')}` };
     }),
-    ...probe.longTasks.filter((task) => task.start + task.duration > probe.clickAt && task.start < probe.rowsAt)
-      .map((task) => ({ start: task.start, text: `${at(task.start)} → ${at(task.start + task.duration)} ms  long task (${task.duration.toFixed(0)} ms)` })),
+    ...longTasks.map((task) => ({ start: task.start, text: `${at(task.start)} → ${at(task.start + task.duration)} ms  long task (${task.duration.toFixed(0)} ms)` })),
   ];
   return [...events.sort((a, b) => a.start - b.start).map((event) => event.text), `${at(probe.rowsAt)} ms  first rows`];
 }

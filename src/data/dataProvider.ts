@@ -21,6 +21,9 @@ interface Page {
 /** A capped total travels to the list as `meta.totalCapped` (see ListPagination). */
 const metaOf = (result: Page) => (result.totalCapped ? { meta: { totalCapped: true } } : {});
 
+/** A page of the API as react-admin's list result. */
+const listResult = (result: Page) => ({ data: result.records, total: result.total, ...metaOf(result) });
+
 export interface MeteringDataProvider extends DataProvider {
   /** Calls a named extra endpoint of a resource's map (`actions`). */
   invoke<T = unknown>(resource: string, action: string, payload?: Record<string, unknown>): Promise<T>;
@@ -112,8 +115,7 @@ export function createDataProvider(maps: Record<string, EndpointMap>): MeteringD
     const spec = need(resource, 'getList');
     const { page = 1, perPage = 10 } = params.pagination ?? {};
     if (perPage <= MAX_PAGE_SIZE) {
-      const result = await call<Page>(spec, listParams(params, page, perPage), options);
-      return { data: result.records, total: result.total, ...metaOf(result) };
+      return listResult(await call<Page>(spec, listParams(params, page, perPage), options));
     }
     // A page larger than the API allows: fetch its rows in chunks of MAX_PAGE_SIZE.
     const first = (page - 1) * perPage;
@@ -188,8 +190,7 @@ export function createDataProvider(maps: Record<string, EndpointMap>): MeteringD
       const { key } = shape(spec, listParams(params, page, perPage));
       const answer = key ? takeAnswer(key) : undefined;
       if (!answer || isErrorEnvelope(answer.value)) return undefined;
-      const result = (spec.response ? spec.response(answer.value) : answer.value) as Page;
-      return { data: result.records, total: result.total, ...metaOf(result) };
+      return listResult((spec.response ? spec.response(answer.value) : answer.value) as Page);
     },
 
     prefetchLists(reads: ListRead[]) {

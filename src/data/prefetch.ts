@@ -9,7 +9,14 @@ import { readCookie } from '../auth/cookies';
  */
 export const PREFETCH_TTL_MS = 10_000;
 
-const pending = new Map<string, { at: number; result: Promise<unknown>; answer?: { value: unknown } }>();
+/** A read started ahead: when, its promise, and its answer once it has come. */
+interface Entry {
+  at: number;
+  result: Promise<unknown>;
+  answer?: { value: unknown };
+}
+
+const pending = new Map<string, Entry>();
 
 /** The identity of a GET: path, the parameters that are sent (empty ones are not) and the session. */
 export function readKey(path: string, params: Record<string, unknown>): string {
@@ -22,7 +29,7 @@ export function readKey(path: string, params: Record<string, unknown>): string {
 
 /** Keeps a read's answer for the next identical read (a failed one is not kept). */
 export function rememberRead(key: string, result: Promise<unknown>) {
-  const entry: { at: number; result: Promise<unknown>; answer?: { value: unknown } } = { at: Date.now(), result };
+  const entry: Entry = { at: Date.now(), result };
   pending.set(key, entry);
   result.then(
     (value) => {

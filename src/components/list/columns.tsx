@@ -77,8 +77,8 @@ export function CellTag({ style, label }: { style?: StateStyle; label: string })
 export const NUMBER_CELL = 'cell-number';
 export const NEGATIVE_CELL = 'cell-negative';
 
-/** A state cell: its value's tag, translated. */
-function StateCell({ style, value }: { style?: StateStyle; value: unknown }) {
+/** A state cell: its value's tag, translated (nothing for an empty value). */
+export function StateCell({ style, value }: { style?: StateStyle; value: unknown }) {
   const translate = useTranslate();
   if (value === null || value === undefined || value === '') return null;
   return <CellTag style={style} label={style ? translate(style.label) : String(value)} />;

@@ -2,14 +2,13 @@ import { useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { Column, StateStyle } from '../../../components/list/columns';
-import { CellTag } from '../../../components/list/columns';
+import { StateCell } from '../../../components/list/columns';
 import { BATTERY, METER_TYPE, ONLINE, VALVE, type WaterMeter } from '../waterarchive/model';
 
 /** A state tag that stands out (filled, with a warning sign) when the value needs attention. */
 function AttentionChip({ style, value, alarm }: { style?: StateStyle; value: unknown; alarm: boolean }) {
   const translate = useTranslate();
-  if (value === null || value === undefined || value === '') return null;
-  if (!alarm) return <CellTag style={style} label={style ? translate(style.label) : String(value)} />;
+  if (!alarm) return <StateCell style={style} value={value} />;
   return (
     <Chip
       size="small" color={style?.color ?? 'warning'} icon={<WarningAmberIcon />} label={style ? translate(style.label) : String(value)}
