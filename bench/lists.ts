@@ -22,7 +22,7 @@ import { vacuumAnalyze } from '../server/http/listKit';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
 import { adminQuery, databaseUrl } from '../tests/support/postgres';
-import { closedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
+import { closedLoop, httpClosedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
 
 const PASSWORD = 'bench-pass-1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,11 +46,7 @@ const fmt = (f: LoadFigures) => `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50.to
 
 /** Loads one call over HTTP with CONNECTIONS connections. */
 async function loadHttp(origin: string, token: string, path: string) {
-  return closedLoop(async () => {
-    const response = await fetch(`${origin}/api/v1/electricity/${path}`, { headers: { 'X-Token': token } });
-    const body = (await response.json()) as { code: number };
-    return response.status === 200 && body.code === 200;
-  }, CONNECTIONS, SECONDS);
+  return httpClosedLoop(`${origin}/api/v1/electricity/${path}`, { 'X-Token': token }, CONNECTIONS, SECONDS);
 }
 
 /** The statements one call runs, captured from the app in this process on the same database. */

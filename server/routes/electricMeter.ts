@@ -5,7 +5,7 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Bool, Id, IdArray, Int, NullableId, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { shownOnline } from '../http/meterOnline';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -153,7 +153,7 @@ const meterList: ListSpec<ElectricMeterRow> = {
     projectName: electricMeters.projectSort, tenantName: electricMeters.tenantSort, relayState: electricMeters.relayState,
     channel: electricMeters.channel, lastTotal: electricMeters.lastTotal, lastReadAt: electricMeters.lastReadAt, createdAt: electricMeters.createdAt,
   },
-  rows: (db, ids) => meterQuery(db).where(inArray(electricMeters.id, ids)),
+  rows: rowsById('electric_meter_rows', meterQuery, electricMeters.id),
 };
 
 async function findOne(c: Ctx, id: number) {

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { inScope } from '../http/scope';
 import { Id, Int, NullableId, Q, Text, patchOf } from '../http/input';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
 import { audit } from '../audit';
 
@@ -117,7 +117,7 @@ const moduleList: ListSpec<ModuleRow> = {
     id: modules.id, address: modules.address, name: modules.name, kind: modules.kind, protocol: modules.protocol,
     lastHeartbeatAt: modules.lastHeartbeatAt, projectId: modules.projectId,
   },
-  rows: (db, ids) => moduleQuery(db).where(inArray(modules.id, ids)),
+  rows: rowsById('module_rows', moduleQuery, modules.id),
 };
 
 /** The search box: address or name (each served by its own trigram or prefix index). */

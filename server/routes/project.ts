@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Int, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, rowsOf, type ListSpec } from '../http/listKit';
+import { listPage, matches, rowsOf, type ListSpec, rowsById } from '../http/listKit';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { langOf } from '../http/i18n';
@@ -41,7 +41,7 @@ const projectQuery = (db: Db) => db.select(projectColumns).from(projects);
 const projectList: ListSpec<Awaited<ReturnType<ReturnType<typeof projectQuery>['where']>>[number]> = {
   table: projects, id: projects.id, area: projects.areaId,
   sorts: { id: projects.id, name: natural(projects.name) },
-  rows: (db, ids) => projectQuery(db).where(inArray(projects.id, ids)),
+  rows: rowsById('project_rows', projectQuery, projects.id),
 };
 
 async function findProject(c: Ctx, id: number) {
@@ -191,7 +191,7 @@ const buildingList: ListSpec<Awaited<ReturnType<ReturnType<typeof buildingQuery>
     id: buildings.id, name: natural(buildings.name), floors: buildings.floors,
     projectName: sql`(SELECT natural_sort_key(p.name) FROM projects p WHERE p.id = buildings.project_id) || ' ' || natural_sort_key(buildings.name)`,
   },
-  rows: (db, ids) => buildingQuery(db).where(inArray(buildings.id, ids)),
+  rows: rowsById('building_rows', buildingQuery, buildings.id),
 };
 
 async function findBuilding(c: Ctx, id: number) {

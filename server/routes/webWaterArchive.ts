@@ -5,7 +5,7 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
@@ -135,7 +135,7 @@ const archiveList: ListSpec<Awaited<ReturnType<ReturnType<typeof archiveQuery>['
     projectName: waterMeters.projectSort, tenantName: waterMeters.tenantSort, priceFen: waterMeters.priceFen, valveState: waterMeters.valveState,
     lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt, freeAllowance: waterMeters.freeAllowance, createdAt: waterMeters.createdAt,
   },
-  rows: (db, ids) => archiveQuery(db).where(inArray(waterMeters.id, ids)),
+  rows: rowsById('water_archive_rows', archiveQuery, waterMeters.id),
 };
 
 const UnboundFilters = z.object({ q: Q.text(50), projectId: Q.id(), buildingId: Q.id() });
@@ -170,7 +170,7 @@ const unboundRoomList: ListSpec<Awaited<ReturnType<ReturnType<typeof unboundRoom
   table: rooms, id: rooms.id, area: rooms.areaId,
   sorts: { buildingName: rooms.buildingSort },
   defaultSort: { field: 'buildingName', descending: false },
-  rows: (db, ids) => unboundRoomQuery(db).where(inArray(rooms.id, ids)),
+  rows: rowsById('unbound_room_rows', unboundRoomQuery, rooms.id),
 };
 
 /** The filters a bulk action applies, without empty ones. */

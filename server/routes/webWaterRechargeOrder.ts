@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z } from '../http/router';
 import { Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
 import { RechargeFields, rechargeResponse } from './account';
 
 const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts } = schema;
@@ -32,7 +32,7 @@ const boundList: ListSpec<Awaited<ReturnType<ReturnType<typeof boundQuery>['wher
   table: waterMeters, id: waterMeters.id, area: waterMeters.areaId,
   sorts: { roomCode: waterMeters.roomSort, buildingName: waterMeters.buildingSort, projectName: waterMeters.projectSort, tenantName: waterMeters.tenantSort, address: waterMeters.address },
   defaultSort: { field: 'roomCode', descending: false },
-  rows: (db, ids) => boundQuery(db).where(inArray(waterMeters.id, ids)),
+  rows: rowsById('water_recharge_meter_rows', boundQuery, waterMeters.id),
 };
 
 const roomsWhere = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
