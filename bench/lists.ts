@@ -4,9 +4,11 @@
  * 1. PostgreSQL (BENCH_DATABASE_URL) with the scale data set (BENCH_SCALE_ROOMS, default 100,000
  *    meters of each kind; kept in the database `metering_bench_scale` and reused by later runs
  *    unless BENCH_FRESH=1): page 1, two searches, a deep page and a sort on a joined column, each
- *    by BENCH_CONNECTIONS (50) connections for BENCH_SECONDS (10) against a backend process of its
- *    own, against the same SQL statements (captured from the same call in this process) replayed
- *    by as many clients on a pool of the server's size: requests/s as a ratio, p50 and p95.
+ *    by BENCH_CONNECTIONS (50) keep-alive connections (undici's pool, as autocannon) for
+ *    BENCH_SECONDS (10) against a backend process of its own, against the same SQL statements
+ *    (captured at the driver from the same call in this process; prepared ones replayed prepared,
+ *    by name) replayed by as many clients on a pool of the server's size: requests/s as a ratio,
+ *    p50 and p95.
  * 2. The same calls at the demo size on PGlite and on PostgreSQL: PGlite's requests/s as a ratio
  *    of PostgreSQL's.
  *
@@ -49,31 +51,51 @@ async function loadHttp(origin: string, token: string, path: string) {
   return httpClosedLoop(`${origin}/api/v1/electricity/${path}`, { 'X-Token': token }, CONNECTIONS, SECONDS);
 }
 
-/** The statements one call runs, captured from the app in this process on the same database. */
-async function captureStatements(url: string, username: string, path: string) {
-  const captured: { query: string; params: unknown[] }[] = [];
+/** One statement as the backend sent it: named when it was a prepared statement. */
+interface Statement { name?: string; text: string; values: unknown[] }
+
+/**
+ * The statements one call runs, captured from the app in this process on the same database, at
+ * the driver (node-postgres), so that a prepared statement keeps its name and is replayed prepared.
+ */
+async function captureStatements(url: string, username: string, path: string): Promise<Statement[]> {
+  const captured: Statement[] = [];
   let capturing = false;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => { if (capturing) captured.push({ query, params }); } } }) as unknown as Db;
-  const app = createApp({ db, config: { simulator: false }, now: () => new Date(), commandsQueued: () => undefined, log: () => undefined });
-  const login = await app.request('/api/v1/quan_xian/deng_lu/login', {
-    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: PASSWORD }).toString(),
-  });
-  const token = ((await login.json()) as { sessinId: string }).sessinId;
-  await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } }); // warm caches
-  capturing = true;
-  const response = await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } });
-  capturing = false;
-  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-  await pool.end();
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+    if (capturing && config && typeof config === 'object' && 'text' in config) {
+      const { name, text, values: own } = config as { name?: string; text: string; values?: unknown[] };
+      captured.push({ name, text, values: (Array.isArray(values) ? values : own) ?? [] });
+    } else if (capturing && typeof config === 'string') {
+      captured.push({ text: config, values: Array.isArray(values) ? values : [] });
+    }
+    return (query as (...args: unknown[]) => unknown).call(this, config, values, callback);
+  } as typeof query;
+  try {
+    const app = createApp({ db, config: { simulator: false }, now: () => new Date(), commandsQueued: () => undefined, log: () => undefined });
+    const login = await app.request('/api/v1/quan_xian/deng_lu/login', {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: PASSWORD }).toString(),
+    });
+    const token = ((await login.json()) as { sessinId: string }).sessinId;
+    await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } }); // warm caches
+    capturing = true;
+    const response = await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } });
+    capturing = false;
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  } finally {
+    pg.Client.prototype.query = query;
+    await pool.end();
+  }
   return captured;
 }
 
-/** The same statements, one request after another per client, on a pool of the server's size. */
-async function loadSql(url: string, statements: { query: string; params: unknown[] }[]) {
+/** The same statements (prepared ones by their names), one request after another per client, on a pool of the server's size. */
+async function loadSql(url: string, statements: Statement[]) {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   const figures = await closedLoop(async () => {
-    for (const statement of statements) await pool.query(statement.query, statement.params as unknown[]);
+    for (const { name, text, values } of statements) await pool.query({ name, text, values });
     return true;
   }, CONNECTIONS, SECONDS);
   await pool.end();
@@ -112,7 +134,8 @@ async function atScale(adminUrl: string) {
       const statements = await captureStatements(url, SCALE_USER, path);
       const raw = await loadSql(url, statements);
       failures += api.errors + raw.errors;
-      console.log(`  ${label}: API ${fmt(api)} | same ${statements.length} statements ${fmt(raw)} | API/SQL ${(api.perSecond / raw.perSecond).toFixed(2)}×`);
+      const prepared = statements.filter((statement) => statement.name).length;
+      console.log(`  ${label}: API ${fmt(api)} | same ${statements.length} statements (${prepared} prepared) ${fmt(raw)} | API/SQL ${(api.perSecond / raw.perSecond).toFixed(2)}×`);
     }
   } finally {
     await server.stop();

@@ -87,7 +87,12 @@ export function createApp(options: AppOptions) {
   const tooLarge = () => { throw new ApiError(413, 'errors.bodyTooLarge'); };
   const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
   const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use('/api/*', (c, next) => (IMPORT_PATH.test(c.req.path) ? importLimit : defaultLimit)(c, next));
+  // A GET or HEAD has no body (the node server gives it none): the limit's check of the body would
+  // only build a full WHATWG Request (headers, abort signal) for every read call.
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return (IMPORT_PATH.test(c.req.path) ? importLimit : defaultLimit)(c, next);
+  });
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
