@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { schema } from '../db';
+import { preparedStatement } from '../db/namedStatements';
 import {
   LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_MAX_PER_ADDRESS, PASSWORD_CHECK_MAX, SESSION_IDLE_MS, SESSION_MAX_MS, SESSION_TOUCH_MS,
 } from '../config';
@@ -156,7 +157,7 @@ const touching = new Set<string>();
  */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
-  return db
+  const query = db
     .select({
       token: sessions.token, userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt,
       userName: sysUsers.userName, state: sysUsers.state, roleId: sysUsers.roleId, areaId: sysUsers.areaId,
@@ -165,8 +166,8 @@ function prepareSessionQuery(db: Db) {
     .from(sessions)
     .innerJoin(sysUsers, eq(sysUsers.id, sessions.userId))
     .leftJoin(roles, eq(roles.id, sysUsers.roleId))
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('session_by_token');
+    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql.placeholder('now'))));
+  return preparedStatement(query, 'session_by_token');
 }
 
 export async function resolveSession(db: Db, caches: RequestCaches, token: string, now: Date): Promise<Session | undefined> {

@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { PgListener } from './pgListener';
 import { PgliteWorkerClient } from './pgliteClient';
+import { withNamedStatements } from './namedStatements';
 import { pgliteWorkerFromEnv } from '../config';
 
 export { schema };
@@ -169,12 +170,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     };
   }
   // pg_trgm: the trigram indexes of list searches (migration 0004); the worker loads it too.
-  const client = new PGlite({
+  // Registered prepared statements run as named ones (namedStatements.ts), as in the worker.
+  const client = withNamedStatements(new PGlite({
     dataDir: options.dataDir,
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
-  });
+  }));
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -10,6 +10,7 @@ import { Blob } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { statementName } from './namedStatements';
 import type { SerializedError, WorkerMessage, WorkerOpenOptions, WorkerRequest } from './pgliteProtocol';
 
 /** Rebuilds a worker's error on this thread: its message, name and fields (`code`, `detail`, …). */
@@ -107,7 +108,8 @@ export class PgliteWorkerClient {
 
   query<T>(sql: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
     try {
-      return this.call({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes: textTypes(options?.parsers), tx });
+      const name = tx === undefined ? statementName(sql) : undefined;
+      return this.call({ op: 'query', sql, params, rowMode: options?.rowMode, textTypes: textTypes(options?.parsers), tx, name });
     } catch (error) {
       return Promise.reject(error);
     }

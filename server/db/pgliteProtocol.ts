@@ -15,7 +15,8 @@ export interface WorkerOpenOptions {
 }
 
 export type WorkerRequest =
-  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; textTypes: number[]; tx?: number }
+  /** `name`: a registered prepared statement (namedStatements.ts), outside a transaction only. */
+  | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; textTypes: number[]; tx?: number; name?: string }
   | { op: 'exec'; sql: string; tx?: number }
   /** Opens an interactive transaction; answered with its id once BEGIN ran (other work waits). */
   | { op: 'begin' }

@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { namedQuery } from './namedStatements';
 import { serializeError, type WorkerMessage, type WorkerOpenOptions, type WorkerRequest } from './pgliteProtocol';
 
 const port = parentPort!;
@@ -51,7 +52,9 @@ async function main(options: WorkerOpenOptions) {
     switch (request.op) {
       case 'query': {
         const parsers = Object.fromEntries(request.textTypes.map((oid) => [oid, keepText]));
-        return { value: await target(request.tx).query(request.sql, request.params, { rowMode: request.rowMode, parsers }) };
+        const options = { rowMode: request.rowMode, parsers };
+        if (request.name && request.tx === undefined) return { value: await namedQuery(pg, request.name, request.sql, request.params, options) };
+        return { value: await target(request.tx).query(request.sql, request.params, options) };
       }
       case 'exec':
         return { value: await target(request.tx).exec(request.sql) };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
+import { preparedStatement } from '../db/namedStatements';
 import { likeLiteral, type Paging } from './paging';
 
 /**
@@ -115,7 +116,7 @@ export async function listPage<Row extends { id: number }>(db: Db, spec: ListSpe
 
 /** What `rowsById` needs of a select: a condition, then a prepared statement of it. */
 interface Preparable<Row> {
-  where(condition: SQL): { prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } };
+  where(condition: SQL): { toSQL(): { sql: string }; prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } };
 }
 
 /**
@@ -129,7 +130,7 @@ export function rowsById<Row>(name: string, select: (db: Db) => Preparable<Row>,
   const prepared = new WeakMap<Db, ReturnType<ReturnType<Preparable<Row>['where']>['prepare']>>();
   return (db, ids) => {
     let statement = prepared.get(db);
-    if (!statement) prepared.set(db, (statement = select(db).where(sql`${id} = ANY(${sql.placeholder('ids')})`).prepare(name)));
+    if (!statement) prepared.set(db, (statement = preparedStatement(select(db).where(sql`${id} = ANY(${sql.placeholder('ids')})`), name)));
     return statement.execute({ ids });
   };
 }

@@ -1,0 +1,72 @@
+/**
+ * Named prepared statements on PGlite (server/db/namedStatements.ts): a statement the server
+ * prepares (drizzle's `.prepare(name)` through `preparedStatement`) is parsed once per database
+ * and then only bound and executed, in-process and in the worker thread alike, with the same
+ * results, errors and transactions as PGlite's own `query()`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { openDatabase, type Database } from '../../server/db';
+import { sqlState } from '../../server/db/errors';
+import { preparedStatement, statementName } from '../../server/db/namedStatements';
+import { rowsById } from '../../server/http/listKit';
+
+const items = pgTable('named_probe', {
+  id: integer('id').primaryKey(),
+  label: text('label').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+const rowsOf = <T = Record<string, unknown>>(result: unknown) => (result as { rows: T[] }).rows;
+const AT = new Date('2026-11-23T08:30:00.000Z');
+
+const select = (db: Database['db']) => db.select({ id: items.id, label: items.label, at: items.at }).from(items);
+const itemsById = rowsById('named_probe_rows', select, items.id);
+
+for (const worker of [false, true]) {
+  describe(`PGlite ${worker ? 'in a worker thread' : 'in-process'}`, () => {
+    let database: Database;
+    beforeAll(async () => {
+      database = await openDatabase({ worker });
+      await database.db.execute(sql`CREATE TABLE named_probe (id integer PRIMARY KEY, label text NOT NULL, at timestamptz NOT NULL)`);
+      await database.db.insert(items).values(Array.from({ length: 40 }, (_, i) => ({ id: i + 1, label: `item ${i + 1}`, at: AT })));
+    });
+    afterAll(() => database.close());
+
+    const prepared = async () => rowsOf<{ name: string; statement: string }>(
+      await database.db.execute(sql`SELECT name, statement FROM pg_prepared_statements ORDER BY name`),
+    );
+
+    it('parses a prepared statement once and answers as the plain query does', async () => {
+      const ids = [3, 1, 40, 17];
+      const plain = await select(database.db).where(inArray(items.id, ids)).orderBy(asc(items.id));
+      for (let i = 0; i < 3; i++) {
+        const named = await itemsById(database.db, ids);
+        expect([...named].sort((a, b) => a.id - b.id)).toEqual(plain);
+      }
+      expect(plain[0]).toEqual({ id: 1, label: 'item 1', at: AT });
+      const statements = (await prepared()).filter((row) => row.name === 'named_probe_rows');
+      expect(statements).toHaveLength(1);
+      expect(statementName(statements[0].statement)).toBe('named_probe_rows');
+      expect(await itemsById(database.db, [])).toEqual([]);
+      expect(await itemsById(database.db, [999])).toEqual([]);
+    });
+
+    it('reports a bad parameter with its SQLSTATE and stays usable', async () => {
+      const byLabel = preparedStatement(database.db.select({ id: items.id }).from(items).where(eq(items.id, sql.placeholder('id'))), 'named_probe_by_id');
+      await expect(byLabel.execute({ id: 'not a number' })).rejects.toSatisfy((error: unknown) => sqlState(error) === '22P02');
+      expect(await byLabel.execute({ id: 7 })).toEqual([{ id: 7 }]);
+      expect(await itemsById(database.db, [2])).toEqual([{ id: 2, label: 'item 2', at: AT }]);
+    });
+
+    it('runs inside a transaction as a plain query, and a rollback undoes the transaction', async () => {
+      await expect(database.db.transaction(async (tx) => {
+        await tx.update(items).set({ label: 'renamed' }).where(eq(items.id, 5));
+        expect(await itemsById(tx as unknown as Database['db'], [5])).toEqual([{ id: 5, label: 'renamed', at: AT }]);
+        throw new Error('undo');
+      })).rejects.toThrow('undo');
+      expect(await itemsById(database.db, [5])).toEqual([{ id: 5, label: 'item 5', at: AT }]);
+    });
+  });
+}
