@@ -17,7 +17,10 @@ import { likeLiteral, type Paging } from './paging';
  *    walks an index and stops: page 1 reads 25 index entries, page 400 reads 10,000, never the
  *    whole scope sorted. A scope of several areas is one ordered index walk per area, merged
  *    (`UNION ALL` of per-area `ORDER BY … LIMIT`), not a sort of all their rows.
- * 2. **The page's rows**: the joins the columns need, for those ids only.
+ * 2. **The page's rows**: the joins the columns need, for those ids only (`rowsById`: one named
+ *    prepared statement per list, planned once per connection).
+ *
+ * Step 1 and the count are one statement: a call costs the session lookup, that, and the rows.
  *
  * The count is exact up to COUNT_CAP matching rows; past that the answer says `totalCapped: true`
  * and the console shows "10,000+" (an exact count of 100,000 rows through joins cost more than the
