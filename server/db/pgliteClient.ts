@@ -6,11 +6,11 @@
  * interactive transactions and savepoints behave exactly as with an in-process PGlite.
  */
 import { Worker } from 'node:worker_threads';
-import { Blob } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { QueryOptions, Results, Transaction } from '@electric-sql/pglite';
 import { statementName } from './namedStatements';
+import { tarball } from './tarball';
 import type { SerializedError, WorkerMessage, WorkerOpenOptions, WorkerRequest } from './pgliteProtocol';
 
 /** Rebuilds a worker's error on this thread: its message, name and fields (`code`, `detail`, …). */
@@ -158,7 +158,7 @@ export class PgliteWorkerClient {
   }
 
   async dumpDataDir(): Promise<globalThis.Blob> {
-    return new Blob([await this.call<ArrayBuffer>({ op: 'dump' })]) as globalThis.Blob;
+    return tarball(new Uint8Array(await this.call<ArrayBuffer>({ op: 'dump' })));
   }
 
   /** Closes PGlite (its data folder is synced) and ends the worker. */

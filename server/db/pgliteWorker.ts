@@ -10,6 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { namedQuery } from './namedStatements';
+import { tarball } from './tarball';
 import { serializeError, type WorkerMessage, type WorkerOpenOptions, type WorkerRequest } from './pgliteProtocol';
 
 const port = parentPort!;
@@ -33,7 +34,7 @@ async function main(options: WorkerOpenOptions) {
     dataDir: options.dataDir,
     // pg_trgm: the trigram indexes of list searches (migration 0004), as in server/db/index.ts.
     extensions: { pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
+    ...(options.loadDataDir ? { loadDataDir: tarball(new Uint8Array(options.loadDataDir)) } : {}),
     ...(startParams.length ? { startParams: [...PGlite.defaultStartParams, ...startParams] } : {}),
   });
   await pg.waitReady;

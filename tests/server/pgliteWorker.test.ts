@@ -6,17 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { Blob as NodeBlob } from 'node:buffer';
 import { inject } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, interval, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { openDatabase, schema, type Database } from '../../server/db';
 import { PgliteWorkerClient } from '../../server/db/pgliteClient';
+import { tarball } from '../../server/db/tarball';
 import { sqlState } from '../../server/db/errors';
 import { createApp } from '../../server/app';
 import { apiClient, loginAs, startTestBackend, TEST_PASSWORD } from '../support/testApp';
 
-const seedDump = () => new NodeBlob([readFileSync(inject('seedDump'))]) as unknown as Blob;
+const seedDump = () => tarball(readFileSync(inject('seedDump')));
 /** The rows of `db.execute` (typed loosely by the common Db type). */
 const rowsOf = <T = Record<string, unknown>>(result: unknown) => (result as { rows: T[] }).rows;
 const clientOf = (database: Database) => (database.db as unknown as { $client: PgliteWorkerClient }).$client;

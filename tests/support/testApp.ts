@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { Blob as NodeBlob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { adminQuery, databaseUrl, testPostgresUrl } from './postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
+import { tarball } from '../../server/db/tarball';
 import { createApp, type App } from '../../server/app';
 import { runDueCommands } from '../../server/domain/commands';
 import { createSimulator } from '../../server/devices/simulator';
@@ -49,7 +49,7 @@ async function openSeededDatabase(): Promise<{ database: Database; url?: string 
     // FORCE: a test may leave a second instance's connection behind.
     return { url, database: { ...database, close: async () => { await database.close(); await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } } };
   }
-  return { database: await openDatabase({ loadDataDir: new NodeBlob([readFileSync(inject('seedDump'))]) as unknown as Blob }) };
+  return { database: await openDatabase({ loadDataDir: tarball(readFileSync(inject('seedDump'))) }) };
 }
 
 /** A backend on its own in-memory PGlite (or PostgreSQL database), started from the seeded dump of the global setup. */
