@@ -117,25 +117,34 @@ export async function listPage<Row extends { id: number }>(db: Db, spec: ListSpe
   return capped ? { records, total, totalCapped: true } : { records, total };
 }
 
-/** What `rowsById` needs of a select: a condition, then a prepared statement of it. */
+/** A statement drizzle can prepare (a select with its conditions). */
 interface Preparable<Row> {
-  where(condition: SQL): { toSQL(): { sql: string }; prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> } };
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
 }
 
 /**
- * A list's rows by their ids (`ListSpec.rows`) as one named prepared statement per database
- * connection pool: `id = ANY($ids)` keeps the statement's text the same for any page size, so
- * PostgreSQL parses and plans the joins once per connection instead of on every page (planning a
- * five-table join costs more than running it for 25 ids), and the query is built once, not per call.
- * `name` must be unique among the server's prepared statements.
+ * A statement over a list of ids as one named prepared statement per database: `build` gets
+ * `ids`, the condition's right side (`= ANY($ids)`), whose text is the same for any number of ids,
+ * so PostgreSQL (and PGlite: server/db/namedStatements.ts) parses and plans it once per connection
+ * instead of on every page, and drizzle builds it once, not per call. `name` must be unique among
+ * the server's prepared statements.
  */
-export function rowsById<Row>(name: string, select: (db: Db) => Preparable<Row>, id: PgColumn): (db: Db, ids: number[]) => Promise<Row[]> {
-  const prepared = new WeakMap<Db, ReturnType<ReturnType<Preparable<Row>['where']>['prepare']>>();
+export function preparedByIds<Row>(name: string, build: (db: Db, ids: SQL) => Preparable<Row>): (db: Db, ids: number[]) => Promise<Row[]> {
+  const prepared = new WeakMap<Db, ReturnType<Preparable<Row>['prepare']>>();
   return (db, ids) => {
     let statement = prepared.get(db);
-    if (!statement) prepared.set(db, (statement = preparedStatement(select(db).where(sql`${id} = ANY(${sql.placeholder('ids')})`), name)));
+    if (!statement) prepared.set(db, (statement = preparedStatement(build(db, sql`= ANY(${sql.placeholder('ids')})`), name)));
     return statement.execute({ ids });
   };
+}
+
+/**
+ * A list's rows by their ids (`ListSpec.rows`): `select` with `id = ANY($ids)`, prepared
+ * (`preparedByIds`): planning the water archive's five-table join cost more than running it for 25 ids.
+ */
+export function rowsById<Row>(name: string, select: (db: Db) => { where(condition: SQL): Preparable<Row> }, id: PgColumn): (db: Db, ids: number[]) => Promise<Row[]> {
+  return preparedByIds(name, (db, ids) => select(db).where(sql`${id} ${ids}`));
 }
 
 /** Inputs shorter than this match as a prefix; longer ones anywhere (trigram indexes need three). */

@@ -5,7 +5,7 @@ import { Id, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { shownOnline } from '../http/meterOnline';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, preparedByIds, rowsById, type ListSpec } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
@@ -43,22 +43,28 @@ const ListFilters = z.object({
 type ListFilter = z.output<typeof ListFilters>;
 
 
+/** A page of rooms, their meters and balances: four prepared statements over the page's room ids. */
+const roomsById = rowsById('room_meter_rooms', (db) => db.select({
+  id: rooms.id, areaId: rooms.areaId, roomCode: rooms.roomCode, floor: rooms.floor, state: rooms.state, buildingId: rooms.buildingId, buildingName: buildings.name,
+  projectId: rooms.projectId, projectName: projects.name, tenantName: tenants.name,
+}).from(rooms)
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId))
+  .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
+  .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId)), rooms.id);
+const electricOfRooms = preparedByIds('room_meter_electric', (db, ids) => db.select({
+  roomId: electricMeters.roomId, id: electricMeters.id, address: electricMeters.address, online: shownOnline(electricMeters), relayState: electricMeters.relayState, keepSupply: electricMeters.keepSupply,
+}).from(electricMeters).where(sql`${electricMeters.roomId} ${ids}`).orderBy(asc(electricMeters.id)));
+const waterOfRooms = preparedByIds('room_meter_water', (db, ids) => db.select({
+  roomId: waterMeters.roomId, id: waterMeters.id, address: waterMeters.address, online: shownOnline(waterMeters), valveState: waterMeters.valveState,
+}).from(waterMeters).where(sql`${waterMeters.roomId} ${ids}`).orderBy(asc(waterMeters.id)));
+const balancesOfRooms = preparedByIds('room_meter_balances', (db, ids) => db.select({
+  roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen,
+}).from(accounts).where(sql`${accounts.roomId} ${ids}`));
+
 async function roomRows(db: Db, ids: number[]) {
   const [list, electric, water, balances] = await Promise.all([
-    db.select({
-      id: rooms.id, areaId: rooms.areaId, roomCode: rooms.roomCode, floor: rooms.floor, state: rooms.state, buildingId: rooms.buildingId, buildingName: buildings.name,
-      projectId: rooms.projectId, projectName: projects.name, tenantName: tenants.name,
-    }).from(rooms)
-      .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
-      .leftJoin(projects, eq(projects.id, rooms.projectId))
-      .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
-      .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
-      .where(inArray(rooms.id, ids)),
-    db.select({ roomId: electricMeters.roomId, id: electricMeters.id, address: electricMeters.address, online: shownOnline(electricMeters), relayState: electricMeters.relayState, keepSupply: electricMeters.keepSupply })
-      .from(electricMeters).where(inArray(electricMeters.roomId, ids)).orderBy(asc(electricMeters.id)),
-    db.select({ roomId: waterMeters.roomId, id: waterMeters.id, address: waterMeters.address, online: shownOnline(waterMeters), valveState: waterMeters.valveState })
-      .from(waterMeters).where(inArray(waterMeters.roomId, ids)).orderBy(asc(waterMeters.id)),
-    db.select({ roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen }).from(accounts).where(inArray(accounts.roomId, ids)),
+    roomsById(db, ids), electricOfRooms(db, ids), waterOfRooms(db, ids), balancesOfRooms(db, ids),
   ]);
   return list.map((room) => {
     const e = electric.find((m) => m.roomId === room.id);

@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, preparedByIds, rowsById, type ListSpec } from '../http/listKit';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { langOf, serverMessage } from '../http/i18n';
 import { inScope } from '../http/scope';
@@ -52,16 +52,19 @@ type ListFilter = z.output<typeof ListFilters>;
 export interface CurrentRoom { bindingId: number; roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; startDate: string }
 
 /** The current bindings of tenants, with their rooms (one query for a page). */
+/** Each tenant's current bindings with their rooms, oldest first (one prepared statement). */
+const currentBindings = preparedByIds('tenant_current_rooms', (db, ids) => db.select({
+  tenantId: tenantBindings.tenantId, bindingId: tenantBindings.id, roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId,
+  buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name, startDate: tenantBindings.startDate,
+}).from(tenantBindings)
+  .innerJoin(rooms, eq(rooms.id, tenantBindings.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId))
+  .where(and(sql`${tenantBindings.tenantId} ${ids}`, isNull(tenantBindings.endDate)))
+  .orderBy(asc(tenantBindings.startDate), asc(tenantBindings.id)));
+
 async function currentRooms(db: Db, tenantIds: number[]) {
-  const rows = tenantIds.length ? await db.select({
-    tenantId: tenantBindings.tenantId, bindingId: tenantBindings.id, roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId,
-    buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name, startDate: tenantBindings.startDate,
-  }).from(tenantBindings)
-    .innerJoin(rooms, eq(rooms.id, tenantBindings.roomId))
-    .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
-    .leftJoin(projects, eq(projects.id, rooms.projectId))
-    .where(and(inArray(tenantBindings.tenantId, tenantIds), isNull(tenantBindings.endDate)))
-    .orderBy(asc(tenantBindings.startDate), asc(tenantBindings.id)) : [];
+  const rows = tenantIds.length ? await currentBindings(db, tenantIds) : [];
   const byTenant = new Map<number, typeof rows>();
   for (const row of rows) byTenant.set(row.tenantId, [...(byTenant.get(row.tenantId) ?? []), row]);
   return byTenant;
@@ -79,9 +82,11 @@ const tenantColumns = {
  * Tenants with their current rooms: `rooms` (all of them), and for the table and its sorts the
  * first one's `roomCode` (all codes joined), `buildingName`, `projectName` and `bindingStart`.
  */
+const tenantsById = rowsById('tenant_rows', (db) => db.select(tenantColumns).from(tenants), tenants.id);
+
 async function tenantRows(db: Db, ids: number[]) {
   const [rows, roomsOf] = await Promise.all([
-    db.select(tenantColumns).from(tenants).where(inArray(tenants.id, ids)),
+    tenantsById(db, ids),
     currentRooms(db, ids),
   ]);
   return rows.map((row) => {

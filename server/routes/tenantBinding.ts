@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, type ListSpec } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { langOf, serverMessage, type Lang } from '../http/i18n';
 import { inScope } from '../http/scope';
@@ -76,19 +76,21 @@ type ListFilter = z.output<typeof ListFilters>;
 /** A settlement line of an ended binding (from the ledger). */
 interface SettlementLine { utility: string; kind: string; amountFen: number; balanceAfterFen: number; remark: string | null }
 
+/** Bindings by id with their tenant and room (prepared: `rowsById`). */
+const bindingsById = rowsById('tenant_binding_rows', (db) => db.select({
+  id: tenantBindings.id, areaId: tenantBindings.areaId, tenantId: tenantBindings.tenantId, tenantName: tenants.name, tenantPhone: tenants.phone,
+  tenantIdNumber: tenants.idNumber, tenantDeleted: sql<boolean>`${tenants.deletedAt} IS NOT NULL`,
+  roomId: tenantBindings.roomId, roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name,
+  projectId: rooms.projectId, projectName: projects.name, startDate: tenantBindings.startDate, endDate: tenantBindings.endDate,
+  current: sql<boolean>`${tenantBindings.endDate} IS NULL`, createdAt: tenantBindings.createdAt,
+}).from(tenantBindings)
+  .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+  .leftJoin(rooms, eq(rooms.id, tenantBindings.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId)), tenantBindings.id);
+
 async function bindingRows(db: Db, ids: number[]) {
-  const rows = await db.select({
-    id: tenantBindings.id, areaId: tenantBindings.areaId, tenantId: tenantBindings.tenantId, tenantName: tenants.name, tenantPhone: tenants.phone,
-    tenantIdNumber: tenants.idNumber, tenantDeleted: sql<boolean>`${tenants.deletedAt} IS NOT NULL`,
-    roomId: tenantBindings.roomId, roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name,
-    projectId: rooms.projectId, projectName: projects.name, startDate: tenantBindings.startDate, endDate: tenantBindings.endDate,
-    current: sql<boolean>`${tenantBindings.endDate} IS NULL`, createdAt: tenantBindings.createdAt,
-  }).from(tenantBindings)
-    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
-    .leftJoin(rooms, eq(rooms.id, tenantBindings.roomId))
-    .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
-    .leftJoin(projects, eq(projects.id, rooms.projectId))
-    .where(inArray(tenantBindings.id, ids));
+  const rows = await bindingsById(db, ids);
   const ended = rows.filter((row) => row.endDate);
   const lines = ended.length ? await db.select({
     refId: ledgerEntries.refId, utility: ledgerEntries.utility, kind: ledgerEntries.kind, amountFen: ledgerEntries.amountFen,

@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute } from '../http/router';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
-import { listPage, type ListSpec } from '../http/listKit';
+import { listPage, rowsById, type ListSpec } from '../http/listKit';
 import { Q } from '../http/input';
 
 const { readings, rooms } = schema;
@@ -13,10 +13,10 @@ const readingList: ListSpec<{ id: number }> = {
   table: readings, id: readings.id, area: readings.areaId,
   sorts: { readAt: readings.readAt },
   defaultSort: { field: 'readAt', descending: true },
-  rows: (db, ids) => db.select({
+  rows: rowsById('water_reading_rows', (db) => db.select({
     id: readings.id, meterId: readings.meterId, roomId: readings.roomId, roomCode: rooms.roomCode, readAt: readings.readAt,
     total: readings.total, consumption: readings.consumption, costFen: readings.costFen,
-  }).from(readings).leftJoin(rooms, eq(rooms.id, readings.roomId)).where(inArray(readings.id, ids)),
+  }).from(readings).leftJoin(rooms, eq(rooms.id, readings.roomId)), readings.id),
 };
 
 /** Water meter readings (抄表记录), newest first; the reading-record screens extend this call. */
