@@ -22,7 +22,7 @@ const names = new Map<string, string>();
 const texts = new Map<string, string>();
 
 /** Registers `text` as the statement `name` (one text per name). */
-export function nameStatement(name: string, text: string) {
+function nameStatement(name: string, text: string) {
   const known = texts.get(name);
   if (known !== undefined && known !== text) throw new Error(`prepared statement ${name}: registered with another text`);
   texts.set(name, text);

@@ -5,7 +5,7 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Bool, Id, IdArray, Int, NullableId, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { shownOnline } from '../http/meterOnline';
 import { badRequest, conflict, notFound } from '../http/errors';

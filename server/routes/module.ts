@@ -8,7 +8,7 @@ import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { inScope } from '../http/scope';
 import { Id, Int, NullableId, Q, Text, patchOf } from '../http/input';
-import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
 import { audit } from '../audit';
 

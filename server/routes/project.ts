@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Int, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, rowsOf, type ListSpec, rowsById } from '../http/listKit';
+import { listPage, matches, rowsOf, rowsById, type ListSpec } from '../http/listKit';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { langOf } from '../http/i18n';

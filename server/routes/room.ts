@@ -4,7 +4,7 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Id, Int, Num, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { langOf } from '../http/i18n';

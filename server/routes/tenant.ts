@@ -51,7 +51,6 @@ type ListFilter = z.output<typeof ListFilters>;
 /** A room the tenant rents now. */
 export interface CurrentRoom { bindingId: number; roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; startDate: string }
 
-/** The current bindings of tenants, with their rooms (one query for a page). */
 /** Each tenant's current bindings with their rooms, oldest first (one prepared statement). */
 const currentBindings = preparedByIds('tenant_current_rooms', (db, ids) => db.select({
   tenantId: tenantBindings.tenantId, bindingId: tenantBindings.id, roomId: rooms.id, roomCode: rooms.roomCode, buildingId: rooms.buildingId,
@@ -63,6 +62,7 @@ const currentBindings = preparedByIds('tenant_current_rooms', (db, ids) => db.se
   .where(and(sql`${tenantBindings.tenantId} ${ids}`, isNull(tenantBindings.endDate)))
   .orderBy(asc(tenantBindings.startDate), asc(tenantBindings.id)));
 
+/** The current bindings of tenants, with their rooms (one query for a page). */
 async function currentRooms(db: Db, tenantIds: number[]) {
   const rows = tenantIds.length ? await currentBindings(db, tenantIds) : [];
   const byTenant = new Map<number, typeof rows>();
@@ -78,12 +78,12 @@ const tenantColumns = {
   bindingCount: sql<number>`(SELECT count(*)::int FROM ${tenantBindings} tb WHERE tb.tenant_id = "tenants"."id")`,
 };
 
+const tenantsById = rowsById('tenant_rows', (db) => db.select(tenantColumns).from(tenants), tenants.id);
+
 /**
  * Tenants with their current rooms: `rooms` (all of them), and for the table and its sorts the
  * first one's `roomCode` (all codes joined), `buildingName`, `projectName` and `bindingStart`.
  */
-const tenantsById = rowsById('tenant_rows', (db) => db.select(tenantColumns).from(tenants), tenants.id);
-
 async function tenantRows(db: Db, ids: number[]) {
   const [rows, roomsOf] = await Promise.all([
     tenantsById(db, ids),

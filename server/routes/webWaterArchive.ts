@@ -5,7 +5,7 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';

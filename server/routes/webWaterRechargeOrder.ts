@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z } from '../http/router';
 import { Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
-import { listPage, matches, type ListSpec, rowsById } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { RechargeFields, rechargeResponse } from './account';
 
 const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts } = schema;
