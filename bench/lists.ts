@@ -12,7 +12,8 @@
  * 2. The same calls at the demo size on PGlite and on PostgreSQL: PGlite's requests/s as a ratio
  *    of PostgreSQL's.
  *
- * Without BENCH_DATABASE_URL only PGlite at the demo size runs. Exits non-zero on any error.
+ * Without BENCH_DATABASE_URL only PGlite at the demo size runs; BENCH_LISTS_SCALE=off skips step 1.
+ * Exits non-zero on any error.
  */
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -160,7 +161,7 @@ async function demoSize(label: string, databaseUrl: string | undefined) {
   }
 }
 
-if (PG_URL) await atScale(PG_URL);
+if (PG_URL && process.env.BENCH_LISTS_SCALE !== 'off') await atScale(PG_URL);
 const lite = await demoSize('PGlite', undefined);
 if (PG_URL) {
   const name = `metering_bench_demo_${process.pid}`;

@@ -15,7 +15,16 @@
  * the results parsed by PGlite's own parser. This mirrors PGlite's `query()` step for step.
  * Only calls outside a transaction are named. Inside one, PGlite's transaction object runs them as
  * before.
+ *
+ * A statement whose text varies (a list page's ids: its areas, sort, page and size are in the
+ * text) asks to be prepared per text by starting with `PREPARED_BY_TEXT`: it runs under a name
+ * derived from its text, parsed once. Without parameters its plan is made once, and it is the plan
+ * of those values. (With parameters, PostgreSQL's plan cache would choose between custom and
+ * generic plans, as for any prepared statement; a list search measured no faster that way, so the
+ * list kit marks only statements without parameters.) PGlite keeps the last BY_TEXT_KEPT of them
+ * and closes older ones. On PostgreSQL the marker is only a comment.
  */
+import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 const names = new Map<string, string>();
@@ -29,8 +38,32 @@ function nameStatement(name: string, text: string) {
   names.set(text, name);
 }
 
-/** The name of a registered statement text, if any. */
-export const statementName = (text: string): string | undefined => names.get(text);
+/** The first characters of a statement to be prepared per text (see above). */
+export const PREPARED_BY_TEXT = '/* prepared */ ';
+
+/** Statements prepared per text that PGlite keeps; the least recently used are closed. */
+export const BY_TEXT_KEPT = 200;
+const BY_TEXT_PREFIX = 'by_text_';
+
+/** Names of recent texts (a hash of the text), so that a text is hashed once. */
+const byTextNames = new Map<string, string>();
+
+function byTextName(text: string) {
+  let name = byTextNames.get(text);
+  if (name === undefined) {
+    name = BY_TEXT_PREFIX + createHash('sha1').update(text).digest('hex').slice(0, 24);
+    if (byTextNames.size >= BY_TEXT_KEPT * 4) byTextNames.clear();
+    byTextNames.set(text, name);
+  }
+  return name;
+}
+
+/** The name to run `text` under, if any: a registered statement's, or one derived from a PREPARED_BY_TEXT text. */
+export function statementName(text: string): string | undefined {
+  const name = names.get(text);
+  if (name !== undefined) return name;
+  return text.startsWith(PREPARED_BY_TEXT) ? byTextName(text) : undefined;
+}
 
 /**
  * drizzle's `.prepare(name)` with the statement's text registered for PGlite (see above); on
@@ -43,6 +76,20 @@ export function preparedStatement<P>(query: { toSQL(): { sql: string }; prepare(
 
 /** Per database: the statements parsed so far, with their parameters' type OIDs. */
 const parsed = new WeakMap<PGlite, Map<string, number[]>>();
+
+/** Closes the least recently used statement prepared by text when BY_TEXT_KEPT are. */
+async function closeOldest(known: Map<string, number[]>, run: (message: Uint8Array) => Promise<unknown>) {
+  let kept = 0;
+  let oldest: string | undefined;
+  for (const name of known.keys()) {
+    if (!name.startsWith(BY_TEXT_PREFIX)) continue;
+    oldest ??= name;
+    kept++;
+  }
+  if (oldest === undefined || kept < BY_TEXT_KEPT) return;
+  await run(protocol.serialize.close({ type: 'S', name: oldest }));
+  known.delete(oldest);
+}
 
 /**
  * Runs the registered statement `name` (its text `text`) on `pg` outside any transaction, preparing
@@ -58,7 +105,13 @@ export function namedQuery<T>(pg: PGlite, name: string, text: string, params: un
     const messages = [];
     try {
       let types = known.get(name);
+      if (types && name.startsWith(BY_TEXT_PREFIX)) {
+        // Most recently used last: the oldest is the first closed.
+        known.delete(name);
+        known.set(name, types);
+      }
       if (!types) {
+        if (name.startsWith(BY_TEXT_PREFIX)) await closeOldest(known, run);
         await run(protocol.serialize.parse({ name, text, types: options?.paramTypes }));
         types = parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: 'S', name })));
         known.set(name, types);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
-import { preparedStatement } from '../db/namedStatements';
+import { PREPARED_BY_TEXT, preparedStatement } from '../db/namedStatements';
 import { likeLiteral, type Paging } from './paging';
 
 /**
@@ -61,9 +61,19 @@ export interface ListPage<Row> {
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
+/**
+ * An integer of the kit's own (an area id of the session, a page size or offset the paging schema
+ * checked, the count cap) written into the statement's text rather than sent as a parameter, so
+ * that the text of an unfiltered page has no parameters and PGlite plans it once (PREPARED_BY_TEXT).
+ */
+function int(value: number): SQL {
+  if (!Number.isSafeInteger(value)) throw new Error(`list kit: ${value} is not an integer`);
+  return sql.raw(String(value));
+}
+
 /** The scope as a condition: one area is an equality (an index range), several are a list. */
 const scopeCondition = (area: PgColumn, areaIds: number[]): SQL =>
-  areaIds.length === 1 ? sql`${area} = ${areaIds[0]}` : sql`${area} IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})`;
+  areaIds.length === 1 ? sql`${area} = ${int(areaIds[0])}` : sql`${area} IN (${sql.join(areaIds.map(int), sql`, `)})`;
 
 /** The page's ids as a subquery, in order: an index walk per area, merged when the scope has several areas. */
 function pageIdsQuery(spec: ListSpec<unknown>, filter: SQL, paging: Paging, areaIds: number[]): SQL {
@@ -77,29 +87,35 @@ function pageIdsQuery(spec: ListSpec<unknown>, filter: SQL, paging: Paging, area
   const offset = (paging.pageNum - 1) * paging.pageSize;
   if (areaIds.length === 1) {
     return sql`SELECT ${spec.id} FROM ${spec.table}
-      WHERE ${scopeCondition(spec.area, areaIds)}${filter} ORDER BY ${orderBy} LIMIT ${paging.pageSize} OFFSET ${offset}`;
+      WHERE ${scopeCondition(spec.area, areaIds)}${filter} ORDER BY ${orderBy} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
   }
   // Each area's first offset + pageSize rows in order, merged: never the whole scope sorted.
   const keyAlias = sql.raw('list_sort_key');
   const keySelect = key ? sql`, ${key} AS ${keyAlias}` : sql``;
   const outerOrder = key ? sql`${keyAlias} ${direction}, id ${direction}` : sql`id ${direction}`;
   const branches = areaIds.map((areaId) => sql`(SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
-    WHERE ${spec.area} = ${areaId}${filter} ORDER BY ${orderBy} LIMIT ${offset + paging.pageSize})`);
+    WHERE ${spec.area} = ${int(areaId)}${filter} ORDER BY ${orderBy} LIMIT ${int(offset + paging.pageSize)})`);
   return sql`SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) AS scoped
-    ORDER BY ${outerOrder} LIMIT ${paging.pageSize} OFFSET ${offset}`;
+    ORDER BY ${outerOrder} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
 }
 
 /**
  * The page's ids and the matching rows counted up to `cap` + 1, in one statement (one round trip
  * to the database instead of two: on a loaded server each costs the backend and the database a
  * socket write and a wake-up). `ARRAY(subquery)` keeps the subquery's order.
+ *
+ * On PGlite an unfiltered page's statement is prepared per text (PREPARED_BY_TEXT): planning is
+ * most of its cost there, since the planner reads the size of every table and index it names and
+ * each read is a file-system call from WASM. Without parameters it is planned once: 1.5 → 0.45 ms
+ * for the water archive's first page. A filtered one carries its filter's parameters and is
+ * planned on each call.
  */
 async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[], cap: number) {
   if (!areaIds.length) return { ids: [] as number[], total: 0, capped: false };
   const filter = where ? sql` AND ${where}` : sql``;
-  const result = await db.execute(sql`SELECT ARRAY(${pageIdsQuery(spec, filter, paging, areaIds)}) AS ids,
+  const result = await db.execute(sql`${sql.raw(where ? '' : PREPARED_BY_TEXT)}SELECT ARRAY(${pageIdsQuery(spec, filter, paging, areaIds)}) AS ids,
     (SELECT count(*)::int FROM (SELECT 1 FROM ${spec.table}
-      WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${cap + 1}) AS matching) AS n`);
+      WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${int(cap + 1)}) AS matching) AS n`);
   const [row] = rowsOf<{ ids: (number | string)[]; n: number }>(result);
   const n = Number(row.n);
   return { ids: row.ids.map(Number), total: Math.min(n, cap), capped: n > cap };

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import { schema } from '../../server/db';
 import { CONTAINS_MIN_LENGTH, listPage, type ListSpec } from '../../server/http/listKit';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { testPostgresUrl } from '../support/postgres';
 
 /**
  * The server list kit against a reference written separately: every matching row fetched with the
@@ -126,6 +127,21 @@ describe('search', () => {
       expect(found.total, q).toBe(want.length);
       expect(found.records.map((r) => r.id), q).toEqual(want.slice(0, 100));
     }
+  });
+});
+
+describe.skipIf(testPostgresUrl())('prepared by text on PGlite', () => {
+  it('an unfiltered page is prepared once per text; a search is not prepared', async () => {
+    const preparedTexts = async () => (await query<{ statement: string }>(`SELECT statement FROM pg_prepared_statements`)).map((row) => row.statement);
+    const params = { pageNum: 3, pageSize: 7, sortField: 'roomCode', sortOrder: 'desc' };
+    const first = await pageOf(admin, params);
+    expect(await pageOf(admin, params)).toEqual(first);
+    const pages = (await preparedTexts()).filter((text) => text.includes('"water_meters"."room_sort" DESC') && text.includes('LIMIT 7 OFFSET 14'));
+    expect(pages).toHaveLength(1);
+    expect(first.records.map((row) => row.id)).toEqual((await referenceIds([1, 3], 'roomCode', true)).slice(14, 21));
+
+    await pageOf(admin, { q: '1207' });
+    expect((await preparedTexts()).filter((text) => text.includes('ILIKE'))).toEqual([]);
   });
 });
 

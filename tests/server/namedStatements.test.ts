@@ -2,14 +2,15 @@
  * Named prepared statements on PGlite (server/db/namedStatements.ts): a statement the server
  * prepares (drizzle's `.prepare(name)` through `preparedStatement`) is parsed once per database
  * and then only bound and executed, in-process and in the worker thread alike, with the same
- * results, errors and transactions as PGlite's own `query()`.
+ * results, errors and transactions as PGlite's own `query()`. A statement marked PREPARED_BY_TEXT
+ * is prepared under a name of its text, and only the most recent BY_TEXT_KEPT of them are kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from '../../server/db';
 import { sqlState } from '../../server/db/errors';
-import { preparedStatement, statementName } from '../../server/db/namedStatements';
+import { BY_TEXT_KEPT, PREPARED_BY_TEXT, preparedStatement, statementName } from '../../server/db/namedStatements';
 import { rowsById } from '../../server/http/listKit';
 
 const items = pgTable('named_probe', {
@@ -67,6 +68,34 @@ for (const worker of [false, true]) {
         throw new Error('undo');
       })).rejects.toThrow('undo');
       expect(await itemsById(database.db, [5])).toEqual([{ id: 5, label: 'item 5', at: AT }]);
+    });
+
+    it('prepares a marked statement once per text, keeps the most recent ones and closes the oldest', async () => {
+      const byText = async () => (await prepared()).filter((row) => row.name.startsWith('by_text_'));
+      const labelsUpTo = (n: number) => sql.raw(`${PREPARED_BY_TEXT}SELECT array_agg(label ORDER BY id) AS labels FROM named_probe WHERE id <= ${n}`);
+      const plain = sql.raw(`SELECT array_agg(label ORDER BY id) AS labels FROM named_probe WHERE id <= 3`);
+      const labels = async (statement: ReturnType<typeof sql.raw>) => rowsOf<{ labels: string[] }>(await database.db.execute(statement))[0].labels;
+
+      expect(await labels(labelsUpTo(3))).toEqual(await labels(plain));
+      expect(await labels(labelsUpTo(3))).toEqual(['item 1', 'item 2', 'item 3']);
+      const first = await byText();
+      expect(first).toHaveLength(1);
+      expect(statementName(first[0].statement)).toBe(first[0].name);
+      expect(statementName(`SELECT 1 AS one`)).toBeUndefined();
+
+      // Many distinct texts: the kept ones stay at BY_TEXT_KEPT, the least recently used go first.
+      for (let n = 4; n < 4 + BY_TEXT_KEPT; n++) {
+        await database.db.execute(labelsUpTo(n));
+        if (n === 100) expect(await labels(labelsUpTo(3))).toHaveLength(3); // used again: kept longer
+      }
+      const kept = await byText();
+      expect(kept).toHaveLength(BY_TEXT_KEPT);
+      expect(kept.some((row) => row.statement.endsWith('id <= 3'))).toBe(true);
+      expect(kept.some((row) => row.statement.endsWith('id <= 4'))).toBe(false);
+      // A closed text is prepared again when it comes back.
+      expect(await labels(labelsUpTo(4))).toEqual(['item 1', 'item 2', 'item 3', 'item 4']);
+      expect((await byText()).some((row) => row.statement.endsWith('id <= 4'))).toBe(true);
+      expect(await byText()).toHaveLength(BY_TEXT_KEPT);
     });
   });
 }
