@@ -75,13 +75,20 @@ function int(value: number): SQL {
 const scopeCondition = (area: PgColumn, areaIds: number[]): SQL =>
   areaIds.length === 1 ? sql`${area} = ${int(areaIds[0])}` : sql`${area} IN (${sql.join(areaIds.map(int), sql`, `)})`;
 
-/** The page's ids as a subquery, in order: an index walk per area, merged when the scope has several areas. */
-function pageIdsQuery(spec: ListSpec<unknown>, filter: SQL, paging: Paging, areaIds: number[]): SQL {
+/** The sort of a page: its key (none: id order) and direction. */
+function sortOf(spec: ListSpec<unknown>, paging: Paging) {
   const chosen = paging.sortField && Object.hasOwn(spec.sorts, paging.sortField) ? paging.sortField : undefined;
   const field = chosen ?? spec.defaultSort?.field;
   const descending = chosen ? paging.sortOrder?.toLowerCase() === 'desc' : spec.defaultSort?.descending ?? false;
   const key = field !== undefined && Object.hasOwn(spec.sorts, field) ? spec.sorts[field] : undefined;
-  const direction = descending ? sql.raw('DESC') : sql.raw('ASC');
+  return { key, direction: descending ? sql.raw('DESC') : sql.raw('ASC') };
+}
+
+const KEY_ALIAS = sql.raw('list_sort_key');
+
+/** The page's ids as a subquery, in order: an index walk per area, merged when the scope has several areas. */
+function pageIdsQuery(spec: ListSpec<unknown>, filter: SQL, paging: Paging, areaIds: number[]): SQL {
+  const { key, direction } = sortOf(spec, paging);
   // Without a sort key the list is in id order (ascending unless the default says otherwise).
   const orderBy = key ? sql`${key} ${direction}, ${spec.id} ${direction}` : sql`${spec.id} ${direction}`;
   const offset = (paging.pageNum - 1) * paging.pageSize;
@@ -90,35 +97,62 @@ function pageIdsQuery(spec: ListSpec<unknown>, filter: SQL, paging: Paging, area
       WHERE ${scopeCondition(spec.area, areaIds)}${filter} ORDER BY ${orderBy} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
   }
   // Each area's first offset + pageSize rows in order, merged: never the whole scope sorted.
-  const keyAlias = sql.raw('list_sort_key');
-  const keySelect = key ? sql`, ${key} AS ${keyAlias}` : sql``;
-  const outerOrder = key ? sql`${keyAlias} ${direction}, id ${direction}` : sql`id ${direction}`;
+  const keySelect = key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``;
+  const outerOrder = key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`;
   const branches = areaIds.map((areaId) => sql`(SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
     WHERE ${spec.area} = ${int(areaId)}${filter} ORDER BY ${orderBy} LIMIT ${int(offset + paging.pageSize)})`);
   return sql`SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) AS scoped
     ORDER BY ${outerOrder} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
 }
 
+interface IdsAndCount { ids: number[]; total: number; capped: boolean }
+
+const idsAndCountOf = (result: unknown, cap: number): IdsAndCount => {
+  const [row] = rowsOf<{ ids: (number | string)[]; n: number }>(result);
+  const n = Number(row.n);
+  return { ids: row.ids.map(Number), total: Math.min(n, cap), capped: n > cap };
+};
+
 /**
  * The page's ids and the matching rows counted up to `cap` + 1, in one statement (one round trip
  * to the database instead of two: on a loaded server each costs the backend and the database a
  * socket write and a wake-up). `ARRAY(subquery)` keeps the subquery's order.
  *
- * On PGlite an unfiltered page's statement is prepared per text (PREPARED_BY_TEXT): planning is
- * most of its cost there, since the planner reads the size of every table and index it names and
- * each read is a file-system call from WASM. Without parameters it is planned once: 1.5 → 0.45 ms
- * for the water archive's first page. A filtered one carries its filter's parameters and is
- * planned on each call.
+ * Unfiltered, the page is an index walk (`pageIdsQuery`). On PGlite its statement is prepared per
+ * text (PREPARED_BY_TEXT): planning is most of its cost there, since the planner reads the size of
+ * every table and index it names and each read is a file-system call from WASM. Without parameters
+ * it is planned once: 1.5 → 0.45 ms for the water archive's first page.
+ *
+ * Filtered, the matching rows are gathered once, up to `cap` + 1 with their sort key, then counted
+ * and sorted (`filteredIdsAndCount`).
  */
-async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[], cap: number) {
-  if (!areaIds.length) return { ids: [] as number[], total: 0, capped: false };
-  const filter = where ? sql` AND ${where}` : sql``;
-  const result = await db.execute(sql`${sql.raw(where ? '' : PREPARED_BY_TEXT)}SELECT ARRAY(${pageIdsQuery(spec, filter, paging, areaIds)}) AS ids,
+async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
+  if (!areaIds.length) return { ids: [], total: 0, capped: false };
+  if (where) return filteredIdsAndCount(db, spec, where, paging, areaIds, cap);
+  return idsAndCountOf(await db.execute(sql`${sql.raw(PREPARED_BY_TEXT)}SELECT ARRAY(${pageIdsQuery(spec, sql``, paging, areaIds)}) AS ids,
     (SELECT count(*)::int FROM (SELECT 1 FROM ${spec.table}
-      WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${int(cap + 1)}) AS matching) AS n`);
-  const [row] = rowsOf<{ ids: (number | string)[]; n: number }>(result);
-  const n = Number(row.n);
-  return { ids: row.ids.map(Number), total: Math.min(n, cap), capped: n > cap };
+      WHERE ${scopeCondition(spec.area, areaIds)} LIMIT ${int(cap + 1)}) AS matching) AS n`), cap);
+}
+
+/**
+ * A filtered page: the filter (a search is a union over several tables) is evaluated once, not
+ * once for the count and once more per area for the page. Its matches, up to `cap` + 1 with their
+ * sort key, are counted and sorted; while they are no more than `cap` that is the whole matching
+ * set, so the page is exact. Past the cap the set is incomplete, and the page is an index walk
+ * (`pageIdsQuery`), as an unfiltered one: the price of that case is one more statement.
+ */
+async function filteredIdsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
+  const { key, direction } = sortOf(spec, paging);
+  const keySelect = key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``;
+  const order = key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`;
+  const offset = (paging.pageNum - 1) * paging.pageSize;
+  const gathered = idsAndCountOf(await db.execute(sql`WITH matching AS (SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
+      WHERE ${scopeCondition(spec.area, areaIds)} AND ${where} LIMIT ${int(cap + 1)})
+    SELECT ARRAY(SELECT id FROM matching ORDER BY ${order} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}) AS ids,
+      (SELECT count(*)::int FROM matching) AS n`), cap);
+  if (!gathered.capped) return gathered;
+  const [row] = rowsOf<{ ids: (number | string)[] }>(await db.execute(sql`SELECT ARRAY(${pageIdsQuery(spec, sql` AND ${where}`, paging, areaIds)}) AS ids`));
+  return { ids: row.ids.map(Number), total: cap, capped: true };
 }
 
 /**

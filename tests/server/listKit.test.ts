@@ -33,11 +33,11 @@ const REFERENCE_KEYS: Record<string, string> = {
 };
 const SORT_FIELDS = Object.keys(REFERENCE_KEYS);
 
-async function referenceIds(areaIds: number[], sortField: string, descending: boolean): Promise<number[]> {
+async function referenceIds(areaIds: number[], sortField: string, descending: boolean, condition = 'true'): Promise<number[]> {
   const direction = descending ? 'DESC' : 'ASC';
   const rows = await query<{ id: number }>(`SELECT w.id FROM water_meters w
     LEFT JOIN rooms r ON r.id = w.room_id LEFT JOIN buildings b ON b.id = r.building_id LEFT JOIN projects p ON p.id = r.project_id
-    WHERE w.area_id IN (${areaIds.join(',')}) ORDER BY ${REFERENCE_KEYS[sortField]} ${direction}, w.id ${direction}`);
+    WHERE w.area_id IN (${areaIds.join(',')}) AND ${condition} ORDER BY ${REFERENCE_KEYS[sortField]} ${direction}, w.id ${direction}`);
   return rows.map((row) => Number(row.id));
 }
 
@@ -96,6 +96,40 @@ describe('sort keys follow the estate', () => {
     }
     const first = await pageOf(admin, { sortField: 'roomCode', sortOrder: 'asc', pageSize: 1 });
     expect(first.records[0].id).toBe(meter.id);
+  });
+});
+
+describe('filtered pages: the matches gathered once up to the cap, the index walk past it', () => {
+  /** Each filter of the API with the same condition on the reference's joins. */
+  const FILTERS: [Record<string, string | number>, string][] = [
+    [{ valveState: 'open' }, `w.valve_state = 'open'`],
+    [{ meterType: 'hot' }, `w.meter_type = 'hot'`],
+    [{ accountOpened: 'true' }, 'w.account_opened'],
+    [{ q: '10' }, `(lower(w.address) LIKE '10%' OR lower(r.room_code) LIKE '10%' OR EXISTS (SELECT 1 FROM tenant_bindings tb JOIN tenants t ON t.id = tb.tenant_id
+      WHERE tb.room_id = r.id AND tb.end_date IS NULL AND (lower(t.name) LIKE '10%' OR lower(t.phone) LIKE '10%')))`],
+  ];
+  afterAll(() => { delete process.env.LIST_COUNT_CAP; });
+
+  it('equal the full sort of the reference, with totals exact up to the cap and capped past it', async () => {
+    const cache = new Map<string, number[]>();
+    await fc.assert(fc.asyncProperty(
+      fc.integer({ min: 0, max: FILTERS.length - 1 }), fc.constantFrom(...SORT_FIELDS), fc.boolean(), fc.integer({ min: 1, max: 60 }),
+      fc.integer({ min: 1, max: 12 }), fc.constantFrom(5, 40, 200, 10_000),
+      async (f, sortField, descending, pageSize, pageNum, cap) => {
+        const [params, condition] = FILTERS[f];
+        const key = `${f}:${sortField}:${descending}`;
+        if (!cache.has(key)) cache.set(key, await referenceIds([1, 3], sortField, descending, condition));
+        const all = cache.get(key)!;
+        process.env.LIST_COUNT_CAP = String(cap);
+        const page = await pageOf(admin, { ...params, sortField, sortOrder: descending ? 'desc' : 'asc', pageSize, pageNum });
+        expect(page.total).toBe(Math.min(all.length, cap));
+        expect(page.totalCapped ?? false).toBe(all.length > cap);
+        expect(page.records.map((r) => r.id)).toEqual(all.slice((pageNum - 1) * pageSize, pageNum * pageSize));
+      },
+    ), { numRuns: 60 });
+    // Both paths were taken: some filters match more rows than the smaller caps.
+    expect([...cache.values()].some((ids) => ids.length > 200)).toBe(true);
+    expect([...cache.values()].some((ids) => ids.length > 5 && ids.length < 200)).toBe(true);
   });
 });
 
