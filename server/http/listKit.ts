@@ -45,6 +45,13 @@ export interface ListSpec<Row> {
    * natural sort key), backed by an index (area, column or expression, id).
    */
   sorts: Record<string, PgColumn | SQL>;
+  /**
+   * The condition every page of the list has, on the driving table: which rows the list is about
+   * (readings not deleted, rooms without a water meter). With the area it bounds the index walk,
+   * and it is not a filter: a page without the caller's filters walks the index (see
+   * `idsAndCount`). Write its constants into the text, so that such a page has no parameters.
+   */
+  base?: SQL;
   /** The order without a chosen sort (default: id ascending), e.g. newest first for readings. */
   defaultSort?: { field: string; descending: boolean };
   /** The rows of a page, with the joins its columns need (any order: the kit restores the page's). */
@@ -123,15 +130,16 @@ const idsAndCountOf = (result: unknown, cap: number): IdsAndCount => {
  * every table and index it names and each read is a file-system call from WASM. Without parameters
  * it is planned once: 1.5 → 0.45 ms for the water archive's first page.
  *
- * Filtered, the matching rows are gathered once, up to `cap` + 1 with their sort key, then counted
+ * Filtered (`where`: the caller's filters), the matching rows are gathered once, up to `cap` + 1 with their sort key, then counted
  * and sorted (`filteredIdsAndCount`).
  */
 async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
   if (!areaIds.length) return { ids: [], total: 0, capped: false };
   if (where) return filteredIdsAndCount(db, spec, where, paging, areaIds, cap);
-  return idsAndCountOf(await db.execute(sql`${sql.raw(PREPARED_BY_TEXT)}SELECT ARRAY(${pageIdsQuery(spec, sql``, paging, areaIds)}) AS ids,
+  const base = spec.base ? sql` AND ${spec.base}` : sql``;
+  return idsAndCountOf(await db.execute(sql`${sql.raw(PREPARED_BY_TEXT)}SELECT ARRAY(${pageIdsQuery(spec, base, paging, areaIds)}) AS ids,
     (SELECT count(*)::int FROM (SELECT 1 FROM ${spec.table}
-      WHERE ${scopeCondition(spec.area, areaIds)} LIMIT ${int(cap + 1)}) AS matching) AS n`), cap);
+      WHERE ${scopeCondition(spec.area, areaIds)}${base} LIMIT ${int(cap + 1)}) AS matching) AS n`), cap);
 }
 
 /**
@@ -146,18 +154,20 @@ async function filteredIdsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL, 
   const keySelect = key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``;
   const order = key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`;
   const offset = (paging.pageNum - 1) * paging.pageSize;
+  const filter = spec.base ? sql` AND ${spec.base} AND ${where}` : sql` AND ${where}`;
   const gathered = idsAndCountOf(await db.execute(sql`WITH matching AS (SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
-      WHERE ${scopeCondition(spec.area, areaIds)} AND ${where} LIMIT ${int(cap + 1)})
+      WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${int(cap + 1)})
     SELECT ARRAY(SELECT id FROM matching ORDER BY ${order} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}) AS ids,
       (SELECT count(*)::int FROM matching) AS n`), cap);
   if (!gathered.capped) return gathered;
-  const [row] = rowsOf<{ ids: (number | string)[] }>(await db.execute(sql`SELECT ARRAY(${pageIdsQuery(spec, sql` AND ${where}`, paging, areaIds)}) AS ids`));
+  const [row] = rowsOf<{ ids: (number | string)[] }>(await db.execute(sql`SELECT ARRAY(${pageIdsQuery(spec, filter, paging, areaIds)}) AS ids`));
   return { ids: row.ids.map(Number), total: cap, capped: true };
 }
 
 /**
- * A page of a list: ids by an index walk and the count (capped), then the rows of those ids.
- * `where` holds the filters as conditions on the driving table (no joins); the area scope is the kit's.
+ * A page of a list: its ids and the count (capped), then the rows of those ids. `where` holds the
+ * caller's filters as conditions on the driving table (no joins); the area scope and the list's
+ * `base` are the kit's.
  */
 export async function listPage<Row extends { id: number }>(db: Db, spec: ListSpec<Row>, options: { where?: SQL; paging: Paging; areaIds: number[]; countCap?: number }): Promise<ListPage<Row>> {
   const { ids, total, capped } = await idsAndCount(db, spec as ListSpec<unknown>, options.where, options.paging, options.areaIds, options.countCap ?? countCap());

@@ -173,11 +173,10 @@ export function roomMeterRoutes() {
   }, async (c, { query }) => {
     const table = tableOf(query.utility);
     const spec: ListSpec<{ id: number; address: string; online: boolean; remark: string | null; createdAt: Date }> = {
-      table, id: table.id, area: table.areaId, sorts: { id: table.id, address: table.address },
+      table, id: table.id, area: table.areaId, base: sql`${table.roomId} IS NULL`, sorts: { id: table.id, address: table.address },
       rows: (db, ids) => db.select({ id: table.id, address: table.address, online: shownOnline(table), remark: table.remark, createdAt: table.createdAt }).from(table).where(inArray(table.id, ids)),
     };
     const where = and(
-      isNull(table.roomId),
       query.q?.trim() ? matches(table.address, query.q) : undefined,
       query.id ? eq(table.id, query.id) : undefined,
       query.ids ? inArray(table.id, query.ids) : undefined,

@@ -158,13 +158,13 @@ const roomRows = (db: Db, ids: number[]) => db.select({
   .leftJoin(projects, eq(projects.id, rooms.projectId))
   .where(inArray(rooms.id, ids));
 
+const noCurrentTenant = sql`NOT EXISTS (SELECT 1 FROM ${tenantBindings} tb WHERE tb.room_id = ${rooms.id} AND tb.end_date IS NULL)`;
+
 const vacantList: ListSpec<Awaited<ReturnType<typeof roomRows>>[number]> = {
-  table: rooms, id: rooms.id, area: rooms.areaId,
+  table: rooms, id: rooms.id, area: rooms.areaId, base: noCurrentTenant,
   sorts: { id: rooms.id, roomCode: natural(rooms.roomCode) },
   rows: roomRows,
 };
-
-const noCurrentTenant = sql`NOT EXISTS (SELECT 1 FROM ${tenantBindings} tb WHERE tb.room_id = ${rooms.id} AND tb.end_date IS NULL)`;
 
 // ---- settlement ---------------------------------------------------------------------------------
 
@@ -222,7 +222,6 @@ export function tenantBindingRoutes() {
     query: PagingQuery.extend({ q: Q.text(50), projectId: Q.id(), buildingId: Q.id(), id: Q.id(), ids: IdList.optional() }),
   }, async (c, { query }) => {
     const where = and(
-      noCurrentTenant,
       query.q?.trim() ? matches(rooms.roomCode, query.q) : undefined,
       query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
       query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,

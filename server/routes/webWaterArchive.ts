@@ -156,7 +156,6 @@ const unboundRoomQuery = (db: Db) => db.select({
  * list's search (room code, tenant name or phone).
  */
 const unboundConditions = (query: z.output<typeof UnboundFilters>) => and(
-  sql`NOT ${rooms.hasWaterMeter}`,
   query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
   query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
   query.q?.trim() ? roomSearch(query.q) : undefined,
@@ -167,7 +166,7 @@ const unboundConditions = (query: z.output<typeof UnboundFilters>) => and(
  * building, code: rooms.building_sort), walked on the partial index rooms_area_no_water_meter.
  */
 const unboundRoomList: ListSpec<Awaited<ReturnType<ReturnType<typeof unboundRoomQuery>['where']>>[number]> = {
-  table: rooms, id: rooms.id, area: rooms.areaId,
+  table: rooms, id: rooms.id, area: rooms.areaId, base: sql`NOT ${rooms.hasWaterMeter}`,
   sorts: { buildingName: rooms.buildingSort },
   defaultSort: { field: 'buildingName', descending: false },
   rows: rowsById('unbound_room_rows', unboundRoomQuery, rooms.id),

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute } from '../http/router';
 import { ok } from '../http/envelope';
@@ -11,6 +11,7 @@ const { readings, rooms } = schema;
 /** Readings on the list kit: newest first by (area, utility, read_at, id), counted up to the cap. */
 const readingList: ListSpec<{ id: number }> = {
   table: readings, id: readings.id, area: readings.areaId,
+  base: sql`${readings.utility} = 'water' AND ${readings.deletedAt} IS NULL`,
   sorts: { readAt: readings.readAt },
   defaultSort: { field: 'readAt', descending: true },
   rows: rowsById('water_reading_rows', (db) => db.select({
@@ -33,7 +34,6 @@ export function webWaterReadMeterRecordRoutes() {
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
-      eq(readings.utility, 'water'), isNull(readings.deletedAt),
       query.meterId ? eq(readings.meterId, query.meterId) : undefined,
       query.roomId ? eq(readings.roomId, query.roomId) : undefined,
       query.from ? gte(readings.readAt, new Date(query.from)) : undefined,

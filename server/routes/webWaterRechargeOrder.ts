@@ -29,7 +29,7 @@ function boundQuery(db: Db) {
 
 /** Rooms with a bound water meter on the list kit (driving table water_meters; sort keys kept by triggers). */
 const boundList: ListSpec<Awaited<ReturnType<ReturnType<typeof boundQuery>['where']>>[number]> = {
-  table: waterMeters, id: waterMeters.id, area: waterMeters.areaId,
+  table: waterMeters, id: waterMeters.id, area: waterMeters.areaId, base: sql`${waterMeters.roomId} IS NOT NULL`,
   sorts: { roomCode: waterMeters.roomSort, buildingName: waterMeters.buildingSort, projectName: waterMeters.projectSort, tenantName: waterMeters.tenantSort, address: waterMeters.address },
   defaultSort: { field: 'roomCode', descending: false },
   rows: rowsById('water_recharge_meter_rows', boundQuery, waterMeters.id),
@@ -54,7 +54,6 @@ export function webWaterRechargeOrderRoutes() {
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
-      isNotNull(waterMeters.roomId),
       query.q?.trim() ? searchCondition(query.q) : undefined,
       query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
       query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
