@@ -59,7 +59,8 @@ function roomQuery(db: Db) {
     tenantId: tenants.id, tenantName: tenants.name, tenantPhone: tenants.phone,
     electricBalanceFen: sql<number | null>`${electric}`.mapWith(Number), waterBalanceFen: sql<number | null>`${water}`.mapWith(Number),
     hasElectricMeter: sql<boolean>`EXISTS (SELECT 1 FROM electric_meters m WHERE m.room_id = rooms.id)`,
-    hasWaterMeter: sql<boolean>`EXISTS (SELECT 1 FROM water_meters m WHERE m.room_id = rooms.id)`,
+    // Kept by triggers on water_meters (migration 0013), as the water archive's room picker reads it.
+    hasWaterMeter: rooms.hasWaterMeter,
     remark: rooms.remark, createdAt: rooms.createdAt,
   }).from(rooms)
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
