@@ -130,8 +130,8 @@ const idsAndCountOf = (result: unknown, cap: number): IdsAndCount => {
  * every table and index it names and each read is a file-system call from WASM. Without parameters
  * it is planned once: 1.5 → 0.45 ms for the water archive's first page.
  *
- * Filtered (`where`: the caller's filters), the matching rows are gathered once, up to `cap` + 1 with their sort key, then counted
- * and sorted (`filteredIdsAndCount`).
+ * Filtered (`where`: the caller's filters), the matching rows are gathered once, up to `cap` + 1
+ * with their sort key, then counted and sorted (`filteredIdsAndCount`).
  */
 async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
   if (!areaIds.length) return { ids: [], total: 0, capped: false };
@@ -143,11 +143,12 @@ async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefin
 }
 
 /**
- * A filtered page: the filter (a search is a union over several tables) is evaluated once, not
- * once for the count and once more per area for the page. Its matches, up to `cap` + 1 with their
- * sort key, are counted and sorted; while they are no more than `cap` that is the whole matching
- * set, so the page is exact. Past the cap the set is incomplete, and the page is an index walk
- * (`pageIdsQuery`), as an unfiltered one: the price of that case is one more statement.
+ * A filtered page: the filter (a search is a union over several tables) is evaluated once, not once
+ * for the count and once more per area for the page. Its matches, up to `cap` + 1 with their sort
+ * key, are counted and sorted (MATERIALIZED: gathered once for both); while they are no more than
+ * `cap` that is the whole matching set, so the page is exact. Past the cap the set is incomplete,
+ * and the page is an index walk (`pageIdsQuery`), as an unfiltered one: the price of that case is
+ * one more statement.
  */
 async function filteredIdsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
   const { key, direction } = sortOf(spec, paging);
@@ -155,7 +156,7 @@ async function filteredIdsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL, 
   const order = key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`;
   const offset = (paging.pageNum - 1) * paging.pageSize;
   const filter = spec.base ? sql` AND ${spec.base} AND ${where}` : sql` AND ${where}`;
-  const gathered = idsAndCountOf(await db.execute(sql`WITH matching AS (SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
+  const gathered = idsAndCountOf(await db.execute(sql`WITH matching AS MATERIALIZED (SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
       WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${int(cap + 1)})
     SELECT ARRAY(SELECT id FROM matching ORDER BY ${order} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}) AS ids,
       (SELECT count(*)::int FROM matching) AS n`), cap);
