@@ -16,7 +16,9 @@ import { likeLiteral, type Paging } from './paging';
  *    code, building, project, tenant — are kept on the row by triggers: migration 0004), so a page
  *    walks an index and stops: page 1 reads 25 index entries, page 400 reads 10,000, never the
  *    whole scope sorted. A scope of several areas is one ordered index walk per area, merged
- *    (`UNION ALL` of per-area `ORDER BY … LIMIT`), not a sort of all their rows.
+ *    (`UNION ALL` of per-area `ORDER BY … LIMIT`), not a sort of all their rows. With the
+ *    caller's filters, the matches are gathered once (up to the count cap) and sorted, and the
+ *    walk is used only when more rows match than the cap (`filteredIdsAndCount`).
  * 2. **The page's rows**: the joins the columns need, for those ids only (`rowsById`: one named
  *    prepared statement per list, planned once per connection).
  *
