@@ -54,6 +54,17 @@ for (const worker of [false, true]) {
       expect(await itemsById(database.db, [999])).toEqual([]);
     });
 
+    it('keeps one generic plan for pages of any number of ids, a few ids included', async () => {
+      for (let i = 0; i < 12; i++) expect(await itemsById(database.db, [i + 1, i + 2])).toHaveLength(2);
+      expect(await itemsById(database.db, Array.from({ length: 30 }, (_, i) => i + 1))).toHaveLength(30);
+      const [plans] = rowsOf<{ generic_plans: string; custom_plans: string }>(await database.db.execute(
+        sql`SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE name = 'named_probe_rows'`,
+      ));
+      // PostgreSQL's plan cache makes five custom plans, then keeps the generic one when it is no dearer.
+      expect(Number(plans.custom_plans)).toBeLessThanOrEqual(5);
+      expect(Number(plans.generic_plans)).toBeGreaterThanOrEqual(8);
+    });
+
     it('reports a bad parameter with its SQLSTATE and stays usable', async () => {
       const byLabel = preparedStatement(database.db.select({ id: items.id }).from(items).where(eq(items.id, sql.placeholder('id'))), 'named_probe_by_id');
       await expect(byLabel.execute({ id: 'not a number' })).rejects.toSatisfy((error: unknown) => sqlState(error) === '22P02');
