@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { PREPARED_BY_TEXT, preparedStatement } from '../db/namedStatements';
-import { likeLiteral, type Paging } from './paging';
+import { likeLiteral, offsetOf, type Paging } from './paging';
 
 /**
  * The server list kit (DESIGN.md, "Kits"): how every list of the API pages, sorts, counts and
@@ -84,41 +84,51 @@ function int(value: number): SQL {
 const scopeCondition = (area: PgColumn, areaIds: number[]): SQL =>
   areaIds.length === 1 ? sql`${area} = ${int(areaIds[0])}` : sql`${area} IN (${sql.join(areaIds.map(int), sql`, `)})`;
 
-/** The sort of a page: its key (none: id order) and direction. */
+const KEY_ALIAS = sql.raw('list_sort_key');
+
+/**
+ * The sort of a page: its key (none: id order) and direction, the ORDER BY on the driving table,
+ * and, for a set of rows selected as `id` with `keySelect`, the same order on those names.
+ */
 function sortOf(spec: ListSpec<unknown>, paging: Paging) {
   const chosen = paging.sortField && Object.hasOwn(spec.sorts, paging.sortField) ? paging.sortField : undefined;
   const field = chosen ?? spec.defaultSort?.field;
   const descending = chosen ? paging.sortOrder?.toLowerCase() === 'desc' : spec.defaultSort?.descending ?? false;
   const key = field !== undefined && Object.hasOwn(spec.sorts, field) ? spec.sorts[field] : undefined;
-  return { key, direction: descending ? sql.raw('DESC') : sql.raw('ASC') };
+  const direction = descending ? sql.raw('DESC') : sql.raw('ASC');
+  // Without a sort key the list is in id order (ascending unless the default says otherwise).
+  return {
+    orderBy: key ? sql`${key} ${direction}, ${spec.id} ${direction}` : sql`${spec.id} ${direction}`,
+    keySelect: key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``,
+    selectedOrder: key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`,
+  };
 }
 
-const KEY_ALIAS = sql.raw('list_sort_key');
+/** The list's own condition and the caller's filters, each as ` AND …` after the area scope. */
+const conditionsOf = (spec: ListSpec<unknown>, where: SQL | undefined): SQL =>
+  sql.join([spec.base, where].filter((condition): condition is SQL => condition !== undefined).map((condition) => sql` AND ${condition}`));
 
 /** The page's ids as a subquery, in order: an index walk per area, merged when the scope has several areas. */
 function pageIdsQuery(spec: ListSpec<unknown>, filter: SQL, paging: Paging, areaIds: number[]): SQL {
-  const { key, direction } = sortOf(spec, paging);
-  // Without a sort key the list is in id order (ascending unless the default says otherwise).
-  const orderBy = key ? sql`${key} ${direction}, ${spec.id} ${direction}` : sql`${spec.id} ${direction}`;
-  const offset = (paging.pageNum - 1) * paging.pageSize;
+  const { orderBy, keySelect, selectedOrder } = sortOf(spec, paging);
+  const offset = offsetOf(paging);
   if (areaIds.length === 1) {
     return sql`SELECT ${spec.id} FROM ${spec.table}
       WHERE ${scopeCondition(spec.area, areaIds)}${filter} ORDER BY ${orderBy} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
   }
   // Each area's first offset + pageSize rows in order, merged: never the whole scope sorted.
-  const keySelect = key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``;
-  const outerOrder = key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`;
   const branches = areaIds.map((areaId) => sql`(SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
     WHERE ${spec.area} = ${int(areaId)}${filter} ORDER BY ${orderBy} LIMIT ${int(offset + paging.pageSize)})`);
   return sql`SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) AS scoped
-    ORDER BY ${outerOrder} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
+    ORDER BY ${selectedOrder} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}`;
 }
 
 interface IdsAndCount { ids: number[]; total: number; capped: boolean }
 
+/** The answer of a statement that selects the page's `ids` and, counted up to `cap` + 1, `n`. */
 const idsAndCountOf = (result: unknown, cap: number): IdsAndCount => {
-  const [row] = rowsOf<{ ids: (number | string)[]; n: number }>(result);
-  const n = Number(row.n);
+  const [row] = rowsOf<{ ids: (number | string)[]; n?: number }>(result);
+  const n = Number(row.n ?? cap + 1);
   return { ids: row.ids.map(Number), total: Math.min(n, cap), capped: n > cap };
 };
 
@@ -137,8 +147,8 @@ const idsAndCountOf = (result: unknown, cap: number): IdsAndCount => {
  */
 async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefined, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
   if (!areaIds.length) return { ids: [], total: 0, capped: false };
-  if (where) return filteredIdsAndCount(db, spec, where, paging, areaIds, cap);
-  const base = spec.base ? sql` AND ${spec.base}` : sql``;
+  if (where) return filteredIdsAndCount(db, spec, conditionsOf(spec, where), paging, areaIds, cap);
+  const base = conditionsOf(spec, undefined);
   return idsAndCountOf(await db.execute(sql`${sql.raw(PREPARED_BY_TEXT)}SELECT ARRAY(${pageIdsQuery(spec, base, paging, areaIds)}) AS ids,
     (SELECT count(*)::int FROM (SELECT 1 FROM ${spec.table}
       WHERE ${scopeCondition(spec.area, areaIds)}${base} LIMIT ${int(cap + 1)}) AS matching) AS n`), cap);
@@ -150,21 +160,17 @@ async function idsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL | undefin
  * key, are counted and sorted (MATERIALIZED: gathered once for both); while they are no more than
  * `cap` that is the whole matching set, so the page is exact. Past the cap the set is incomplete,
  * and the page is an index walk (`pageIdsQuery`), as an unfiltered one: the price of that case is
- * one more statement.
+ * one more statement. `filter`: the list's base and the caller's filters (`conditionsOf`).
  */
-async function filteredIdsAndCount(db: Db, spec: ListSpec<unknown>, where: SQL, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
-  const { key, direction } = sortOf(spec, paging);
-  const keySelect = key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``;
-  const order = key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`;
-  const offset = (paging.pageNum - 1) * paging.pageSize;
-  const filter = spec.base ? sql` AND ${spec.base} AND ${where}` : sql` AND ${where}`;
+async function filteredIdsAndCount(db: Db, spec: ListSpec<unknown>, filter: SQL, paging: Paging, areaIds: number[], cap: number): Promise<IdsAndCount> {
+  const { keySelect, selectedOrder } = sortOf(spec, paging);
   const gathered = idsAndCountOf(await db.execute(sql`WITH matching AS MATERIALIZED (SELECT ${spec.id} AS id${keySelect} FROM ${spec.table}
       WHERE ${scopeCondition(spec.area, areaIds)}${filter} LIMIT ${int(cap + 1)})
-    SELECT ARRAY(SELECT id FROM matching ORDER BY ${order} LIMIT ${int(paging.pageSize)} OFFSET ${int(offset)}) AS ids,
+    SELECT ARRAY(SELECT id FROM matching ORDER BY ${selectedOrder} LIMIT ${int(paging.pageSize)} OFFSET ${int(offsetOf(paging))}) AS ids,
       (SELECT count(*)::int FROM matching) AS n`), cap);
   if (!gathered.capped) return gathered;
-  const [row] = rowsOf<{ ids: (number | string)[] }>(await db.execute(sql`SELECT ARRAY(${pageIdsQuery(spec, filter, paging, areaIds)}) AS ids`));
-  return { ids: row.ids.map(Number), total: cap, capped: true };
+  // More than the cap match: the count is already known to be past it.
+  return idsAndCountOf(await db.execute(sql`SELECT ARRAY(${pageIdsQuery(spec, filter, paging, areaIds)}) AS ids`), cap);
 }
 
 /**
