@@ -232,12 +232,45 @@ export const CONTAINS_MIN_LENGTH = 3;
  * A search condition on one text column: "contains" (case-insensitive, served by a trigram index
  * `USING gin (column gin_trgm_ops)`) for three characters or more, "starts with" (served by an
  * index on `lower(column) text_pattern_ops`) for one or two.
+ *
+ * "Starts with" is written as the range of the index, `lower(column) ~>=~ prefix AND ~<~ the
+ * prefix's end` (byte order, the order of text_pattern_ops), not `LIKE 'prefix%'`: PostgreSQL
+ * turns a LIKE into that range only when it plans for the pattern's value, so a generic plan (a
+ * prepared statement planned once, as PGlite runs a filtered list page: see `idsAndCount`) would
+ * read every row of a LIKE's table. Both parameters are values: the text stays the same.
  */
 export function matches(column: PgColumn | SQL, value: string): SQL {
   const text = value.trim();
-  return text.length >= CONTAINS_MIN_LENGTH
-    ? sql`${column} ILIKE ${`%${likeLiteral(text)}%`}`
-    : sql`lower(${column}) LIKE ${`${likeLiteral(text.toLowerCase())}%`}`;
+  if (text.length >= CONTAINS_MIN_LENGTH) return sql`${column} ILIKE ${`%${likeLiteral(text)}%`}`;
+  const prefix = text.toLowerCase();
+  return sql`(lower(${column}) ~>=~ ${prefix} AND lower(${column}) ~<~ ${prefixEnd(prefix)})`;
+}
+
+/**
+ * The least text greater than every text that starts with `prefix`, in byte order: the prefix with
+ * its last character's code point plus one (UTF-8's byte order is code point order, so the texts
+ * from `prefix` up to this one are exactly those that start with it). A last character that has no
+ * successor (U+10FFFF) is dropped and the one before it raised; a surrogate code point is skipped.
+ */
+export function prefixEnd(prefix: string): string {
+  const points = [...prefix];
+  while (points.length) {
+    const next = points.pop()!.codePointAt(0)! + 1;
+    if (next <= 0x10ffff) return points.join('') + String.fromCodePoint(next >= 0xd800 && next <= 0xdfff ? 0xe000 : next);
+  }
+  // Only U+10FFFF (a noncharacter), which no text follows in byte order: the prefix and one more
+  // U+10FFFF bound all its continuations but those that go on with a further U+10FFFF.
+  return `${prefix}\u{10FFFF}`;
+}
+
+/**
+ * Ids of the rows of `table` where any of `columns` matches `value` (`matches`), with `where` if
+ * given: one SELECT per column, united, so that each is served by its own index. `a OR b` across
+ * two indexed columns is read row by row instead (the tenants of a name-or-phone search: 1.5 of
+ * the 1.8 ms of a water archive search on PGlite at the demo size).
+ */
+export function idsMatching(table: PgTable, id: PgColumn, columns: (PgColumn | SQL)[], value: string, where?: SQL): SQL {
+  return sql.join(columns.map((column) => sql`SELECT ${id} FROM ${table} WHERE ${where ? sql`${where} AND ` : sql``}${matches(column, value)}`), sql` UNION `);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '../db';
-import { matches } from './listKit';
+import { idsMatching, matches } from './listKit';
 
 const { rooms, tenants, tenantBindings } = schema;
 
@@ -14,19 +14,20 @@ export interface MeterTable {
 }
 
 /**
- * Rooms whose current tenant matches `tenantMatch`. The matching tenants are taken as an array
- * (`= ANY(ARRAY(…))`), so that their bindings are found through the tenant index: as a join, the
- * planner's guess of how many names match (often 3× too many) made it scan every binding instead.
+ * Rooms whose current tenant has one of `tenantColumns` matching `q` (`idsMatching`: one indexed
+ * SELECT per column). The matching tenants are taken as an array (`= ANY(ARRAY(…))`), so that their
+ * bindings are found through the tenant index: as a join, the planner's guess of how many names
+ * match (often 3× too many) made it scan every binding instead.
  */
-const tenantRooms = (tenantMatch: SQL) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
-  WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(SELECT ${tenants.id} FROM ${tenants} WHERE ${tenantMatch}))`;
+export const tenantRooms = (q: string, tenantColumns: PgColumn[] = [tenants.name, tenants.phone]) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
+  WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(${idsMatching(tenants, tenants.id, tenantColumns, q)}))`;
 
 /**
- * A meter list's search box: the meter's address, its room's code, or its current tenant (as
- * `tenantMatch` says: name, or name or phone). One id set per indexed column, united, so that each
+ * A meter list's search box: the meter's address, its room's code, or its current tenant (its
+ * `tenantColumns`: name, or name and phone). One id set per indexed column, united, so that each
  * part is served by its own index (an OR across joined tables is a full scan).
  */
-export const meterSearch = (meters: MeterTable, q: string, tenantMatch: SQL) => sql`${meters.id} IN (
+export const meterSearch = (meters: MeterTable, q: string, tenantColumns: PgColumn[]): SQL => sql`${meters.id} IN (
   SELECT ${meters.id} FROM ${meters.table} WHERE ${matches(meters.address, q)}
   UNION SELECT ${meters.id} FROM ${meters.table} WHERE ${meters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${matches(rooms.roomCode, q)})
-  UNION SELECT ${meters.id} FROM ${meters.table} WHERE ${meters.roomId} IN (${tenantRooms(tenantMatch)}))`;
+  UNION SELECT ${meters.id} FROM ${meters.table} WHERE ${meters.roomId} IN (${tenantRooms(q, tenantColumns)}))`;

@@ -126,7 +126,7 @@ const inRooms = (condition: SQL) => sql`${electricMeters.roomId} IN (SELECT ${ro
 
 /** The search box: address, room code or tenant name (server/http/meterSearch.ts). */
 const searchCondition = (q: string) =>
-  meterSearch({ table: electricMeters, id: electricMeters.id, roomId: electricMeters.roomId, address: electricMeters.address }, q, matches(tenants.name, q));
+  meterSearch({ table: electricMeters, id: electricMeters.id, roomId: electricMeters.roomId, address: electricMeters.address }, q, [tenants.name]);
 
 /** The list's filters as conditions on electric_meters alone (the area scope is the caller's). */
 function filterConditions(query: ListFilter): SQL | undefined {

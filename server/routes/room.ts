@@ -5,6 +5,7 @@ import { Id, Int, Num, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { tenantRooms } from '../http/meterSearch';
 import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { langOf } from '../http/i18n';
@@ -76,13 +77,6 @@ const present = ({ stateCode, ...row }: RoomRow) => ({
   electricBalanceFen: row.electricBalanceFen ?? 0, waterBalanceFen: row.waterBalanceFen ?? 0,
 });
 export type Room = ReturnType<typeof present>;
-
-/**
- * Rooms whose current tenant's name or phone matches: the tenants as an array, so that their
- * bindings are found through the tenant index (as in the water archive).
- */
-const tenantRooms = (q: string) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
-  WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.name, q)} OR ${matches(tenants.phone, q)}))`;
 
 /**
  * The search box of a room list (this one, the water archive's unbound-room picker): room code

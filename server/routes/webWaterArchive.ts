@@ -104,7 +104,7 @@ const inRooms = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms
 
 /** The search box: address, room code, tenant name or phone (server/http/meterSearch.ts). */
 const searchCondition = (q: string) =>
-  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, sql`(${matches(tenants.name, q)} OR ${matches(tenants.phone, q)})`);
+  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, [tenants.name, tenants.phone]);
 
 /** The list's filters as conditions on water_meters alone (the area scope is added by the caller). */
 function filterConditions(query: ListFilter): SQL | undefined {

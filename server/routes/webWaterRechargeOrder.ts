@@ -4,7 +4,8 @@ import { createRouter, defineRoute, z } from '../http/router';
 import { Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
-import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { listPage, rowsById, type ListSpec } from '../http/listKit';
+import { meterSearch } from '../http/meterSearch';
 import { RechargeFields, rechargeResponse } from './account';
 
 const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts } = schema;
@@ -37,12 +38,9 @@ const boundList: ListSpec<Awaited<ReturnType<ReturnType<typeof boundQuery>['wher
 
 const roomsWhere = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
 
-/** Room code, meter address, current tenant's name or phone: one indexed id set each, united. */
-const searchCondition = (q: string) => sql`${waterMeters.id} IN (
-  SELECT ${waterMeters.id} FROM ${waterMeters} WHERE ${matches(waterMeters.address, q)}
-  UNION SELECT ${waterMeters.id} FROM ${waterMeters} WHERE ${roomsWhere(matches(rooms.roomCode, q))}
-  UNION SELECT ${waterMeters.id} FROM ${waterMeters} WHERE ${waterMeters.roomId} IN (SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
-    WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.name, q)} OR ${matches(tenants.phone, q)}))))`;
+/** Meter address, room code, current tenant's name or phone (server/http/meterSearch.ts). */
+const searchCondition = (q: string) =>
+  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, [tenants.name, tenants.phone]);
 
 /** webWaterRechargeOrder/… (SPEC.md section 7): the water recharge picker and the water recharge. */
 export function webWaterRechargeOrderRoutes() {
