@@ -19,10 +19,11 @@
  * A statement whose text varies (a list page's ids: its areas, sort, page and size are in the
  * text) asks to be prepared per text by starting with `PREPARED_BY_TEXT`: it runs under a name
  * derived from its text, parsed once. Without parameters its plan is made once, and it is the plan
- * of those values. (With parameters, PostgreSQL's plan cache would choose between custom and
- * generic plans, as for any prepared statement; a list search measured no faster that way, so the
- * list kit marks only statements without parameters.) PGlite keeps the last BY_TEXT_KEPT of them
- * and closes older ones. On PostgreSQL the marker is only a comment.
+ * of those values. With parameters (a filtered list page), it runs on its generic plan: PGlite is
+ * started with `plan_cache_mode = force_generic_plan` (server/db/index.ts), since PostgreSQL's own
+ * choice kept planning a search for every call, its generic plan's estimated cost being higher.
+ * PGlite keeps the last BY_TEXT_KEPT of them and closes older ones. On PostgreSQL the marker is
+ * only a comment.
  */
 import { createHash } from 'node:crypto';
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';

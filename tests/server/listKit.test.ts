@@ -194,6 +194,42 @@ describe('"starts with" as an index range', () => {
   });
 });
 
+describe.skipIf(testPostgresUrl())('prepared by text on PGlite', () => {
+  const prepared = () => query<{ statement: string; generic_plans: number; custom_plans: number }>(`SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements`);
+
+  it('an unfiltered page is prepared once per text', async () => {
+    const params = { pageNum: 3, pageSize: 7, sortField: 'roomCode', sortOrder: 'desc' };
+    const first = await pageOf(admin, params);
+    expect(await pageOf(admin, params)).toEqual(first);
+    const pages = (await prepared()).filter(({ statement }) => statement.includes('"water_meters"."room_sort" DESC') && statement.includes('LIMIT 7 OFFSET 14'));
+    expect(pages).toHaveLength(1);
+    expect(first.records.map((row) => row.id)).toEqual((await referenceIds([1, 3], 'roomCode', true)).slice(14, 21));
+  });
+
+  it('a search is prepared once for any text of its kind and planned once, on indexes', async () => {
+    const searches = async () => (await prepared()).filter(({ statement }) => statement.includes('WITH matching') && statement.includes('LIMIT 97 OFFSET 0'));
+    const prefixes = ['1', '李', 'zz', '王'];
+    const containing = ['1207', '138', '3号楼', 'zzz9'];
+    for (const q of [...prefixes, ...containing, ...prefixes]) await pageOf(admin, { q, pageSize: 97 });
+    const statements = await searches();
+    // One statement for "starts with" (an index range), one for "contains" (ILIKE), whatever the text.
+    expect(statements.map(({ statement }) => statement.includes('ILIKE')).sort()).toEqual([false, true]);
+    for (const { statement, generic_plans, custom_plans } of statements) {
+      expect(custom_plans, statement).toBe(0);
+      expect(Number(generic_plans), statement).toBe(statement.includes('ILIKE') ? containing.length : 2 * prefixes.length);
+    }
+    // The generic plan of "starts with" finds its rows through the prefix indexes, not a scan of the table.
+    const [prefix] = statements.filter(({ statement }) => !statement.includes('ILIKE'));
+    const name = (await query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE statement = '${prefix.statement.replaceAll("'", "''")}'`))[0].name;
+    const values = Array.from({ length: (prefix.statement.match(/\$\d+/g) ?? []).length / 2 }, () => `'li', 'lj'`).join(', ');
+    const plan = (await query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE ${name}(${values})`)).map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('water_meters_address_prefix');
+    expect(plan).toContain('rooms_code_prefix');
+    expect(plan).toContain('tenants_name_prefix');
+    expect(plan).not.toMatch(/Seq Scan on (water_meters|rooms|tenants)\b/);
+  });
+});
+
 describe('counts', () => {
   const spec: ListSpec<{ id: number }> = {
     table: schema.waterMeters, id: schema.waterMeters.id, area: schema.waterMeters.areaId, sorts: {},
