@@ -5,7 +5,7 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Bool, Id, IdArray, Int, NullableId, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { idsMatching, listPage, rowsById, type ListSpec } from '../http/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { shownOnline } from '../http/meterOnline';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -466,7 +466,7 @@ export function electricMeterRoutes() {
     }).from(modules).leftJoin(projects, eq(projects.id, modules.projectId))
       .where(and(
         inScope(modules.areaId, c.get('session')), eq(modules.protocol, 'dlt645'),
-        query.q?.trim() ? sql`(${matches(modules.address, query.q)} OR ${matches(sql`coalesce(${modules.name}, '')`, query.q)})` : undefined,
+        query.q?.trim() ? sql`${modules.id} IN (${idsMatching(modules, modules.id, [modules.address, modules.name], query.q)})` : undefined,
         query.id ? eq(modules.id, query.id) : undefined,
       ))
       .orderBy(natural(modules.address)).limit(50);

@@ -8,7 +8,7 @@ import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { inScope } from '../http/scope';
 import { Id, Int, NullableId, Q, Text, patchOf } from '../http/input';
-import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { idsMatching, listPage, rowsById, type ListSpec } from '../http/listKit';
 import { conflict, notFound } from '../http/errors';
 import { audit } from '../audit';
 
@@ -121,9 +121,7 @@ const moduleList: ListSpec<ModuleRow> = {
 };
 
 /** The search box: address or name (each served by its own trigram or prefix index). */
-const searchCondition = (q: string) => sql`${modules.id} IN (
-  SELECT ${modules.id} FROM ${modules} WHERE ${matches(modules.address, q)}
-  UNION SELECT ${modules.id} FROM ${modules} WHERE ${matches(modules.name, q)})`;
+const searchCondition = (q: string) => sql`${modules.id} IN (${idsMatching(modules, modules.id, [modules.address, modules.name], q)})`;
 
 function filterConditions(query: ListFilter): SQL | undefined {
   return and(

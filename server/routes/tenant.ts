@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, preparedByIds, rowsById, type ListSpec } from '../http/listKit';
+import { idsMatching, listPage, preparedByIds, rowsById, type ListSpec } from '../http/listKit';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { langOf, serverMessage } from '../http/i18n';
 import { inScope } from '../http/scope';
@@ -114,10 +114,7 @@ const boundWhere = (roomCondition?: SQL) => sql`${tenants.id} IN (SELECT tb.tena
   WHERE tb.end_date IS NULL${roomCondition ? sql` AND tb.room_id IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${roomCondition})` : sql``})`;
 
 /** The search box: name, phone or id number, each through its own index (an OR is a full scan). */
-const searchCondition = (q: string) => sql`${tenants.id} IN (
-  SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.name, q)}
-  UNION SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.phone, q)}
-  UNION SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.idNumber, q)})`;
+const searchCondition = (q: string) => sql`${tenants.id} IN (${idsMatching(tenants, tenants.id, [tenants.name, tenants.phone, tenants.idNumber], q)})`;
 
 function filterConditions(query: ListFilter): SQL | undefined {
   return and(

@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { idsMatching, listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { langOf, serverMessage, type Lang } from '../http/i18n';
 import { inScope } from '../http/scope';
@@ -114,9 +114,7 @@ const bindingList: ListSpec<BindingRow> = {
 };
 
 const roomsWhere = (condition: SQL) => sql`${tenantBindings.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
-const tenantsMatching = (q: string) => sql`SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.name, q)}
-  UNION SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.phone, q)}
-  UNION SELECT ${tenants.id} FROM ${tenants} WHERE ${matches(tenants.idNumber, q)}`;
+const tenantsMatching = (q: string) => idsMatching(tenants, tenants.id, [tenants.name, tenants.phone, tenants.idNumber], q);
 
 function filterConditions(query: ListFilter): SQL | undefined {
   const lastDay = query.activeTo ? platformDay(new Date(Date.parse(query.activeTo) - 1)) : undefined;

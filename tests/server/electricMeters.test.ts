@@ -81,6 +81,29 @@ describe('findByCondition', () => {
   });
 });
 
+describe('findModules', () => {
+  it('finds DL/T 645 modules of the area by address or name: a prefix for one or two characters, anywhere for more', async () => {
+    const modules = await query<{ id: number; address: string; name: string | null }>(`SELECT id, address, name FROM modules WHERE area_id = 1 AND protocol = 'dlt645' ORDER BY id`);
+    expect(modules.length).toBeGreaterThan(1);
+    /** Written separately from the server's search: any case, the start of a field for short inputs. */
+    const expected = (q: string) => modules.filter((m) => [m.address, m.name].some((field) => {
+      if (!field) return false;
+      const [text, value] = [field.toLowerCase(), q.toLowerCase()];
+      return q.length >= 3 ? text.includes(value) : text.startsWith(value);
+    })).map((m) => m.id).sort((a, b) => a - b);
+    const samples = new Set(['zz9', '%', '_']);
+    for (const m of modules.slice(0, 4)) {
+      samples.add(m.address.slice(0, 2)).add(m.address.slice(-4));
+      if (m.name) samples.add(m.name.slice(0, 1)).add(m.name.slice(1, 4));
+    }
+    for (const q of samples) {
+      const { status, body } = await api.get('electricMeter/findModules', { q });
+      expect(status).toBe(200);
+      expect((body.data as { id: number }[]).map((m) => m.id).sort((a, b) => a - b), q).toEqual(expected(q).slice(0, 50));
+    }
+  });
+});
+
 describe('add, update, delete', () => {
   it('refuses bad input naming the field, changing nothing', async () => {
     const module = await electricModule();
