@@ -245,11 +245,17 @@ export const CONTAINS_MIN_LENGTH = 3;
  * read every row of a LIKE's table. Both parameters are values: the text stays the same.
  */
 export function matches(column: PgColumn | SQL, value: string): SQL {
-  const text = value.trim();
+  const text = wellFormed(value.trim());
   if (text.length >= CONTAINS_MIN_LENGTH) return sql`${column} ILIKE ${`%${likeLiteral(text)}%`}`;
   const prefix = text.toLowerCase();
   return sql`(lower(${column}) ~>=~ ${prefix} AND lower(${column}) ~<~ ${prefixEnd(prefix)})`;
 }
+
+/**
+ * `text` with each lone surrogate (a JavaScript string may hold one, e.g. from a JSON body) as
+ * U+FFFD, as UTF-8 carries it: what the database compares, and a value PGlite accepts.
+ */
+const wellFormed = (text: string) => text.replace(/[\ud800-\udfff]/gu, '\ufffd');
 
 /**
  * The least text greater than every text that starts with `prefix`, in byte order: the prefix with
@@ -258,7 +264,7 @@ export function matches(column: PgColumn | SQL, value: string): SQL {
  * successor (U+10FFFF) is dropped and the one before it raised; a surrogate code point is skipped.
  */
 export function prefixEnd(prefix: string): string {
-  const points = [...prefix];
+  const points = [...wellFormed(prefix)];
   while (points.length) {
     const next = points.pop()!.codePointAt(0)! + 1;
     if (next <= 0x10ffff) return points.join('') + String.fromCodePoint(next >= 0xd800 && next <= 0xdfff ? 0xe000 : next);
