@@ -146,7 +146,7 @@ const idsAndCountOf = (result: unknown, cap: number): IdsAndCount => {
  * with their sort key, then counted and sorted (`filteredIdsAndCount`). That statement is prepared
  * per text as well, its filter values as parameters, and PGlite runs every named statement on its
  * generic plan (`plan_cache_mode`, server/db/index.ts): planned once, not for each search (a
- * water archive search at the demo size: 4.6 → 0.6–1 ms). Its conditions are written for that:
+ * water archive search at the demo size: 4.6 → 1.1 ms). Its conditions are written for that:
  * a search's "starts with" is an index range, not a LIKE (`matches`), each column its own SELECT
  * (`idsMatching`). On PostgreSQL the marker is a comment and every call is planned for its values.
  */
@@ -271,7 +271,7 @@ export function prefixEnd(prefix: string): string {
   }
   // Only U+10FFFF (a noncharacter), which no text follows in byte order: the prefix and one more
   // U+10FFFF bound all its continuations but those that go on with a further U+10FFFF.
-  return `${prefix}\u{10FFFF}`;
+  return `${wellFormed(prefix)}\u{10FFFF}`;
 }
 
 /**
