@@ -264,14 +264,15 @@ const wellFormed = (text: string) => text.replace(/[\ud800-\udfff]/gu, '\ufffd')
  * successor (U+10FFFF) is dropped and the one before it raised; a surrogate code point is skipped.
  */
 export function prefixEnd(prefix: string): string {
-  const points = [...wellFormed(prefix)];
+  const sent = wellFormed(prefix);
+  const points = [...sent];
   while (points.length) {
     const next = points.pop()!.codePointAt(0)! + 1;
     if (next <= 0x10ffff) return points.join('') + String.fromCodePoint(next >= 0xd800 && next <= 0xdfff ? 0xe000 : next);
   }
   // Only U+10FFFF (a noncharacter), which no text follows in byte order: the prefix and one more
   // U+10FFFF bound all its continuations but those that go on with a further U+10FFFF.
-  return `${wellFormed(prefix)}\u{10FFFF}`;
+  return `${sent}\u{10FFFF}`;
 }
 
 /**

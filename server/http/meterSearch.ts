@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '../db';
 import { idsMatching, matches } from './listKit';
 
-const { rooms, tenants, tenantBindings } = schema;
+const { rooms, tenants, tenantBindings, waterMeters } = schema;
 
 /** A meter table as the search box needs it (electric_meters, water_meters). */
 export interface MeterTable {
@@ -31,3 +31,7 @@ export const meterSearch = (meters: MeterTable, q: string, tenantColumns: PgColu
   SELECT ${meters.id} FROM ${meters.table} WHERE ${matches(meters.address, q)}
   UNION SELECT ${meters.id} FROM ${meters.table} WHERE ${meters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${matches(rooms.roomCode, q)})
   UNION SELECT ${meters.id} FROM ${meters.table} WHERE ${meters.roomId} IN (${tenantRooms(q, tenantColumns)}))`;
+
+/** The water meter lists' search box (the water archive, the water recharge picker): address, room code, tenant name or phone. */
+export const waterMeterSearch = (q: string) =>
+  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, [tenants.name, tenants.phone]);

@@ -6,7 +6,7 @@ import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/inp
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
-import { meterSearch } from '../http/meterSearch';
+import { waterMeterSearch } from '../http/meterSearch';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
@@ -102,14 +102,10 @@ const roomsWhere = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${ro
  */
 const inRooms = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
 
-/** The search box: address, room code, tenant name or phone (server/http/meterSearch.ts). */
-const searchCondition = (q: string) =>
-  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, [tenants.name, tenants.phone]);
-
 /** The list's filters as conditions on water_meters alone (the area scope is added by the caller). */
 function filterConditions(query: ListFilter): SQL | undefined {
   return and(
-    query.q?.trim() ? searchCondition(query.q) : undefined,
+    query.q?.trim() ? waterMeterSearch(query.q) : undefined,
     query.address?.trim() ? matches(waterMeters.address, query.address) : undefined,
     query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
     query.projectId ? inRooms(eq(rooms.projectId, query.projectId)) : undefined,

@@ -5,7 +5,7 @@ import { Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
 import { listPage, rowsById, type ListSpec } from '../http/listKit';
-import { meterSearch } from '../http/meterSearch';
+import { waterMeterSearch } from '../http/meterSearch';
 import { RechargeFields, rechargeResponse } from './account';
 
 const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts } = schema;
@@ -38,10 +38,6 @@ const boundList: ListSpec<Awaited<ReturnType<ReturnType<typeof boundQuery>['wher
 
 const roomsWhere = (condition: SQL) => sql`${waterMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
 
-/** Meter address, room code, current tenant's name or phone (server/http/meterSearch.ts). */
-const searchCondition = (q: string) =>
-  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, [tenants.name, tenants.phone]);
-
 /** webWaterRechargeOrder/… (SPEC.md section 7): the water recharge picker and the water recharge. */
 export function webWaterRechargeOrderRoutes() {
   const router = createRouter();
@@ -52,7 +48,7 @@ export function webWaterRechargeOrderRoutes() {
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
-      query.q?.trim() ? searchCondition(query.q) : undefined,
+      query.q?.trim() ? waterMeterSearch(query.q) : undefined,
       query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
       query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
       query.accountOpened ? eq(waterMeters.accountOpened, query.accountOpened === 'true') : undefined,
