@@ -135,8 +135,21 @@ export function namedQuery<T>(pg: PGlite, name: string, text: string, params: un
       messages.push(...(await run(protocol.serialize.sync())));
     }
     if (!pg.isInTransaction()) await pg.syncToFs();
-    return parse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+    return parse.parseResults(messages, ...parsersOf(pg, options))[0] as Results<T>;
   }));
+}
+
+/**
+ * The parsers of a query's results and its options as `parse.parseResults` takes them: the
+ * database's parsers with the query's own (drizzle passes some with every query: timestamps, dates
+ * and intervals kept as text) laid over them. PGlite's own `query()` merges them with an object
+ * spread of the database's 318 parsers, about 60 µs per statement (a tenth of the water archive's
+ * rows statement); an object whose prototype holds the database's parsers finds the same parser
+ * for every type without copying them.
+ */
+function parsersOf(pg: PGlite, options: QueryOptions | undefined): [PGlite['parsers'], QueryOptions | undefined] {
+  if (!options?.parsers) return [pg.parsers, options];
+  return [Object.assign(Object.create(pg.parsers) as PGlite['parsers'], options.parsers), { ...options, parsers: undefined }];
 }
 
 /**

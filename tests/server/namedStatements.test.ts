@@ -108,5 +108,29 @@ for (const worker of [false, true]) {
       expect((await byText()).some((row) => row.statement.endsWith('id <= 4'))).toBe(true);
       expect(await byText()).toHaveLength(BY_TEXT_KEPT);
     });
+
+    it('answers every type as PGlite\'s own query() does, with a query\'s own parsers and without', async () => {
+      // Values of the types the server reads, and the parsers drizzle passes with every query
+      // (timestamps, dates, intervals and their arrays kept as PostgreSQL prints them).
+      const text = `SELECT 7::int AS i, 9007199254740993::bigint AS b, 1.50::numeric AS n, true AS t, 'x'::text AS s,
+        '2026-11-23 08:30:00+00'::timestamptz AS tz, '2026-11-23 08:30:00'::timestamp AS ts, '2026-11-23'::date AS d,
+        '1 day 02:00'::interval AS iv, ARRAY[1, 2]::int[] AS ia, ARRAY['2026-11-23 08:30:00+00'::timestamptz] AS tza,
+        ARRAY[1.5]::numeric[] AS na, '{"a": [1]}'::jsonb AS j, NULL::int AS nothing, $1::int + 1 AS param`;
+      const keep = (value: string) => value;
+      const drizzleParsers = { 1114: keep, 1184: keep, 1186: keep, 1082: keep, 1231: keep, 1115: keep, 1185: keep, 1187: keep, 1182: keep };
+      const client = (database.db as unknown as { $client: { query(text: string, params: unknown[], options?: object): Promise<{ rows: unknown[]; fields: unknown[] }> } }).$client;
+      for (const options of [undefined, { parsers: drizzleParsers }, { rowMode: 'array', parsers: drizzleParsers }]) {
+        const plain = await client.query(text, [41], options);
+        for (let i = 0; i < 2; i++) {
+          const named = await client.query(`${PREPARED_BY_TEXT}${text}`, [41], options);
+          expect(named.rows).toEqual(plain.rows);
+          expect(named.fields).toEqual(plain.fields);
+        }
+      }
+      const [typed] = (await client.query(`${PREPARED_BY_TEXT}${text}`, [41])).rows as Record<string, unknown>[];
+      expect(typed).toMatchObject({ i: 7, t: true, tz: new Date('2026-11-23T08:30:00.000Z'), ia: [1, 2], j: { a: [1] }, nothing: null, param: 42 });
+      const [kept] = (await client.query(`${PREPARED_BY_TEXT}${text}`, [41], { parsers: drizzleParsers })).rows as Record<string, unknown>[];
+      expect(kept).toMatchObject({ i: 7, tz: '2026-11-23 08:30:00+00', d: '2026-11-23', tza: '{"2026-11-23 08:30:00+00"}', param: 42 });
+    });
   });
 }
