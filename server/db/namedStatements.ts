@@ -13,8 +13,9 @@
  * clients (in-process and the worker's) look a text up with `statementName` and run it through
  * `namedQuery`: Parse once per database under that name, then Bind, Execute and Sync for each call,
  * the results parsed by PGlite's own parser. This mirrors PGlite's `query()` step for step.
- * Only calls outside a transaction are named. Inside one, PGlite's transaction object runs them as
- * before.
+ * Only calls outside a transaction are named. Every other statement, inside a transaction too, runs
+ * unnamed through `plainQuery`, the same steps as PGlite's `query()` but without its copy of the
+ * database's result parsers per statement (`parsersOf`).
  *
  * A statement whose text varies (a list page's ids: its areas, sort, page and size are in the
  * text) asks to be prepared per text by starting with `PREPARED_BY_TEXT`: it runs under a name
@@ -26,7 +27,7 @@
  * only a comment.
  */
 import { createHash } from 'node:crypto';
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 const names = new Map<string, string>();
 const texts = new Map<string, string>();
@@ -98,45 +99,64 @@ async function closeOldest(known: Map<string, number[]>, run: (message: Uint8Arr
  * PGlite's own `query()`.
  */
 export function namedQuery<T>(pg: PGlite, name: string, text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => runStatement<T>(pg, name, text, params, options)));
+}
+
+/**
+ * Runs `text` as an unnamed statement (parsed and planned for this call), as PGlite's own
+ * `query()` does but with the query's parsers laid over the database's (`parsersOf`): outside a
+ * transaction, or, with `inTransaction`, from inside an open one (whose callback holds the
+ * transaction lock, as PGlite's transaction object's `query()`). A query with a blob (COPY to or
+ * from a file) is left to PGlite.
+ */
+export function plainQuery<T>(pg: PGlite, text: string, params: unknown[] = [], options?: QueryOptions, inTransaction = false): Promise<Results<T>> {
+  if (options?.blob) return inTransaction ? Promise.reject(new Error('plainQuery: a blob inside a transaction')) : pg.query<T>(text, params, options);
+  const run = () => pg._runExclusiveQuery(() => runStatement<T>(pg, undefined, text, params, options));
+  return inTransaction ? run() : pg._runExclusiveTransaction(run);
+}
+
+/**
+ * One statement, the caller holding PGlite's query lock: named (parsed once per database, see
+ * `namedQuery`) or unnamed (`name` undefined: parsed every time).
+ */
+async function runStatement<T>(pg: PGlite, name: string | undefined, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
   let statements = parsed.get(pg);
   if (!statements) parsed.set(pg, (statements = new Map()));
   const known = statements;
   const run = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
-  return pg._runExclusiveTransaction(() => pg._runExclusiveQuery(async () => {
-    const messages = [];
-    try {
-      let types = known.get(name);
-      if (types && name.startsWith(BY_TEXT_PREFIX)) {
-        // Most recently used last: the oldest is the first closed.
-        known.delete(name);
-        known.set(name, types);
-      }
-      if (!types) {
-        if (name.startsWith(BY_TEXT_PREFIX)) await closeOldest(known, run);
-        await run(protocol.serialize.parse({ name, text, types: options?.paramTypes }));
-        types = parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: 'S', name })));
-        known.set(name, types);
-      }
-      const oids = types;
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = options?.serializers?.[oids[i]] ?? pg.serializers[oids[i]];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(
-        ...(await run(protocol.serialize.bind({ statement: name, values }))),
-        ...(await run(protocol.serialize.describe({ type: 'P' }))),
-        ...(await run(protocol.serialize.execute({}))),
-      );
-    } catch (error) {
-      // As PGlite's query(): the error carries the statement and its parameters.
-      throw error instanceof Error ? Object.assign(error, { query: text, params, queryOptions: options }) : error;
-    } finally {
-      messages.push(...(await run(protocol.serialize.sync())));
+  const messages = [];
+  try {
+    let types = name === undefined ? undefined : known.get(name);
+    if (types && name!.startsWith(BY_TEXT_PREFIX)) {
+      // Most recently used last: the oldest is the first closed.
+      known.delete(name!);
+      known.set(name!, types);
     }
-    if (!pg.isInTransaction()) await pg.syncToFs();
-    return parse.parseResults(messages, ...parsersOf(pg, options))[0] as Results<T>;
-  }));
+    if (!types) {
+      if (name?.startsWith(BY_TEXT_PREFIX)) await closeOldest(known, run);
+      await run(protocol.serialize.parse({ name, text, types: options?.paramTypes }));
+      types = parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: 'S', name })));
+      if (name !== undefined) known.set(name, types);
+    }
+    const oids = types;
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options?.serializers?.[oids[i]] ?? pg.serializers[oids[i]];
+      return serializer ? serializer(value) : String(value);
+    });
+    messages.push(
+      ...(await run(protocol.serialize.bind({ statement: name, values }))),
+      ...(await run(protocol.serialize.describe({ type: 'P' }))),
+      ...(await run(protocol.serialize.execute({}))),
+    );
+  } catch (error) {
+    // As PGlite's query(): the error carries the statement and its parameters.
+    throw error instanceof Error ? Object.assign(error, { query: text, params, queryOptions: options }) : error;
+  } finally {
+    messages.push(...(await run(protocol.serialize.sync())));
+  }
+  if (!pg.isInTransaction()) await pg.syncToFs();
+  return parse.parseResults(messages, ...parsersOf(pg, options))[0] as Results<T>;
 }
 
 /**
@@ -153,14 +173,23 @@ function parsersOf(pg: PGlite, options: QueryOptions | undefined): [PGlite['pars
 }
 
 /**
- * An in-process PGlite whose `query()` runs registered statements as named ones (calls inside a
- * transaction go through PGlite's transaction object and are not affected).
+ * An in-process PGlite whose `query()` runs registered statements as named ones, and other
+ * statements, inside a transaction too, through `plainQuery` (the query's parsers laid over the
+ * database's instead of copied for each statement).
  */
 export function withNamedStatements(pg: PGlite): PGlite {
-  const plain = pg.query.bind(pg);
   pg.query = (<T>(text: string, params?: unknown[], options?: QueryOptions) => {
     const name = statementName(text);
-    return name ? namedQuery<T>(pg, name, text, params, options) : plain<T>(text, params, options);
+    return name ? namedQuery<T>(pg, name, text, params, options) : plainQuery<T>(pg, text, params, options);
   }) as PGlite['query'];
+  const transaction = pg.transaction.bind(pg);
+  pg.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) => transaction((tx) => callback(Object.create(tx, {
+    query: {
+      value: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        if (tx.closed) throw new Error('Transaction is closed');
+        return plainQuery<R>(pg, text, params, options, true);
+      },
+    },
+  }) as Transaction))) as PGlite['transaction'];
   return pg;
 }

@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { namedQuery } from './namedStatements';
+import { namedQuery, plainQuery } from './namedStatements';
 import { tarball } from './tarball';
 import { serializeError, type WorkerMessage, type WorkerOpenOptions, type WorkerRequest } from './pgliteProtocol';
 
@@ -54,8 +54,12 @@ async function main(options: WorkerOpenOptions) {
       case 'query': {
         const parsers = Object.fromEntries(request.textTypes.map((oid) => [oid, keepText]));
         const options = { rowMode: request.rowMode, parsers };
-        if (request.name && request.tx === undefined) return { value: await namedQuery(pg, request.name, request.sql, request.params, options) };
-        return { value: await target(request.tx).query(request.sql, request.params, options) };
+        if (request.tx !== undefined) {
+          target(request.tx); // still open
+          return { value: await plainQuery(pg, request.sql, request.params, options, true) };
+        }
+        if (request.name) return { value: await namedQuery(pg, request.name, request.sql, request.params, options) };
+        return { value: await plainQuery(pg, request.sql, request.params, options) };
       }
       case 'exec':
         return { value: await target(request.tx).exec(request.sql) };

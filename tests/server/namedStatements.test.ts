@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../../server/db';
 import { sqlState } from '../../server/db/errors';
 import { BY_TEXT_KEPT, PREPARED_BY_TEXT, preparedStatement, statementName } from '../../server/db/namedStatements';
@@ -109,7 +110,7 @@ for (const worker of [false, true]) {
       expect(await byText()).toHaveLength(BY_TEXT_KEPT);
     });
 
-    it('answers every type as PGlite\'s own query() does, with a query\'s own parsers and without', async () => {
+    it('answers every type as PGlite\'s own query() does, named, unnamed and in a transaction, with a query\'s own parsers and without', async () => {
       // Values of the types the server reads, and the parsers drizzle passes with every query
       // (timestamps, dates, intervals and their arrays kept as PostgreSQL prints them).
       const text = `SELECT 7::int AS i, 9007199254740993::bigint AS b, 1.50::numeric AS n, true AS t, 'x'::text AS s,
@@ -118,19 +119,45 @@ for (const worker of [false, true]) {
         ARRAY[1.5]::numeric[] AS na, '{"a": [1]}'::jsonb AS j, NULL::int AS nothing, $1::int + 1 AS param`;
       const keep = (value: string) => value;
       const drizzleParsers = { 1114: keep, 1184: keep, 1186: keep, 1082: keep, 1231: keep, 1115: keep, 1185: keep, 1187: keep, 1182: keep };
-      const client = (database.db as unknown as { $client: { query(text: string, params: unknown[], options?: object): Promise<{ rows: unknown[]; fields: unknown[] }> } }).$client;
-      for (const options of [undefined, { parsers: drizzleParsers }, { rowMode: 'array', parsers: drizzleParsers }]) {
-        const plain = await client.query(text, [41], options);
-        for (let i = 0; i < 2; i++) {
-          const named = await client.query(`${PREPARED_BY_TEXT}${text}`, [41], options);
-          expect(named.rows).toEqual(plain.rows);
-          expect(named.fields).toEqual(plain.fields);
+      type Answer = { rows: unknown[]; fields: unknown[] };
+      type Client = { query(text: string, params: unknown[], options?: object): Promise<Answer>; transaction<T>(run: (tx: Client) => Promise<T>): Promise<T> };
+      const client = (database.db as unknown as { $client: Client }).$client;
+      const reference = new PGlite(); // PGlite as it comes, its own query()
+      try {
+        for (const options of [undefined, { parsers: drizzleParsers }, { rowMode: 'array', parsers: drizzleParsers }]) {
+          const expected = await reference.query(text, [41], options as QueryOptions);
+          const answers = [
+            await client.query(text, [41], options),
+            await client.query(`${PREPARED_BY_TEXT}${text}`, [41], options),
+            await client.query(`${PREPARED_BY_TEXT}${text}`, [41], options),
+            await client.transaction((tx) => tx.query(text, [41], options)),
+          ];
+          for (const answer of answers) {
+            expect(answer.rows).toEqual(expected.rows);
+            expect(answer.fields).toEqual(expected.fields);
+          }
         }
+      } finally {
+        await reference.close();
       }
       const [typed] = (await client.query(`${PREPARED_BY_TEXT}${text}`, [41])).rows as Record<string, unknown>[];
       expect(typed).toMatchObject({ i: 7, t: true, tz: new Date('2026-11-23T08:30:00.000Z'), ia: [1, 2], j: { a: [1] }, nothing: null, param: 42 });
-      const [kept] = (await client.query(`${PREPARED_BY_TEXT}${text}`, [41], { parsers: drizzleParsers })).rows as Record<string, unknown>[];
+      const [kept] = (await client.query(text, [41], { parsers: drizzleParsers })).rows as Record<string, unknown>[];
       expect(kept).toMatchObject({ i: 7, tz: '2026-11-23 08:30:00+00', d: '2026-11-23', tza: '{"2026-11-23 08:30:00+00"}', param: 42 });
+    });
+
+    it('reports an error of an unnamed statement as PGlite does, inside a transaction too, which then rolls back', async () => {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      await expect(client.query('SELECT $1::int AS n', ['not a number'])).rejects.toSatisfy((error: unknown) =>
+        sqlState(error) === '22P02' && (error as { query?: string; params?: unknown[] }).query === 'SELECT $1::int AS n');
+      await expect(client.transaction(async (tx) => {
+        await tx.query(`UPDATE named_probe SET label = 'changed' WHERE id = 9`);
+        await tx.query('SELECT 1 FROM no_such_table');
+      })).rejects.toSatisfy((error: unknown) => sqlState(error) === '42P01');
+      expect(await itemsById(database.db, [9])).toEqual([{ id: 9, label: 'item 9', at: AT }]);
+      let closed: Transaction | undefined;
+      await client.transaction(async (tx) => { closed = tx; });
+      await expect(closed!.query('SELECT 1')).rejects.toThrow('Transaction is closed');
     });
   });
 }
