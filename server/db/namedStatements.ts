@@ -106,11 +106,10 @@ export function namedQuery<T>(pg: PGlite, name: string, text: string, params: un
  * Runs `text` as an unnamed statement (parsed and planned for this call), as PGlite's own
  * `query()` does but with the query's parsers laid over the database's (`parsersOf`): outside a
  * transaction, or, with `inTransaction`, from inside an open one (whose callback holds the
- * transaction lock, as PGlite's transaction object's `query()`). A query with a blob (COPY to or
- * from a file) is left to PGlite.
+ * transaction lock, as PGlite's transaction object's `query()`). Not for a query with a blob (COPY
+ * to or from a file, which the server does not use): callers leave those to PGlite's `query()`.
  */
 export function plainQuery<T>(pg: PGlite, text: string, params: unknown[] = [], options?: QueryOptions, inTransaction = false): Promise<Results<T>> {
-  if (options?.blob) return inTransaction ? Promise.reject(new Error('plainQuery: a blob inside a transaction')) : pg.query<T>(text, params, options);
   const run = () => pg._runExclusiveQuery(() => runStatement<T>(pg, undefined, text, params, options));
   return inTransaction ? run() : pg._runExclusiveTransaction(run);
 }
@@ -178,7 +177,9 @@ function parsersOf(pg: PGlite, options: QueryOptions | undefined): [PGlite['pars
  * database's instead of copied for each statement).
  */
 export function withNamedStatements(pg: PGlite): PGlite {
+  const query = pg.query.bind(pg);
   pg.query = (<T>(text: string, params?: unknown[], options?: QueryOptions) => {
+    if (options?.blob) return query<T>(text, params, options);
     const name = statementName(text);
     return name ? namedQuery<T>(pg, name, text, params, options) : plainQuery<T>(pg, text, params, options);
   }) as PGlite['query'];
@@ -186,6 +187,7 @@ export function withNamedStatements(pg: PGlite): PGlite {
   pg.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) => transaction((tx) => callback(Object.create(tx, {
     query: {
       value: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+        if (options?.blob) return tx.query<R>(text, params, options);
         if (tx.closed) throw new Error('Transaction is closed');
         return plainQuery<R>(pg, text, params, options, true);
       },

@@ -146,6 +146,15 @@ for (const worker of [false, true]) {
       expect(kept).toMatchObject({ i: 7, tz: '2026-11-23 08:30:00+00', d: '2026-11-23', tza: '{"2026-11-23 08:30:00+00"}', param: 42 });
     });
 
+    it.skipIf(worker)('leaves a query with a blob (COPY from a file) to PGlite, in a transaction too', async () => {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const rows = (first: number) => new Blob([`${first}\tcopied\t2026-11-23 08:30:00+00\n${first + 1}\tcopied\t2026-11-23 08:30:00+00\n`]);
+      await client.query(`COPY named_probe FROM '/dev/blob'`, [], { blob: rows(101) });
+      await client.transaction((tx) => tx.query(`COPY named_probe FROM '/dev/blob'`, [], { blob: rows(103) }));
+      expect(await itemsById(database.db, [101, 102, 103, 104])).toHaveLength(4);
+      await client.query('DELETE FROM named_probe WHERE id > 100');
+    });
+
     it('reports an error of an unnamed statement as PGlite does, inside a transaction too, which then rolls back', async () => {
       const client = (database.db as unknown as { $client: PGlite }).$client;
       await expect(client.query('SELECT $1::int AS n', ['not a number'])).rejects.toSatisfy((error: unknown) =>
