@@ -119,20 +119,20 @@ export function plainQuery<T>(pg: PGlite, text: string, params: unknown[] = [], 
  * `namedQuery`) or unnamed (`name` undefined: parsed every time).
  */
 async function runStatement<T>(pg: PGlite, name: string | undefined, text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
-  let statements = parsed.get(pg);
-  if (!statements) parsed.set(pg, (statements = new Map()));
-  const known = statements;
+  let known = parsed.get(pg);
+  if (!known) parsed.set(pg, (known = new Map()));
+  const byText = name?.startsWith(BY_TEXT_PREFIX) ?? false;
   const run = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
   const messages = [];
   try {
     let types = name === undefined ? undefined : known.get(name);
-    if (types && name!.startsWith(BY_TEXT_PREFIX)) {
+    if (types && byText) {
       // Most recently used last: the oldest is the first closed.
       known.delete(name!);
       known.set(name!, types);
     }
     if (!types) {
-      if (name?.startsWith(BY_TEXT_PREFIX)) await closeOldest(known, run);
+      if (byText) await closeOldest(known, run);
       await run(protocol.serialize.parse({ name, text, types: options?.paramTypes }));
       types = parse.parseDescribeStatementResults(await run(protocol.serialize.describe({ type: 'S', name })));
       if (name !== undefined) known.set(name, types);

@@ -13,13 +13,16 @@ export interface MeterTable {
   address: PgColumn;
 }
 
+/** A tenant's name and phone: what a meter or room search box looks a tenant up by. */
+export const TENANT_NAME_OR_PHONE: PgColumn[] = [tenants.name, tenants.phone];
+
 /**
  * Rooms whose current tenant has one of `tenantColumns` matching `q` (`idsMatching`: one indexed
  * SELECT per column). The matching tenants are taken as an array (`= ANY(ARRAY(…))`), so that their
  * bindings are found through the tenant index: as a join, the planner's guess of how many names
  * match (often 3× too many) made it scan every binding instead.
  */
-export const tenantRooms = (q: string, tenantColumns: PgColumn[] = [tenants.name, tenants.phone]) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
+export const tenantRooms = (q: string, tenantColumns = TENANT_NAME_OR_PHONE) => sql`SELECT ${tenantBindings.roomId} FROM ${tenantBindings}
   WHERE ${tenantBindings.endDate} IS NULL AND ${tenantBindings.tenantId} = ANY(ARRAY(${idsMatching(tenants, tenants.id, tenantColumns, q)}))`;
 
 /**
@@ -34,4 +37,4 @@ export const meterSearch = (meters: MeterTable, q: string, tenantColumns: PgColu
 
 /** The water meter lists' search box (the water archive, the water recharge picker): address, room code, tenant name or phone. */
 export const waterMeterSearch = (q: string) =>
-  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, [tenants.name, tenants.phone]);
+  meterSearch({ table: waterMeters, id: waterMeters.id, roomId: waterMeters.roomId, address: waterMeters.address }, q, TENANT_NAME_OR_PHONE);

@@ -6,6 +6,7 @@ import { Id, MoneyFen, Q } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { PagingQuery, likeLiteral, natural } from '../http/paging';
 import { idsMatching, rowsOf } from '../http/listKit';
+import { TENANT_NAME_OR_PHONE } from '../http/meterSearch';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { rechargeMaxFen } from '../config';
@@ -66,7 +67,7 @@ async function findRooms(db: Db, areaIds: number[], q: string) {
     (SELECT id, 1 AS rank FROM rooms WHERE lower(room_code) LIKE ${`${likeLiteral(lower)}%`} AND ${scopeSql(sql.raw('area_id'), areaIds)} LIMIT ${FIND_ROOMS_LIMIT * 2})
     UNION ALL
     (SELECT b.room_id AS id, 2 AS rank FROM tenant_bindings b WHERE b.end_date IS NULL AND b.tenant_id = ANY(ARRAY(
-      SELECT id FROM (${idsMatching(tenants, tenants.id, [tenants.name, tenants.phone], text, scopeSql(tenants.areaId, areaIds))}) AS t LIMIT ${FIND_ROOMS_LIMIT * 2}))
+      SELECT id FROM (${idsMatching(tenants, tenants.id, TENANT_NAME_OR_PHONE, text, scopeSql(tenants.areaId, areaIds))}) AS t LIMIT ${FIND_ROOMS_LIMIT * 2}))
      LIMIT ${FIND_ROOMS_LIMIT * 2})`));
   const rank = new Map<number, number>();
   for (const hit of hits) rank.set(Number(hit.id), Math.min(rank.get(Number(hit.id)) ?? 9, Number(hit.rank)));

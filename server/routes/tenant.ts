@@ -113,8 +113,13 @@ const tenantList: ListSpec<Awaited<ReturnType<typeof tenantRows>>[number]> = {
 const boundWhere = (roomCondition?: SQL) => sql`${tenants.id} IN (SELECT tb.tenant_id FROM ${tenantBindings} tb
   WHERE tb.end_date IS NULL${roomCondition ? sql` AND tb.room_id IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${roomCondition})` : sql``})`;
 
-/** The search box: name, phone or id number, each through its own index (an OR is a full scan). */
-const searchCondition = (q: string) => sql`${tenants.id} IN (${idsMatching(tenants, tenants.id, [tenants.name, tenants.phone, tenants.idNumber], q)})`;
+/**
+ * Ids of the tenants whose name, phone or id number matches `q`, each through its own index (an OR
+ * is a full scan): the tenant list's search box, and the binding list's.
+ */
+export const tenantsMatching = (q: string) => idsMatching(tenants, tenants.id, [tenants.name, tenants.phone, tenants.idNumber], q);
+
+const searchCondition = (q: string) => sql`${tenants.id} IN (${tenantsMatching(q)})`;
 
 function filterConditions(query: ListFilter): SQL | undefined {
   return and(

@@ -4,14 +4,14 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery, natural } from '../http/paging';
-import { idsMatching, listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { langOf, serverMessage, type Lang } from '../http/i18n';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { sqlState } from '../db/errors';
 import { postLedger, type Utility } from '../domain/ledger';
-import { findTenant } from './tenant';
+import { findTenant, tenantsMatching } from './tenant';
 
 const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEntries, electricMeters, waterMeters } = schema;
 
@@ -114,7 +114,6 @@ const bindingList: ListSpec<BindingRow> = {
 };
 
 const roomsWhere = (condition: SQL) => sql`${tenantBindings.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition})`;
-const tenantsMatching = (q: string) => idsMatching(tenants, tenants.id, [tenants.name, tenants.phone, tenants.idNumber], q);
 
 function filterConditions(query: ListFilter): SQL | undefined {
   const lastDay = query.activeTo ? platformDay(new Date(Date.parse(query.activeTo) - 1)) : undefined;
