@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { StableRoute } from './StableRoute';
 
 /**
  * A view in a chunk of its own that renders at once once its code is there.
@@ -35,8 +36,17 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
   return { View, preload };
 }
 
-/** A resource's list view in its own chunk: `list` for the route, `preload` for the login path (src/auth/firstScreen.ts). */
+/**
+ * A resource's list view in its own chunk: `list` for the route, `preload` for the login path
+ * (src/auth/firstScreen.ts). The list sees its route through `StableRoute`: its rows' buttons do not
+ * render again each time react-admin renders its routes.
+ */
 export function lazyList(load: () => Promise<{ default: ComponentType }>) {
   const { View, preload } = lazyView(load);
-  return { list: View, preload };
+  const list = () => (
+    <StableRoute>
+      <View />
+    </StableRoute>
+  );
+  return { list, preload };
 }

@@ -16,6 +16,7 @@ import { useAutoCollapse } from './useAutoCollapse';
 import { usePreferenceSync } from './usePreferenceSync';
 import { usePreference } from '../preferences/PreferencesContext';
 import { useDocumentTitle } from './useDocumentTitle';
+import { StableRoute } from '../components/StableRoute';
 
 /** The bare shell: app bar, side menu from the role tree, the page. */
 const pageIn = keyframes`from { opacity: 0; transform: translateY(6px); } to { opacity: 1; transform: none; }`;
@@ -53,12 +54,16 @@ export function Layout({ children }: { children: ReactNode }) {
   // SPEC.md route guard: a token cookie present and not the text `undefined`, else login with
   // the full original path as `redirect` (before any page mounts or calls the API).
   if (!hasToken()) return <Navigate to={loginRedirect()} replace />;
+  // The shell sees its route through `StableRoute`: its tab bars (which measure the page after each
+  // of their renders) and menus do not render again each time react-admin renders its routes.
   return (
-    <RealtimeProvider>
-      <RaLayout appBar={ShellHeader} appBarAlwaysOn menu={ShellMenu} sx={sx}>
-        {SHELL_PARTS}
-        <KeepAlive>{children}</KeepAlive>
-      </RaLayout>
-    </RealtimeProvider>
+    <StableRoute>
+      <RealtimeProvider>
+        <RaLayout appBar={ShellHeader} appBarAlwaysOn menu={ShellMenu} sx={sx}>
+          {SHELL_PARTS}
+          <KeepAlive>{children}</KeepAlive>
+        </RaLayout>
+      </RealtimeProvider>
+    </StableRoute>
   );
 }

@@ -62,6 +62,17 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
   );
   const hiddenColumns = useMemo(() => defaultHidden(columns as Column<never>[], wide), [columns, wide]);
   const frame = useColumnsUnderActions();
+  // The table's columns as elements, made again only when the declaration or the row actions change:
+  // the body renders every row again when its columns do (ListBody), so a re-render of the screen
+  // (rights answered, store, language) must not hand it new ones.
+  const tableColumns = useMemo(() => [
+    ...renderColumns(resource, columns),
+    rowActions && (
+      <DataTable.Col key=" row-actions" label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
+        <div className="row-actions-box">{rowActions}</div>
+      </DataTable.Col>
+    ),
+  ], [resource, columns, rowActions]);
   const bulk = canDelete || (canEdit && bulkActions) ? <>{canEdit && bulkActions}{canDelete && <BulkDeleteWithImpact />}</> : false;
 
   return (
@@ -127,12 +138,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
               [`& .${NEGATIVE_CELL}`]: { color: 'error.main' },
             }]}
           >
-            {renderColumns(resource, columns)}
-            {rowActions && (
-              <DataTable.Col label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
-                <div className="row-actions-box">{rowActions}</div>
-              </DataTable.Col>
-            )}
+            {tableColumns}
           </DataTable>
         </RowTips>
       </Box>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 
 /** Set on a list's frame while data columns lie under its sticky row actions (the table can still scroll right). */
 export const COLUMNS_UNDER_ACTIONS = 'data-columns-under-actions';
@@ -12,12 +12,12 @@ export const hasMoreRight = (box: Pick<HTMLElement, 'scrollWidth' | 'clientWidth
  * right, i.e. while some data columns are under the sticky row actions: the frame's styles then
  * draw the actions column's edge as a shadow, so the operator sees there is more to scroll to. It
  * follows scrolling, resizing and re-rendering (rows, shown columns) without re-rendering the list.
- * Returns the ref to give the frame (a callback: the list may mount its content after a first
- * loading render).
+ * Returns the ref to give the frame: a callback ref whose cleanup (React 19) stops the watching, so
+ * that mounting the frame sets no state (a state would render the whole list again, all its rows
+ * included, right after its first rows are shown).
  */
 export function useColumnsUnderActions() {
-  const [root, setRoot] = useState<HTMLElement | null>(null);
-  useEffect(() => {
+  return useCallback((root: HTMLElement | null) => {
     if (!root) return undefined;
     // The frame (window resized, side menu folded) and the table (columns shown or hidden, fonts)
     // change size: both are observed (below).
@@ -54,6 +54,5 @@ export function useColumnsUnderActions() {
       resized?.disconnect();
       rendered.disconnect();
     };
-  }, [root]);
-  return setRoot;
+  }, []);
 }
