@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { admission } from './http/admission';
+import { compressJson } from './http/compression';
 import type { AppDeps, AppOptions } from './deps';
 import type { AppEnv } from './http/router';
 import { ApiError } from './http/errors';
@@ -82,6 +83,7 @@ export function createApp(options: AppOptions) {
     await next();
     if (c.res.status !== 101) c.res.headers.set('Cache-Control', 'no-store');
   });
+  app.use('/api/*', compressJson());
   // At most so many requests at once; one that waits too long for its turn gets a quick 503.
   if (deps.admission) app.use('/api/*', admission(deps.admission, (path) => path === WEBSOCKET_PATH));
   const tooLarge = () => { throw new ApiError(413, 'errors.bodyTooLarge'); };
