@@ -1,6 +1,6 @@
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import {
-  ColumnsButton, CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useLocaleState, useResourceContext,
+  CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useLocaleState, useResourceContext,
   useResourceDefinition, useTranslate, type Exporter, type RaRecord, type SortPayload,
 } from 'react-admin';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
@@ -14,6 +14,7 @@ import { COLUMNS_UNDER_ACTIONS, useColumnsUnderActions } from './columnsUnderAct
 import { useResourceAccess } from '../../auth/useResourceAccess';
 import { RowTips } from './RowTips';
 import { ListBody } from './ListBody';
+import { ColumnChooserButton, ColumnChooserScope, ListColumn } from './columnChooser';
 import { listBodyStyles } from './listBodyStyles';
 
 export interface ListScreenProps<R extends RaRecord> {
@@ -68,81 +69,83 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
   const tableColumns = useMemo(() => [
     ...renderColumns(resource, columns),
     rowActions && (
-      <DataTable.Col key=" row-actions" label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
+      <ListColumn key=" row-actions" label="app.actions" disableSort cellClassName="row-actions" headerClassName="row-actions">
         <div className="row-actions-box">{rowActions}</div>
-      </DataTable.Col>
+      </ListColumn>
     ),
   ], [resource, columns, rowActions]);
   const bulk = canDelete || (canEdit && bulkActions) ? <>{canEdit && bulkActions}{canDelete && <BulkDeleteWithImpact />}</> : false;
 
   return (
-    <List
-      filters={filters}
-      actions={(
-        <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-          {filters?.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
-          <ColumnsButton storeKey={`${resource}.datatable`} />
-          {toolbar}
-          {hasCreate && <CreateButton />}
-          <ExportButton maxResults={100_000} />
-        </TopToolbar>
-      )}
-      exporter={exporter}
-      sort={sort ?? LIST_SORT}
-      perPage={LIST_PER_PAGE}
-      pagination={<ListPagination />}
-      title={title}
-      storeKey={`${resource}.list`}
-      sx={{
-        // Filters on their own row, the toolbar's buttons beneath them: neither squeezes the other.
-        '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'flex-end' },
-        '& .RaList-actions > form': { flex: '1 1 480px' },
-      }}
-    >
-      <Box
-        ref={frame}
-        className="list-table-frame"
+    <ColumnChooserScope>
+      <List
+        filters={filters}
+        actions={(
+          <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+            {filters?.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}
+            <ColumnChooserButton storeKey={`${resource}.datatable`} />
+            {toolbar}
+            {hasCreate && <CreateButton />}
+            <ExportButton maxResults={100_000} />
+          </TopToolbar>
+        )}
+        exporter={exporter}
+        sort={sort ?? LIST_SORT}
+        perPage={LIST_PER_PAGE}
+        pagination={<ListPagination />}
+        title={title}
+        storeKey={`${resource}.list`}
         sx={{
-          minWidth: 0,
-          // Columns lie under the row actions (the table scrolls further right): their edge casts a
-          // shadow, with a divider line that dark themes show too.
-          [`&[${COLUMNS_UNDER_ACTIONS}] .row-actions`]: {
-            boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}, -8px 0 8px -6px rgba(0,0,0,.4)`,
-          },
+          // Filters on their own row, the toolbar's buttons beneath them: neither squeezes the other.
+          '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'flex-end' },
+          '& .RaList-actions > form': { flex: '1 1 480px' },
         }}
       >
-        <RowTips>
-          <DataTable
-            bulkActionButtons={bulk}
-            rowClick={false}
-            storeKey={`${resource}.datatable`}
-            hiddenColumns={hiddenColumns}
-            body={ListBody}
-            sx={[listBodyStyles, {
-              // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
-              '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
-              // Values never wrap (codes, tags, times stay whole); headers wrap between words, not inside
-              // them (keep-all: 总电量 / （kWh）, not 总电 / 量), and cells are compact: the columns of a
-              // list fit at 1280 px wherever they can, instead of scrolling under the row actions.
-              '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
-              '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
-              '& .RaDataTable-thead .MuiTableCell-head': {
-                position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper',
-                whiteSpace: 'normal', wordBreak: 'keep-all', overflowWrap: 'normal',
-              },
-              '& .MuiTableCell-root.row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5 },
-              '& .MuiTableCell-head.row-actions': { zIndex: 4 },
-              // Styles of every row's content set once here, not per cell (an `sx` is worked out on each render).
-              '& .row-actions-box': { display: 'flex', gap: 0.25, justifyContent: 'flex-end' },
-              [`& .${NUMBER_CELL}`]: { fontVariantNumeric: 'tabular-nums' },
-              [`& .${NEGATIVE_CELL}`]: { color: 'error.main' },
-            }]}
-          >
-            {tableColumns}
-          </DataTable>
-        </RowTips>
-      </Box>
-      {children}
-    </List>
+        <Box
+          ref={frame}
+          className="list-table-frame"
+          sx={{
+            minWidth: 0,
+            // Columns lie under the row actions (the table scrolls further right): their edge casts a
+            // shadow, with a divider line that dark themes show too.
+            [`&[${COLUMNS_UNDER_ACTIONS}] .row-actions`]: {
+              boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}, -8px 0 8px -6px rgba(0,0,0,.4)`,
+            },
+          }}
+        >
+          <RowTips>
+            <DataTable
+              bulkActionButtons={bulk}
+              rowClick={false}
+              storeKey={`${resource}.datatable`}
+              hiddenColumns={hiddenColumns}
+              body={ListBody}
+              sx={[listBodyStyles, {
+                // The table scrolls inside its frame, so both scroll bars are in view; header and row actions stay put.
+                '& .RaDataTable-tableWrapper': { overflow: 'auto', maxHeight: 'calc(100vh - 260px)', minHeight: 200, scrollbarGutter: 'stable' },
+                // Values never wrap (codes, tags, times stay whole); headers wrap between words, not inside
+                // them (keep-all: 总电量 / （kWh）, not 总电 / 量), and cells are compact: the columns of a
+                // list fit at 1280 px wherever they can, instead of scrolling under the row actions.
+                '& .MuiTableCell-root': { whiteSpace: 'nowrap' },
+                '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 },
+                '& .RaDataTable-thead .MuiTableCell-head': {
+                  position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper',
+                  whiteSpace: 'normal', wordBreak: 'keep-all', overflowWrap: 'normal',
+                },
+                '& .MuiTableCell-root.row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5 },
+                '& .MuiTableCell-head.row-actions': { zIndex: 4 },
+                // Styles of every row's content set once here, not per cell (an `sx` is worked out on each render).
+                '& .row-actions-box': { display: 'flex', gap: 0.25, justifyContent: 'flex-end' },
+                [`& .${NUMBER_CELL}`]: { fontVariantNumeric: 'tabular-nums' },
+                [`& .${NEGATIVE_CELL}`]: { color: 'error.main' },
+              }]}
+            >
+              {tableColumns}
+            </DataTable>
+          </RowTips>
+        </Box>
+        {children}
+      </List>
+    </ColumnChooserScope>
   );
 }

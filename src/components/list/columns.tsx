@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { DataTable, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Chip } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { fenToYuan } from '../money';
 import { formatDateTime } from '../dateTime';
 import type { CsvColumn, CsvKind } from './csv';
+import { ListColumn } from './columnChooser';
 
 export type ChipColor = 'default' | 'primary' | 'secondary' | 'success' | 'error' | 'info' | 'warning';
 
@@ -112,10 +113,10 @@ function Cell<R extends RaRecord>({ column, record }: { column: Column<R>; recor
   }
 }
 
-/** The DataTable columns of a declaration. */
+/** The table columns of a declaration (`ListColumn`s: react-admin's `DataTable.Col`, their chooser entries made on first use). */
 export function renderColumns<R extends RaRecord>(resource: string, columns: Column<R>[]) {
   return columns.map((column) => (
-    <DataTable.Col<R>
+    <ListColumn<R>
       key={column.source}
       source={column.source}
       label={columnLabel(resource, column as Column)}
