@@ -8,6 +8,7 @@ import { loadCurrentUser, loadMenu } from '../../src/auth/menu';
 import { readCookie } from '../../src/auth/cookies';
 import { dataProvider } from '../../src/data';
 import { routeOfPath } from '../../src/routes';
+import { firstScreenRows } from '../../src/components/list/ListBody';
 
 /**
  * The list kit's table layout (ListScreen): columns must never lie unseen under the sticky row
@@ -181,7 +182,7 @@ describe('list kit table layout', () => {
     await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
   });
 
-  it('selects rows by their boxes (a range with shift) and counts them; a column hidden in the chooser leaves every row', async () => {
+  it('selects rows by their boxes (a range with shift) and counts them; a column hidden in the chooser (its entries made at its first opening) leaves every row', async () => {
     await signIn('admin');
     const user = fastUser();
     renderScreen('/waterarchive');
@@ -200,9 +201,36 @@ describe('list kit table layout', () => {
     expect(await screen.findByText('已选择 3 项')).toBeInTheDocument();
 
     expect(rows()[0].querySelector('td.column-buildingName')).not.toBeNull();
+    // The chooser's entries are made at its first opening, not with the table: react-admin's chooser
+    // has its search box in the closed popover, and no switch beside it.
+    const chooser = () => document.getElementById('waterarchive.datatable-columnsSelector');
+    await waitFor(() => expect(chooser()?.querySelector('input')).toBeTruthy());
+    expect(chooser()!.querySelector('.MuiSwitch-root')).toBeNull();
+    expect(screen.queryByRole('switch', { name: '建筑', hidden: true })).toBeNull();
     await user.click(screen.getByRole('button', { name: '列' }));
     await user.click(await screen.findByRole('switch', { name: '建筑' }));
     await waitFor(() => expect(rows().every((row) => row.querySelector('td.column-buildingName') === null)).toBe(true));
     expect(rows()[0].querySelector('td.column-address')).not.toBeNull();
+  });
+
+  it('shows a screenful of rows in the table\'s first render and every row of the page right after', async () => {
+    // The number of rows each time the table body changes, from its first render on.
+    const counts: number[] = [];
+    const observer = new MutationObserver(() => {
+      const count = rows().length;
+      if (count && counts.at(-1) !== count) counts.push(count);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      renderScreen('/waterarchive');
+      await waitFor(() => expect(rows()).toHaveLength(25));
+    } finally {
+      observer.disconnect();
+    }
+    expect(firstScreenRows()).toBeLessThan(25);
+    expect(counts).toEqual([firstScreenRows(), 25]);
+    // Every row is whole: its address, its tags, its actions.
+    expect(rows()[24].querySelector('td.column-address')?.textContent).toMatch(/^\d{14}$/);
+    expect(within(rows()[24]).getAllByRole('link').length + within(rows()[24]).getAllByRole('button').length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import { Children, isValidElement, memo, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { Children, isValidElement, memo, useDeferredValue, useMemo, type MouseEvent, type ReactNode } from 'react';
 import {
   DataTableClasses, RecordContextProvider, useDataTableCallbacksContext, useDataTableConfigContext, useDataTableDataContext,
   useDataTableSelectedIdsContext, useDataTableStoreContext, useStore, useTranslate, type Identifier, type RaRecord,
@@ -90,6 +90,18 @@ const ListRow = memo(function ListRow({ record, index, columns, selected, onTogg
 
 const valueText = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
+/** A row's height and what lies above and below a list's table (header, tabs, filters, pagination), in px: for `firstScreenRows`. */
+const ROW_PX = 36;
+const OUTSIDE_TABLE_PX = 320;
+
+/**
+ * About how many rows the window shows of a list's table (at least 10): at 900 px, 17 (16 are in
+ * view). A page of 25 to 100 rows is some 80 components a row; a table shows these in its first
+ * render and the rest right after, in a background render (`useDeferredValue`), so the first
+ * screen of rows is painted without waiting for rows below it.
+ */
+export const firstScreenRows = () => Math.max(10, Math.ceil((window.innerHeight - OUTSIDE_TABLE_PX) / ROW_PX));
+
 /**
  * The body of every list's table (DESIGN.md, "Kits"), in place of react-admin's `DataTableBody`:
  * the same rows, cells, classes, hidden columns and selection, in plain table elements.
@@ -99,7 +111,8 @@ const valueText = (value: unknown) => (value === null || value === undefined ? n
  * through MUI's checkbox: about 270 components per row of a 13-column list, 6,700 for a page of
  * 25, which was the longest task between the login and the first rows. Here a row is its cells'
  * content and a dozen elements; the hidden columns and the selection are read once per table, and
- * a row renders again only when its own record or selection changes.
+ * a row renders again only when its own record or selection changes. The first render holds a
+ * screenful of rows (`firstScreenRows`), the rest follow at once.
  */
 export const ListBody = memo(function ListBody({ children }: { children?: ReactNode }) {
   const data = useDataTableDataContext();
@@ -117,10 +130,14 @@ export const ListBody = memo(function ListBody({ children }: { children?: ReactN
     [children, hiddenColumns],
   );
   const onToggle = hasBulkActions && handleToggleItem ? (handleToggleItem as Toggle) : undefined;
+  // The table's first render shows a screenful of rows, the next one (in the background) all. Later
+  // pages render whole at once; a larger page shows the former number of rows first, then all.
+  const count = data?.length ?? 0;
+  const shown = useDeferredValue(count, Math.min(count, firstScreenRows()));
   const selectLabel = translate('ra.action.select_row', { _: 'Select this row' });
   return (
     <tbody className={`MuiTableBody-root datatable-body ${DataTableClasses.tbody}`}>
-      {data?.map((record, index) => (
+      {data?.slice(0, shown).map((record, index) => (
         <ListRow
           key={record.id ?? `row${index}`}
           record={record}
