@@ -19,7 +19,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db';
-import { rowsOf } from '../server/http/listKit';
+import { rowsOf } from '../server/db/rows';
 import { COMMAND_LANES, CommandWorker, enqueueCommands } from '../server/domain/commands';
 import { createSimulator } from '../server/devices/simulator';
 import { createDriverRouter } from '../server/devices/router';

@@ -10,7 +10,7 @@
  *   (from the login click until the rows are shown and the network is quiet), and for a reload of
  *   the list page (what the cache saves on a revisit). The target is on the two together: the
  *   console's login page loads the shell's and the landing screen's code while the browser is idle
- *   (src/auth/firstScreen.ts), so part of what the first list needs is counted with the login page;
+ *   (src/firstScreen.ts), so part of what the first list needs is counted with the login page;
  * - the time from the login click to the first rows of the water archive;
  * - long tasks (PerformanceObserver 'longtask') between the click and the first rows.
  * Medians over BENCH_CONSOLE_RUNS runs (default 5), printed with their ratios console / minimal

@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, schema, type Db } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { SCALE_USER, scaleSeeded, seedScale } from '../server/db/seed/scale';
-import { vacuumAnalyze } from '../server/http/listKit';
+import { vacuumAnalyze } from '../server/db/rows';
 import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
 import { adminQuery, databaseUrl } from '../tests/support/postgres';

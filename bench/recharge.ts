@@ -20,7 +20,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { schema, type Database } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
-import { rowsOf } from '../server/http/listKit';
+import { rowsOf } from '../server/db/rows';
 import { benchEachDatabase } from './support/eachDatabase';
 import { servedApp } from './requestPath';
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { SCALE_USER, scaleSeeded, seedScale } from '../server/db/seed/scale';
-import { vacuumAnalyze } from '../server/http/listKit';
+import { vacuumAnalyze } from '../server/db/rows';
 
 const arg = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

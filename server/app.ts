@@ -6,7 +6,8 @@ import { admission } from './http/admission';
 import { compressJson } from './http/compression';
 import type { AppDeps, AppOptions } from './deps';
 import type { AppEnv } from './http/router';
-import { ApiError } from './http/errors';
+import { ApiError, apiErrorOf } from './http/errors';
+import { DomainError } from './domain/results';
 import { langOf, serverMessage } from './http/i18n';
 import { resolveSession } from './auth/session';
 import { RequestCaches } from './cache/requestCaches';
@@ -156,6 +157,7 @@ export function createApp(options: AppOptions) {
     return c.json({ code: 404, msg }, 404);
   });
   app.onError((err, c) => {
+    if (err instanceof DomainError) err = apiErrorOf(err);
     if (err instanceof ApiError) {
       const msg = err.text ?? serverMessage(langOf(c), err.key, err.params);
       return c.json({ code: err.status, msg }, err.status);

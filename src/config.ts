@@ -10,7 +10,6 @@ export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const COOKIE_LIFETIME_DAYS = 1;
 export const IDLE_TIMEOUT_MS = 600_000;
 export const READ_FAILURE_REFRESH_MS = 1_800_000;
-export const PASSWORD_MIN_LENGTH = 6;
 export const MENU_WIDTH = 220;
 export const MENU_WIDTH_COLLAPSED = 65;
 export const RESIZE_THROTTLE_MS = 300;

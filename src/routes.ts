@@ -1,4 +1,4 @@
-import { ROUTES, routeName, type RouteEntry } from './routeCatalog';
+import { ROUTES, routeName, type RouteEntry } from '../common/routeCatalog';
 import type { ResourceDefinition } from './resources/defineResource';
 import waterarchive from './resources/devices/waterarchive';
 import project from './resources/archives/project';

@@ -3,7 +3,7 @@ import { schema, type Db } from './index';
 import { hashPassword, randomPassword } from '../auth/password';
 import { seedSystem } from './seed/system';
 import { seedEstate, type SeedSummary } from './seed/estate';
-import { vacuumAnalyze } from '../http/listKit';
+import { vacuumAnalyze } from './rows';
 
 export interface BootstrapResult {
   seeded: boolean;

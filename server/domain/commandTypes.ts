@@ -1,15 +1,8 @@
-import { z } from '../http/router';
-import { Bool, Id, MoneyFen, Num, Text } from '../http/input';
+import type { CommandType, TripCause } from '../../common/states';
 
-/**
- * Remote actions, one command per device (DOMAIN.md, the Command model). Snake case, as stored in
- * `commands.type` and named by `POST command/create`.
- */
-export const COMMAND_TYPES = [
-  'read', 'trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off', 'time_sync',
-  'set_parameter', 'preset_energy', 'recharge', 'valve_open', 'valve_close',
-] as const;
-export type CommandType = (typeof COMMAND_TYPES)[number];
+/** The kinds of parameter set a `set_parameter` command assigns (DOMAIN.md, parameter templates). */
+export const PARAMETER_SET_KINDS = ['power', 'control', 'load', 'night', 'timed', 'gift'] as const;
+export type ParameterSetKind = (typeof PARAMETER_SET_KINDS)[number];
 
 const ELECTRIC: ReadonlySet<CommandType> = new Set([
   'read', 'trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off', 'time_sync', 'set_parameter', 'preset_energy', 'recharge',
@@ -19,24 +12,21 @@ const WATER: ReadonlySet<CommandType> = new Set(['read', 'valve_open', 'valve_cl
 /** Whether a command type applies to a kind of meter (a valve on an electric meter does not). */
 export const commandAllowed = (kind: 'electric' | 'water', type: CommandType) => (kind === 'electric' ? ELECTRIC : WATER).has(type);
 
-/** Power-cut causes an operator can give to a trip (DOMAIN.md; `arrears` and the rest come from rules). */
-export const TRIP_CAUSES = ['manual', 'arrears', 'overload', 'malignant_load', 'night_limit', 'timed', 'maintenance'] as const;
-
 /**
  * What a command may carry (which fields each type takes: `checkPayload`). All optional here: `cause` (trip), `remark`, `broadcast` (time sync),
  * `setKind`/`setId` (set parameter: a parameter set of the caller's area), `energy` (preset energy,
  * kWh), `amountFen` (recharge to meter), `orderId` (set by the platform for a recharge's restore).
+ * The API's schema of it (server/routes/command.ts) checks each field's type and range.
  */
-export const CommandPayload = z.object({
-  cause: z.enum(TRIP_CAUSES).optional(),
-  remark: Text(200, 0).optional(),
-  broadcast: Bool.optional(),
-  setKind: z.enum(['power', 'control', 'load', 'night', 'timed', 'gift']).optional(),
-  setId: Id.optional(),
-  energy: Num(0.01, 999999.99).optional(),
-  amountFen: MoneyFen.optional(),
-}).strict();
-export type CommandPayload = z.infer<typeof CommandPayload>;
+export type CommandPayload = {
+  cause?: TripCause;
+  remark?: string;
+  broadcast?: boolean;
+  setKind?: ParameterSetKind;
+  setId?: number;
+  energy?: number;
+  amountFen?: number;
+};
 
 /** The payload fields each command type takes (`remark` goes with any); the required ones first. */
 const PAYLOAD_FIELDS: Record<CommandType, { required: (keyof CommandPayload)[]; optional: (keyof CommandPayload)[] }> = {

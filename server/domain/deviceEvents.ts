@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { chargeOf, hundredthsOf, monthStart, type Tariff } from './billing';
 import { enqueueCommands } from './commands';
-import { TRIP_CAUSES } from './commandTypes';
+import { TRIP_CAUSES } from '../../common/states';
 import { lockAccount, postLedger, type Utility } from './ledger';
 
 const { waterMeters, electricMeters, readings, faults, powerCuts, priceTables, parameterSets, accounts, commands } = schema;

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { rowsOf } from '../http/listKit';
-import { ApiError } from '../http/errors';
-import { serverMessage, type Lang } from '../http/i18n';
+import { rowsOf } from '../db/rows';
+import { conflict, type DomainError } from './results';
 
 /**
  * What still hangs on a project, a building or some rooms (DOMAIN.md: deleting one that still holds
@@ -40,11 +39,10 @@ const ORDER: (keyof Holdings)[] = ['buildings', 'rooms', 'meters', 'tenants', 'b
 export const holdsAnything = (holdings: Holdings) => ORDER.some((key) => holdings[key] > 0);
 
 /**
- * The refusal (409) naming what is in the way, in the caller's language: "项目“阳光公寓”仍有 3 栋建筑、
+ * The conflict naming what is in the way, read in the caller's language: "项目“阳光公寓”仍有 3 栋建筑、
  * 120 个房间、…：请先删除或迁走".
  */
-export function deleteBlocked(lang: Lang, name: string, holdings: Holdings): ApiError {
-  const parts = ORDER.filter((key) => holdings[key] > 0).map((key) => serverMessage(lang, `errors.estate.holds.${key}`, { count: holdings[key] }));
-  const what = parts.join(serverMessage(lang, 'errors.estate.holds.join'));
-  return new ApiError(409, 'errors.estate.deleteBlocked', {}, serverMessage(lang, 'errors.estate.deleteBlocked', { name, what }));
+export function deleteBlocked(name: string, holdings: Holdings): DomainError {
+  const items = ORDER.filter((key) => holdings[key] > 0).map((key) => ({ key: `errors.estate.holds.${key}`, params: { count: holdings[key] } }));
+  return conflict('errors.estate.deleteBlocked', { name, what: { items, joinKey: 'errors.estate.holds.join' } });
 }

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
-
-/**
- * The status set of a recharge order (DOMAIN.md, "Recharge order"), in one place:
- * - 0 void: the order was voided; its amount was reversed by a `refund` ledger entry.
- * - 1 paid: the money is on the account (the platform's balance); no meter write pending or needed.
- * - 2 written to meter: the order's restore command (close-allowed / valve open, queued when the
- *   recharge lifted an account out of arrears) succeeded on the meter.
- * - 3 failed: that restore command failed or expired (the money stays on the account; a retried
- *   command that succeeds moves the order to 2).
- * SPEC.md's status update call sets 0 (void). A void order keeps 0 whatever its commands do.
- */
-export const ORDER_STATUS = { void: 0, paid: 1, written: 2, failed: 3 } as const;
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+import { ORDER_STATUS } from '../../common/states';
 
 /**
  * Makes the orders of finished commands follow their outcome: a command queued for an order carries

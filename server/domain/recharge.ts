@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { Session } from '../auth/session';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { conflict, notFound, refusalError, type Refusal } from './results';
 import { audit } from '../audit';
 import { enqueueCommands, type NewCommand } from './commands';
 import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
-import { rowsOf } from '../http/listKit';
-import { ORDER_STATUS } from './orderStatus';
+import { rowsOf } from '../db/rows';
+import { ORDER_STATUS } from '../../common/states';
+import { yuanText } from '../../common/money';
 
 export { ORDER_STATUS };
 
@@ -33,16 +34,11 @@ export interface RechargeInput {
 
 // ---- pure rules ------------------------------------------------------------------------------
 
-/** Integer fen → "1234.50" (messages and receipts; never used for arithmetic). */
-export const yuanText = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
-
-/** A refusal: status, message key (`server.errors.*`) and its parameters. */
-export interface Refusal { status: 400 | 404 | 409; key: string; params?: Record<string, string | number> }
 
 /** The amount rule: a whole number of fen, more than 0, at most the per-order maximum. */
 export function amountRefusal(amountFen: number, maxFen: number): Refusal | undefined {
-  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return { status: 400, key: 'errors.rechargeAmount' };
-  if (amountFen > maxFen) return { status: 400, key: 'errors.rechargeMax', params: { max: yuanText(maxFen) } };
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return { outcome: 'refused', key: 'errors.rechargeAmount' };
+  if (amountFen > maxFen) return { outcome: 'refused', key: 'errors.rechargeMax', params: { max: yuanText(maxFen) } };
   return undefined;
 }
 
@@ -52,7 +48,7 @@ export const hoardRoom = (balanceFen: number, hoardLimitFen: number) => Math.max
 /** The hoarding rule (DOMAIN.md rule 3): the balance after the recharge may not pass the limit. */
 export function hoardRefusal(balanceFen: number, amountFen: number, hoardLimitFen: number): Refusal | undefined {
   if (balanceFen + amountFen <= hoardLimitFen) return undefined;
-  return { status: 409, key: 'errors.hoardLimit', params: { limit: yuanText(hoardLimitFen), balance: yuanText(balanceFen), most: yuanText(hoardRoom(balanceFen, hoardLimitFen)) } };
+  return { outcome: 'conflict', key: 'errors.hoardLimit', params: { limit: yuanText(hoardLimitFen), balance: yuanText(balanceFen), most: yuanText(hoardRoom(balanceFen, hoardLimitFen)) } };
 }
 
 /**
@@ -90,7 +86,6 @@ export const sameRequest = (order: { roomId: number; utility: string; amountFen:
   order.roomId === input.roomId && order.utility === input.utility && order.amountFen === input.amountFen
   && order.channel === input.channel && (order.remark ?? null) === (input.remark?.trim() || null);
 
-const refuse = (refusal: Refusal) => new ApiError(refusal.status, refusal.key, refusal.params);
 
 // ---- reads -----------------------------------------------------------------------------------
 
@@ -234,7 +229,7 @@ async function findRequest(db: Db, operatorId: number, requestId: string) {
  */
 export async function recharge(db: Db, session: Session, input: RechargeInput, now: Date, maxFen: number): Promise<RechargeResult> {
   const amount = amountRefusal(input.amountFen, maxFen);
-  if (amount) throw refuse(amount);
+  if (amount) throw refusalError(amount);
   const earlier = await findRequest(db, session.userId, input.requestId);
   if (earlier) return replay(db, earlier, input);
 
@@ -266,7 +261,7 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
 
       const account = (await lockAccount(tx, room.id, input.utility)) ?? (await ensureAccount(tx, room.areaId, room.id, input.utility));
       const hoard = hoardRefusal(account.balanceFen, input.amountFen, account.hoardLimitFen);
-      if (hoard) throw refuse(hoard);
+      if (hoard) throw refusalError(hoard);
       const posted = await postLedger(tx, {
         accountId: account.id, kind: 'recharge', amountFen: input.amountFen, refType: 'recharge_order', refId: orderId,
         operatorId: session.userId, remark,

@@ -1,3 +1,5 @@
+import type { DomainError, MessageParam, Outcome } from '../domain/results';
+
 type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
 
 /**
@@ -8,7 +10,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: Status,
     readonly key: string,
-    readonly params: Record<string, string | number> = {},
+    readonly params: Record<string, MessageParam> = {},
     /** Already translated text (validation messages). */
     readonly text?: string,
   ) {
@@ -20,3 +22,9 @@ export const badRequest = (key: string, params?: Record<string, string | number>
 export const notFound = (key: string, params?: Record<string, string | number>) => new ApiError(404, key, params);
 export const conflict = (key: string, params?: Record<string, string | number>) => new ApiError(409, key, params);
 export const forbidden = (key: string, params?: Record<string, string | number>) => new ApiError(403, key, params);
+
+/** The status of each domain outcome (server/domain/results.ts): the one place rules meet HTTP. */
+export const OUTCOME_STATUS: Record<Outcome, 400 | 404 | 409> = { refused: 400, notFound: 404, conflict: 409 };
+
+/** A domain error as the API reports it: its outcome's status, its message key and parameters. */
+export const apiErrorOf = (error: DomainError) => new ApiError(OUTCOME_STATUS[error.outcome], error.key, error.params);

@@ -4,6 +4,7 @@ import zhChs from '../../i18n/zh-chs';
 import zhCht from '../../i18n/zh-cht';
 import en from '../../i18n/en';
 import ja from '../../i18n/ja';
+import type { MessageParam } from '../domain/results';
 
 const catalogs = { 'zh-chs': zhChs, 'zh-cht': zhCht, en, ja } as const;
 export type Lang = keyof typeof catalogs;
@@ -19,11 +20,21 @@ export function langOf(c: Context): Lang {
   return 'zh-chs';
 }
 
-/** A server message (`server.*` keys of i18n/) in the caller's language, with %{name} filled in. */
-export function serverMessage(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+/**
+ * A server message (`server.*` keys of i18n/) in the caller's language, with %{name} filled in; a
+ * parameter that is itself a message (or a list of them) is read in the same language first.
+ */
+export function serverMessage(lang: Lang, key: string, params: Record<string, MessageParam> = {}): string {
   const lookup = (catalog: unknown) =>
     key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], (catalog as { server: unknown }).server);
   const text = lookup(catalogs[lang]) ?? lookup(en);
   if (typeof text !== 'string') return key;
-  return text.replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  return text.replace(/%\{(\w+)\}/g, (_, name: string) => paramText(lang, params[name]));
+}
+
+function paramText(lang: Lang, param: MessageParam | undefined): string {
+  if (param === undefined) return '';
+  if (typeof param !== 'object') return String(param);
+  if ('items' in param) return param.items.map((item) => serverMessage(lang, item.key, item.params)).join(serverMessage(lang, param.joinKey));
+  return serverMessage(lang, param.key, param.params);
 }

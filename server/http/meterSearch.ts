@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { schema } from '../db';
-import { idsMatching, matches } from './listKit';
+import { idsMatching, matches } from '../db/listKit';
 
 const { rooms, tenants, tenantBindings, waterMeters } = schema;
 

@@ -6,14 +6,26 @@ import { IdList } from '../http/paging';
 import { inScope } from '../http/scope';
 import { badRequest } from '../http/errors';
 import { audit } from '../audit';
-import { IdArray } from '../http/input';
+import { Bool, Id, IdArray, MoneyFen, Num, Text } from '../http/input';
 import { enqueueCommands, type NewCommand } from '../domain/commands';
-import { COMMAND_TYPES, CommandPayload, checkPayload, commandAllowed } from '../domain/commandTypes';
+import { PARAMETER_SET_KINDS, checkPayload, commandAllowed } from '../domain/commandTypes';
+import { COMMAND_TYPES, FINISHED_COMMAND_STATES, TRIP_CAUSES } from '../../common/states';
 
 const { commands, waterMeters, electricMeters, modules, rooms, parameterSets } = schema;
 
 /** Command states from which a command can be sent again. */
-const RETRYABLE = ['failed', 'expired'];
+const RETRYABLE = FINISHED_COMMAND_STATES.filter((state) => state !== 'succeeded');
+
+/** The API's schema of a command's payload (which fields each type takes: `checkPayload`). */
+const CommandPayloadInput = z.object({
+  cause: z.enum(TRIP_CAUSES).optional(),
+  remark: Text(200, 0).optional(),
+  broadcast: Bool.optional(),
+  setKind: z.enum(PARAMETER_SET_KINDS).optional(),
+  setId: Id.optional(),
+  energy: Num(0.01, 999999.99).optional(),
+  amountFen: MoneyFen.optional(),
+}).strict();
 
 export function commandRoutes() {
   const router = createRouter();
@@ -72,13 +84,13 @@ export function commandRoutes() {
    */
   defineRoute(router, {
     method: 'post', path: '/create',
-    summary: 'Queue one command per device (binding: other tools use it). Types as in server/domain/commandTypes.ts, payload fields per type (trip: cause; time_sync: broadcast, one command per module; set_parameter: setKind + setId; preset_energy: energy; recharge: amountFen); a trip of a keep-supply meter is refused; progress by command/findByIds',
+    summary: 'Queue one command per device (binding: other tools use it). Types as in common/states.ts, payload fields per type (trip: cause; time_sync: broadcast, one command per module; set_parameter: setKind + setId; preset_energy: energy; recharge: amountFen); a trip of a keep-supply meter is refused; progress by command/findByIds',
     tags: ['commands'],
     body: z.object({
       deviceKind: z.enum(['electric', 'water']),
       deviceIds: IdArray(5000),
       type: z.enum(COMMAND_TYPES),
-      payload: CommandPayload.optional(),
+      payload: CommandPayloadInput.optional(),
     }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');

@@ -4,8 +4,9 @@ import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, IdArray, Int, NullableId, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
-import { IdList, PagingQuery, natural } from '../http/paging';
-import { idsMatching, listPage, rowsById, type ListSpec } from '../http/listKit';
+import { IdList, PagingQuery } from '../http/paging';
+import { natural } from '../db/paging';
+import { idsMatching, listPage, rowsById, type ListSpec } from '../db/listKit';
 import { meterSearch } from '../http/meterSearch';
 import { shownOnline } from '../http/meterOnline';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -15,8 +16,8 @@ import { audit } from '../audit';
 import { sqlState } from '../db/errors';
 import { enqueueCommands } from '../domain/commands';
 import { ensureAccount } from '../domain/ledger';
-import { TRIP_CAUSES } from '../domain/commandTypes';
-import { ELECTRIC_ADDRESS } from './validation';
+import { TRIP_CAUSES } from '../../common/states';
+import { ELECTRIC_ADDRESS } from '../../common/meterAddress';
 
 const { electricMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, readings, modules, parameterSets, priceTables } = schema;
 

@@ -8,9 +8,10 @@ import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { inScope } from '../http/scope';
 import { Id, Int, NullableId, Q, Text, patchOf } from '../http/input';
-import { idsMatching, listPage, rowsById, type ListSpec } from '../http/listKit';
+import { idsMatching, listPage, rowsById, type ListSpec } from '../db/listKit';
 import { conflict, notFound } from '../http/errors';
 import { audit } from '../audit';
+import { MODULE_ADDRESS } from '../../common/meterAddress';
 
 const { modules, projects, electricMeters, waterMeters, rooms, commands } = schema;
 
@@ -41,8 +42,6 @@ export const MODULE_PROTOCOLS = ['dlt645', 'cjt188'] as const;
 /** Which meters each protocol carries. */
 export const PROTOCOL_METERS = { dlt645: 'electric', cjt188: 'water' } as const;
 
-/** A module address: 1–32 letters or digits (a DTU's registration id; a concentrator's bus address). */
-export const MODULE_ADDRESS = /^[0-9A-Za-z]{1,32}$/;
 const HEX8 = /^[0-9A-Fa-f]{8}$/;
 const HOST_LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 

@@ -3,14 +3,15 @@ import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Int, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
-import { IdList, PagingQuery, natural } from '../http/paging';
-import { listPage, matches, rowsOf, rowsById, type ListSpec } from '../http/listKit';
+import { IdList, PagingQuery } from '../http/paging';
+import { natural } from '../db/paging';
+import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
+import { rowsOf } from '../db/rows';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
-import { langOf } from '../http/i18n';
 import { audit } from '../audit';
 import { deleteBlocked, holdingsOf, holdsAnything } from '../domain/estate';
-import { PHONE } from './validation';
+import { CONTACT_PHONE } from '../../common/identity';
 
 const { projects, buildings, rooms } = schema;
 
@@ -24,7 +25,7 @@ const ProjectFields = z.object({
   name: Text(100),
   address: OptionalText(200),
   contact: OptionalText(50),
-  phone: z.string().trim().regex(PHONE, 'validation.phone').nullable().optional(),
+  phone: z.string().trim().regex(CONTACT_PHONE, 'validation.phone').nullable().optional(),
   remark: OptionalText(200),
 });
 const ProjectFilters = PagingQuery.extend({ q: Q.text(50), id: Q.id(), ids: IdList.optional() });
@@ -153,7 +154,7 @@ export function projectRoutes() {
       // Under a lock of the project row, so that nothing is added to it meanwhile.
       await tx.execute(sql`SELECT id FROM projects WHERE id = ${query.id} FOR UPDATE`);
       const holdings = await holdingsOf(tx, { projectId: query.id });
-      if (holdsAnything(holdings)) throw deleteBlocked(langOf(c), before.name, holdings);
+      if (holdsAnything(holdings)) throw deleteBlocked(before.name, holdings);
       await tx.delete(projects).where(eq(projects.id, query.id));
       await audit(tx, session, { action: 'delete', entity: 'project', entityId: query.id, before });
     });
@@ -281,7 +282,7 @@ export function buildingRoutes() {
     await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT id FROM buildings WHERE id = ${query.id} FOR UPDATE`);
       const holdings = await holdingsOf(tx, { buildingId: query.id });
-      if (holdsAnything(holdings)) throw deleteBlocked(langOf(c), before.name, holdings);
+      if (holdsAnything(holdings)) throw deleteBlocked(before.name, holdings);
       await tx.delete(buildings).where(eq(buildings.id, query.id));
       await audit(tx, session, { action: 'delete', entity: 'building', entityId: query.id, before });
     });

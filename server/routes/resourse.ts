@@ -5,7 +5,7 @@ import { Id, Int, Q, patchOf } from '../http/input';
 import { ok, okSerialized } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { audit } from '../audit';
-import { ROUTES } from '../../src/routeCatalog';
+import { ROUTES } from '../../common/routeCatalog';
 
 const { resources, roleResources } = schema;
 

@@ -4,11 +4,10 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Id, Int, Num, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
 import { tenantRooms } from '../http/meterSearch';
 import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
-import { langOf } from '../http/i18n';
 import { audit } from '../audit';
 import { deleteBlocked, holdingsOf, holdsAnything } from '../domain/estate';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
@@ -317,7 +316,7 @@ export function roomRoutes() {
       const holdings = await holdingsOf(tx, { roomIds: ids });
       if (holdsAnything(holdings)) {
         const name = before.length === 1 ? `${before[0].buildingName ?? ''} ${before[0].roomCode}`.trim() : before.slice(0, 5).map((r) => r.roomCode).join(', ') + (before.length > 5 ? '…' : '');
-        throw deleteBlocked(langOf(c), name, holdings);
+        throw deleteBlocked(name, holdings);
       }
       // Empty accounts of the rooms go with them (a zero balance: their ledger stays).
       await tx.delete(accounts).where(inArray(accounts.roomId, ids));

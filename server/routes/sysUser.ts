@@ -3,14 +3,15 @@ import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Int, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
-import { PagingQuery, containing, offsetOf, orderBy } from '../http/paging';
+import { PagingQuery } from '../http/paging';
+import { containing, offsetOf, orderBy } from '../db/paging';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { hashPassword } from '../auth/password';
 import { checkOwnPassword, endUserSessions } from '../auth/session';
 import { publish } from '../realtime/events';
 import { audit } from '../audit';
-import { PASSWORD_MIN } from './validation';
+import { PASSWORD_MIN } from '../../common/passwords';
 
 const { sysUsers, roles, areas } = schema;
 

@@ -4,12 +4,12 @@ import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { idsMatching, listPage, preparedByIds, rowsById, type ListSpec } from '../http/listKit';
+import { idsMatching, listPage, preparedByIds, rowsById, type ListSpec } from '../db/listKit';
 import { ApiError, conflict, notFound } from '../http/errors';
 import { langOf, serverMessage } from '../http/i18n';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
-import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../src/components/tenants/identity';
+import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../common/identity';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 

@@ -7,7 +7,7 @@ import { conflict } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
-import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber } from '../../src/components/tenants/identity';
+import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber } from '../../common/identity';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 
@@ -28,7 +28,7 @@ const TenantImportRow = z.object({
   buildingName: z.string().max(50).optional(),
   roomCode: z.string().max(20).optional(),
 }).superRefine((row, ctx) => {
-  // The same identity rules as the tenant form (src/components/tenants/identity.ts).
+  // The same identity rules as the tenant form (common/identity.ts).
   const idProblem = row.idNumber ? idNumberProblem(row.idNumber, row.idType) : undefined;
   if (idProblem) ctx.addIssue({ code: 'custom', path: ['idNumber'], message: idProblem });
   if (row.roomCode && !row.buildingName) ctx.addIssue({ code: 'custom', path: ['buildingName'], message: 'validation.estate.buildingForRoom' });

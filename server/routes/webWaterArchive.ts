@@ -5,13 +5,13 @@ import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/rout
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
-import { listPage, matches, rowsById, type ListSpec } from '../http/listKit';
+import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
 import { waterMeterSearch } from '../http/meterSearch';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { enqueueCommands } from '../domain/commands';
-import { WATER_ADDRESS } from './validation';
+import { WATER_ADDRESS } from '../../common/meterAddress';
 import { roomSearch } from './room';
 
 const { waterMeters, rooms, buildings, projects, tenants, tenantBindings, accounts, giftRecords, readings, modules } = schema;

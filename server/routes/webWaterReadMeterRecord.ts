@@ -3,7 +3,7 @@ import { schema } from '../db';
 import { createRouter, defineRoute } from '../http/router';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
-import { listPage, rowsById, type ListSpec } from '../http/listKit';
+import { listPage, rowsById, type ListSpec } from '../db/listKit';
 import { Q } from '../http/input';
 
 const { readings, rooms } = schema;

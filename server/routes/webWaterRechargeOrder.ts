@@ -4,7 +4,7 @@ import { createRouter, defineRoute, z } from '../http/router';
 import { Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
-import { listPage, rowsById, type ListSpec } from '../http/listKit';
+import { listPage, rowsById, type ListSpec } from '../db/listKit';
 import { waterMeterSearch } from '../http/meterSearch';
 import { RechargeFields, rechargeResponse } from './account';
 

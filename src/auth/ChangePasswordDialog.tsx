@@ -3,7 +3,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { request } from '../http/client';
-import { PASSWORD_MIN_LENGTH } from '../config';
+import { PASSWORD_MIN } from '../../common/passwords';
 import { readCookie } from './cookies';
 import { clearClientSession } from './menu';
 
@@ -21,7 +21,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [saving, setSaving] = useState(false);
-  const tooShort = next.length > 0 && next.length < PASSWORD_MIN_LENGTH;
+  const tooShort = next.length > 0 && next.length < PASSWORD_MIN;
 
   const close = () => {
     setOld('');
@@ -36,7 +36,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       notify('password.mismatch', { type: 'warning' });
       return;
     }
-    if (next.length < PASSWORD_MIN_LENGTH || !old) return;
+    if (next.length < PASSWORD_MIN || !old) return;
     setSaving(true);
     try {
       await request({ method: 'put', url: 'sysUser/updateUserPwd', data: { userName, passWord: old, passWordNew: next }, form: true });

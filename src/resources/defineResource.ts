@@ -14,7 +14,7 @@ export interface ResourceDefinition {
   recordRepresentation?: string | ((record: Record<string, unknown>) => string);
   /** Loads the list view's code (its lazy chunk) ahead, e.g. on the login click. */
   preload?: () => Promise<unknown>;
-  /** The reads the list makes when it opens, started ahead with the session (src/auth/firstScreen.ts). */
+  /** The reads the list makes when it opens, started ahead with the session (src/firstScreen.ts). */
   firstReads?: ListRead[];
 }
 

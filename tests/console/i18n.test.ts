@@ -3,7 +3,7 @@ import en from '../../i18n/en';
 import zhChs from '../../i18n/zh-chs';
 import zhCht from '../../i18n/zh-cht';
 import ja from '../../i18n/ja';
-import { ROUTES, routeName } from '../../src/routeCatalog';
+import { ROUTES, routeName } from '../../common/routeCatalog';
 
 type Tree = { [key: string]: string | Tree };
 

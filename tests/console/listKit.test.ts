@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { csvCell, toCsv } from '../../src/components/list/csv';
 import { csvColumns, defaultHidden, type Column } from '../../src/components/list/columns';
-import { decimalText, fenToYuan, yuanToFen } from '../../src/components/money';
+import { decimalText } from '../../src/components/money';
+import { fenToYuan, yuanToFen } from '../../common/money';
 import { formatDateTime } from '../../src/components/dateTime';
 import { addDays, dayIn, quickRange, startOfDay } from '../../src/components/pickers/dateRanges';
 

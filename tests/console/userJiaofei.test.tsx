@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, fastUser as user, sqlRows as query } from './render';
-import { fenToYuan, rmbCapital } from '../../src/components/money';
+import { fenToYuan, rmbCapital } from '../../common/money';
 import { amountProblem } from '../../src/resources/archives/userJiaofei/RechargeDialog';
 
 /**

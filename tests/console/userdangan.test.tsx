@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
-import { residentCheckChar } from '../../src/components/tenants/identity';
+import { residentCheckChar } from '../../common/identity';
 
 /** The user archive (userdangan): list, search, create with client and server validation, edit with history, refused delete. */
 signedInForFile('admin');

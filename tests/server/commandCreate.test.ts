@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
-import { COMMAND_TYPES, commandAllowed } from '../../server/domain/commandTypes';
+import { commandAllowed } from '../../server/domain/commandTypes';
+import { COMMAND_TYPES } from '../../common/states';
 
 /**
  * Issue 11: `POST command/create` (binding) `{ deviceKind, deviceIds, type, payload? } → { ids }`:

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { inArray, sql } from 'drizzle-orm';
 import { schema } from '../../server/db';
-import { CONTAINS_MIN_LENGTH, listPage, prefixEnd, rowsOf, type ListSpec } from '../../server/http/listKit';
+import { CONTAINS_MIN_LENGTH, listPage, prefixEnd, type ListSpec } from '../../server/db/listKit';
+import { rowsOf } from '../../server/db/rows';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { testPostgresUrl } from '../support/postgres';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
-import { ROUTES } from '../../src/routeCatalog';
+import { ROUTES } from '../../common/routeCatalog';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;

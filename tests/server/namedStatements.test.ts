@@ -12,7 +12,7 @@ import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglit
 import { openDatabase, type Database } from '../../server/db';
 import { sqlState } from '../../server/db/errors';
 import { BY_TEXT_KEPT, PREPARED_BY_TEXT, preparedStatement, statementName } from '../../server/db/namedStatements';
-import { rowsById } from '../../server/http/listKit';
+import { rowsById } from '../../server/db/listKit';
 
 const items = pgTable('named_probe', {
   id: integer('id').primaryKey(),

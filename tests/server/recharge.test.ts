@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../server/db';
 import { createApp } from '../../server/app';
 import type { DeviceDriver } from '../../server/devices/driver';
 import { runDueCommands } from '../../server/domain/commands';
-import { ORDER_STATUS } from '../../server/domain/orderStatus';
+import { ORDER_STATUS } from '../../common/states';
 import { amountRefusal, hoardRefusal, liftsArrears, needsRestore, orderIdOf, sameRequest } from '../../server/domain/recharge';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 
@@ -82,7 +82,7 @@ describe('pure rules', () => {
     expect(amountRefusal(1, 100)).toBeUndefined();
     expect(amountRefusal(0, 100)?.key).toBe('errors.rechargeAmount');
     expect(amountRefusal(1.5, 100)?.key).toBe('errors.rechargeAmount');
-    expect(amountRefusal(101, 100)).toEqual({ status: 400, key: 'errors.rechargeMax', params: { max: '1.00' } });
+    expect(amountRefusal(101, 100)).toEqual({ outcome: 'refused', key: 'errors.rechargeMax', params: { max: '1.00' } });
     expect(hoardRefusal(400_000, 100_000, 500_000)).toBeUndefined();
     expect(hoardRefusal(400_001, 100_000, 500_000)?.params).toEqual({ limit: '5000.00', balance: '4000.01', most: '999.99' });
     expect(hoardRefusal(600_000, 1, 500_000)?.params?.most).toBe('0.00');

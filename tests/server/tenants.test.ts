@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
-import { residentCheckChar } from '../../src/components/tenants/identity';
+import { residentCheckChar } from '../../common/identity';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;

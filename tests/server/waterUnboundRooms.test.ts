@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTAINS_MIN_LENGTH } from '../../server/http/listKit';
+import { CONTAINS_MIN_LENGTH } from '../../server/db/listKit';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 
 /**

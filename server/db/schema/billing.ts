@@ -57,7 +57,7 @@ export const priceTables = pgTable('price_tables', {
 });
 
 /**
- * Recharge order. status (server/domain/orderStatus.ts): 0 void, 1 paid, 2 written to meter, 3 failed.
+ * Recharge order. status (common/states.ts, ORDER_STATUS): 0 void, 1 paid, 2 written to meter, 3 failed.
  * channel: cash | wechat | alipay | card | gift | calibration
  */
 export const rechargeOrders = pgTable('recharge_orders', {

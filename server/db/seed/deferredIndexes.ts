@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../index';
-import { rowsOf } from '../../http/listKit';
+import { rowsOf } from '../rows';
 
 /**
  * Runs a bulk load into `table` with the table's secondary indexes dropped first and built again

@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../index';
 import { schema } from '../index';
-import { rowsOf } from '../../http/listKit';
+import { rowsOf } from '../rows';
 import { withIndexesDeferred } from './deferredIndexes';
 
 export interface ScaleOptions {

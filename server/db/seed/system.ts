@@ -1,5 +1,5 @@
 import { schema, type Db } from '../index';
-import { MENU_GROUPS, ROUTES, routeName } from '../../../src/routeCatalog';
+import { MENU_GROUPS, ROUTES, routeName } from '../../../common/routeCatalog';
 import zhChs from '../../../i18n/zh-chs';
 
 const { areas, roles, resources, roleResources, sysUsers } = schema;

@@ -3,6 +3,7 @@ import {
   MINUTE_MS, START_SHARES, UNITS_PER_HUNDREDTH, instantLoad, integrate, meterModel, mix, startValue, voltageAt,
   type MeterModel,
 } from './model';
+import { ELECTRIC_ADDRESS, WATER_ADDRESS } from '../../../common/meterAddress';
 
 /**
  * What the platform knows of a meter when the estate first sees it (all optional): the simulated
@@ -250,7 +251,7 @@ export class LivingEstate implements MeterBank {
 
   /** The electric meter at a 12-digit address (undefined for anything else: no reply). */
   electric(address: string, hint: MeterHint = {}): LivingElectricMeter | undefined {
-    if (!/^\d{12}$/.test(address)) return undefined;
+    if (!ELECTRIC_ADDRESS.test(address)) return undefined;
     let meter = this.electricMeters.get(address);
     if (!meter) this.electricMeters.set(address, (meter = new LivingElectricMeter(address, this, hint)));
     return meter;
@@ -258,7 +259,7 @@ export class LivingEstate implements MeterBank {
 
   /** The water meter at a 14-digit address (undefined for anything else: no reply). */
   water(address: string, hint: MeterHint = {}): LivingWaterMeter | undefined {
-    if (!/^\d{14}$/.test(address)) return undefined;
+    if (!WATER_ADDRESS.test(address)) return undefined;
     let meter = this.waterMeters.get(address);
     if (!meter) this.waterMeters.set(address, (meter = new LivingWaterMeter(address, this, hint)));
     return meter;

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { NoSuchAction, type MeteringDataProvider } from '../../data/dataProvider';
-import { fenToYuan } from '../money';
+import { fenToYuan } from '../../../common/money';
 import { useResourceAccess } from '../../auth/useResourceAccess';
 
 /**

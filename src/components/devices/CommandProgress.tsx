@@ -8,13 +8,14 @@ import {
 import ReplayIcon from '@mui/icons-material/Replay';
 import { COMMAND_POLL_LIVE_MS, COMMAND_POLL_MS } from '../../config';
 import { useRealtimeStatus } from '../../realtime/RealtimeProvider';
+import type { CommandState as CommandLifeState } from '../../../common/states';
 
 export interface CommandState {
   id: number;
   deviceKind: 'electric' | 'water' | 'module';
   deviceId: number;
   type: string;
-  state: 'queued' | 'sent' | 'succeeded' | 'failed' | 'expired';
+  state: CommandLifeState;
   attempts: number;
   resultCode: string | null;
   deviceAddress: string | null;

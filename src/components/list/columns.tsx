@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Chip } from '@mui/material';
 import { styled } from '@mui/material/styles';
-import { fenToYuan } from '../money';
+import { fenToYuan } from '../../../common/money';
 import { formatDateTime } from '../dateTime';
 import type { CsvColumn, CsvKind } from './csv';
 import { ListColumn } from './columnChooser';

@@ -1,4 +1,4 @@
-import { fenToYuan } from '../money';
+import { fenToYuan } from '../../../common/money';
 
 /** A settlement line of an ended binding, as the binding list answers it (ledger rows of the unbinding). */
 export interface SettlementLine { utility: string; kind: string; amountFen: number; balanceAfterFen: number; remark: string | null }

@@ -15,8 +15,6 @@ export interface Room extends RaRecord {
   electricBalanceFen: number; waterBalanceFen: number; hasElectricMeter: boolean; hasWaterMeter: boolean; remark: string | null;
 }
 
-/** server/routes/validation.ts: PHONE. */
-export const PHONE = /^\+?\d[\d\- ]{4,19}$/;
 /** server/routes/project.ts: FLOORS_MAX; server/routes/room.ts: ROOM_CODE_MAX, BULK_MAX. */
 export const FLOORS_MAX = 200;
 export const ROOM_CODE_MAX = 20;

@@ -9,7 +9,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
-import { fenToYuan } from '../../../components/money';
+import { fenToYuan } from '../../../../common/money';
 import { filteredList } from '../model';
 
 /** One project's figures (project/findOverview). */

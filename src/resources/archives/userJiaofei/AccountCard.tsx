@@ -6,7 +6,7 @@ import {
 import BoltIcon from '@mui/icons-material/Bolt';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import AddCardIcon from '@mui/icons-material/AddCard';
-import { fenToYuan, formatYuan } from '../../../components/money';
+import { fenToYuan, formatYuan } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { cutOff, inArrears, usePaymentCalls, type AccountSide } from './model';
 

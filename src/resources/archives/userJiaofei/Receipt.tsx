@@ -4,7 +4,7 @@ import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, GlobalStyles, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
-import { formatYuan, rmbCapital } from '../../../components/money';
+import { formatYuan, rmbCapital } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import type { Order } from './model';
 

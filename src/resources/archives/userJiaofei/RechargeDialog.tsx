@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
-import { fenToYuan, formatYuan, rmbCapital, yuanToFen } from '../../../components/money';
+import { fenToYuan, formatYuan, rmbCapital, yuanToFen } from '../../../../common/money';
 import { CHANNELS, QUICK_YUAN, RECHARGE_MAX_FEN, newRequestId, usePaymentCalls, type AccountSide, type Channel, type FoundRoom, type RechargeAnswer } from './model';
 import { roomLabel } from './RoomSearch';
 

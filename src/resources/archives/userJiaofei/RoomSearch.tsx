@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
-import { formatYuan } from '../../../components/money';
+import { formatYuan } from '../../../../common/money';
 import { usePaymentCalls, type FoundRoom } from './model';
 
 /** Pause after the last keystroke before searching. */

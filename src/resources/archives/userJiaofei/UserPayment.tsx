@@ -5,7 +5,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, T
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
 import { CommandProgress, summarize, type CommandBatch, type CommandState } from '../../../components/devices/CommandProgress';
-import { formatYuan } from '../../../components/money';
+import { formatYuan } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { AccountCard } from './AccountCard';
 import { RechargeDialog } from './RechargeDialog';
@@ -14,10 +14,13 @@ import { RoomSearch, roomLabel } from './RoomSearch';
 import { RoomBrowse } from './RoomBrowse';
 import { RESOURCE, usePaymentCalls, type AccountSide, type FoundRoom, type Order, type RechargeAnswer } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
+import { ORDER_STATUS } from '../../../../common/states';
 
 const T = 'resources.userJiaofei';
-/** Order status colours (server/domain/orderStatus.ts: 0 void, 1 paid, 2 written to meter, 3 failed). */
-const STATUS_COLOR: Record<number, 'default' | 'info' | 'success' | 'error'> = { 0: 'default', 1: 'info', 2: 'success', 3: 'error' };
+/** Order status colours: void, paid, written to meter, failed. */
+const STATUS_COLOR: Record<number, 'default' | 'info' | 'success' | 'error'> = {
+  [ORDER_STATUS.void]: 'default', [ORDER_STATUS.paid]: 'info', [ORDER_STATUS.written]: 'success', [ORDER_STATUS.failed]: 'error',
+};
 
 /**
  * 用户缴费, the screen an operator uses a hundred times a day: search a room (code, tenant, phone),
@@ -55,7 +58,7 @@ export default function UserPayment() {
   const commandsFinished = useCallback((finished: CommandBatch) => {
     const states = queryClient.getQueryData<CommandState[]>(['commands', finished.ids]) ?? [];
     const { counts } = summarize(states);
-    setOrder((current) => (current && current.orderStatus !== 0 ? { ...current, orderStatus: counts.succeeded === finished.ids.length ? 2 : 3 } : current));
+    setOrder((current) => (current && current.orderStatus !== ORDER_STATUS.void ? { ...current, orderStatus: counts.succeeded === finished.ids.length ? ORDER_STATUS.written : ORDER_STATUS.failed } : current));
     void refresh();
   }, [queryClient, refresh]);
 

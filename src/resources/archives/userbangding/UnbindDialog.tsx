@@ -9,7 +9,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { createRowDialog } from '../../../components/list/RowDialog';
-import { fenToYuan } from '../../../components/money';
+import { fenToYuan } from '../../../../common/money';
 import { dayIn } from '../../../components/pickers/dateRanges';
 import { SETTLEMENTS, type Binding, type PreviewAccount, type Settlement, type UnbindResult } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';

@@ -2,7 +2,7 @@ import { SelectInput, TextInput, maxLength, required, useTranslate, type Validat
 import { Grid } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { RecordForm } from '../../../components/RecordPages';
-import { ID_TYPES, PHONE, idNumberProblem, type IdType } from '../../../components/tenants/identity';
+import { ID_TYPES, PHONE, idNumberProblem, type IdType } from '../../../../common/identity';
 import { ID_TYPE } from './model';
 
 /** A phone the server will take: mainland mobile or landline. */

@@ -11,7 +11,7 @@ import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { StateChip } from '../../../components/list/columns';
-import { fenToYuan } from '../../../components/money';
+import { fenToYuan } from '../../../../common/money';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
 import { roomLabel, type RoomChoice } from '../../../components/pickers/RoomInput';
 import { ONLINE, RELAY, UTILITIES, VALVE, meterOf, type RoomMeters, type Utility } from './model';

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Box, Chip, Grid, Typography } from '@mui/material';
 import { RecordForm } from '../../../components/RecordPages';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
-import { fenToYuan } from '../../../components/money';
+import { fenToYuan } from '../../../../common/money';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { ELECTRIC_ADDRESS, SET_KINDS, type ElectricMeter, type SetKind } from '../electric/model';
 

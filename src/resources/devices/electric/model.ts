@@ -2,6 +2,7 @@ import type { RaRecord } from 'react-admin';
 import type { StateStyle } from '../../../components/list/columns';
 import type { FilterSpec } from '../../../components/list/filters';
 import { ONLINE, choicesOf } from '../waterarchive/model';
+import { RELAY_ACTIONS } from '../../../../common/states';
 
 export { ONLINE, choicesOf };
 
@@ -40,8 +41,7 @@ export const WITHOUT_ROOM: Record<string, StateStyle> = {
 export const SET_KINDS = ['power', 'control', 'load', 'night', 'timed', 'gift'] as const;
 export type SetKind = (typeof SET_KINDS)[number];
 
-/** 12 digits: a DL/T 645 meter address. */
-export const ELECTRIC_ADDRESS = /^\d{12}$/;
+export { ELECTRIC_ADDRESS } from '../../../../common/meterAddress';
 
 /** The electric meter filters, declared once (the three screens' inputs and the scope of their bulk commands). */
 export const ELECTRIC_FILTERS: FilterSpec[] = [
@@ -54,12 +54,9 @@ export const ELECTRIC_FILTERS: FilterSpec[] = [
   { source: 'withoutRoom', kind: 'choice', choices: choicesOf(WITHOUT_ROOM) },
 ];
 
-/** Remote actions on electric meters (command types of server/domain/commandTypes.ts). */
-export const RELAY_ACTIONS = ['trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off'] as const;
+/** Remote actions on electric meters, and the causes an operator gives to a trip. */
+export { RELAY_ACTIONS, TRIP_CAUSES, type TripCause } from '../../../../common/states';
 export type MeterAction = 'read' | (typeof RELAY_ACTIONS)[number];
-/** Power-cut causes an operator gives to a trip (TRIP_CAUSES of server/domain/commandTypes.ts). */
-export const TRIP_CAUSES = ['manual', 'arrears', 'overload', 'malignant_load', 'night_limit', 'timed', 'maintenance'] as const;
-export type TripCause = (typeof TRIP_CAUSES)[number];
 
 /** The endpoint map calls the three electric screens share (list, commands). */
 export const ELECTRIC_LIST = 'electricMeter/findByCondition';

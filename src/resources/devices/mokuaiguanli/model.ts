@@ -50,7 +50,7 @@ export const MODULE_FILTERS: FilterSpec[] = [
 ];
 
 /** Client-side checks, the server's rules (server/routes/module.ts). */
-export const MODULE_ADDRESS = /^[0-9A-Za-z]{1,32}$/;
+export { MODULE_ADDRESS } from '../../../../common/meterAddress';
 export const HEX8 = /^[0-9A-Fa-f]{8}$/;
 const LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;

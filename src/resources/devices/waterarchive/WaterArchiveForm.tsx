@@ -4,8 +4,9 @@ import { DecimalInput, MoneyInput, moneyMax } from '../../../components/money';
 import { RecordForm } from '../../../components/RecordPages';
 import { ModuleInput, RoomInput } from '../../../components/pickers/RoomInput';
 import { METER_TYPE, choicesOf } from './model';
+import { WATER_ADDRESS } from '../../../../common/meterAddress';
 
-const validateAddress = [required(), regex(/^\d{14}$/, 'validation.waterAddress')];
+const validateAddress = [required(), regex(WATER_ADDRESS, 'validation.waterAddress')];
 
 export function WaterArchiveForm() {
   const translate = useTranslate();

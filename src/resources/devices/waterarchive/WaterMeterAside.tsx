@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { RecordAside } from '../../../components/record/RecordAside';
 import { StateChip } from '../../../components/list/columns';
 import { useFormatDateTime } from '../../../components/dateTime';
-import { fenToYuan } from '../../../components/money';
+import { fenToYuan } from '../../../../common/money';
 import { ACCOUNT, BATTERY, ONLINE, VALVE, type WaterMeter } from './model';
 
 interface Reading { id: number; readAt: string; total: number; consumption: number; costFen: number }

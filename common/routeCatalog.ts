@@ -92,3 +92,37 @@ export const ROUTES: RouteEntry[] = [
 
 /** The route's name: its path without a leading slash (react-admin resource name, message key). */
 export const routeName = (path: string) => path.replace(/^\//, '');
+
+/** A route of the catalog with its name and title key (what the shell shows of it). */
+export interface RouteInfo extends RouteEntry {
+  /** Route name = react-admin resource name = message key under `routes.`. */
+  name: string;
+  titleKey: string;
+}
+
+/**
+ * Every route with its name and title key. `index` comes first so that the root redirects to it
+ * (react-admin sends `/` to the first resource).
+ */
+export const ROUTE_INFO: RouteInfo[] = [...ROUTES]
+  .sort((a, b) => (a.path === 'index' ? -1 : b.path === 'index' ? 1 : 0))
+  .map((route) => ({ ...route, name: routeName(route.path), titleKey: `routes.${routeName(route.path)}` }));
+
+const byName = new Map(ROUTE_INFO.map((route) => [route.name, route]));
+
+/** The route a location belongs to (`/waterarchive/12` → waterarchive). */
+export function routeOfPath(pathname: string): RouteInfo | undefined {
+  const first = pathname.replace(/^\/+/, '').split('/')[0];
+  return byName.get(decodeURIComponent(first));
+}
+
+/** The title key of a location: its route's, or the hidden routes' and login's own. */
+export function titleKeyOfPath(pathname: string): string | undefined {
+  // The root redirects to the route named index.
+  if (pathname === '/' || pathname === '') return 'routes.index';
+  const route = routeOfPath(pathname);
+  if (route) return route.titleKey;
+  if (pathname.startsWith('/login')) return 'routes.login';
+  if (pathname.startsWith('/refresh') || pathname.startsWith('/redirect')) return 'routes.refresh';
+  return undefined;
+}

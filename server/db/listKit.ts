@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db';
-import { PREPARED_BY_TEXT, preparedStatement } from '../db/namedStatements';
+import type { Db } from '.';
+import { PREPARED_BY_TEXT, preparedStatement } from './namedStatements';
 import { likeLiteral, offsetOf, type Paging } from './paging';
+import { rowsOf } from './rows';
 
 /**
  * The server list kit (DESIGN.md, "Kits"): how every list of the API pages, sorts, counts and
@@ -67,8 +68,6 @@ export interface ListPage<Row> {
   totalCapped?: true;
 }
 
-/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
-export const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[]));
 
 /**
  * An integer of the kit's own (an area id of the session, a page size or offset the paging schema
@@ -283,13 +282,4 @@ export function prefixEnd(prefix: string): string {
  */
 export function idsMatching(table: PgTable, id: PgColumn, columns: (PgColumn | SQL)[], value: string, where?: SQL): SQL {
   return sql.join(columns.map((column) => sql`SELECT ${id} FROM ${table} WHERE ${where ? sql`${where} AND ` : sql``}${matches(column, value)}`), sql` UNION `);
-}
-
-/**
- * VACUUM ANALYZE after a bulk load, outside any transaction: besides the statistics, it marks the
- * new rows all-visible, without which an index-only scan (the kit's page walks and counts) visits
- * the table for every entry — at 100,000 rows, 450 ms instead of 0.1 ms for a sorted first page.
- */
-export async function vacuumAnalyze(db: Db) {
-  await db.execute(sql`VACUUM ANALYZE`);
 }

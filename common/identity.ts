@@ -48,3 +48,10 @@ export function idNumberProblem(value: string, type: IdType, today = new Date())
 
 /** A resident id is stored with an upper-case X. */
 export const normalizeIdNumber = (value: string, type: IdType) => (type === 'resident' ? value.toUpperCase() : value);
+
+/**
+ * A contact number of a project or an office (a switchboard, an overseas owner): digits with an
+ * optional leading + and hyphens or blanks between, 5 to 20 characters. Looser than a tenant's
+ * `PHONE` on purpose.
+ */
+export const CONTACT_PHONE = /^\+?\d[\d\- ]{4,19}$/;

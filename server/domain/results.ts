@@ -1,0 +1,39 @@
+/**
+ * What a domain service answers when it will not do what it was asked: rules know no HTTP, so they
+ * throw these and the API layer (server/http/errors.ts) maps them to statuses and envelopes in one
+ * place. A message is a key of `server.*` in i18n/ with its parameters, translated at the edge into
+ * the caller's language; a parameter may itself be a message, or a list of messages joined by one.
+ */
+export type MessageParam = string | number | Message | MessageList;
+export interface Message { key: string; params?: Record<string, MessageParam> }
+/** Messages joined by the text of another message (", " in English, "、" in Chinese). */
+export interface MessageList { items: Message[]; joinKey: string }
+
+/**
+ * - `refused`: the request breaks a rule of its own (an amount above the maximum): the caller's input.
+ * - `notFound`: what it names does not exist, or not in the caller's areas.
+ * - `conflict`: the request is right but the state is in the way (a room that still holds meters, a
+ *   hoarding limit the balance would pass, an order already voided).
+ */
+export type Outcome = 'refused' | 'notFound' | 'conflict';
+
+export class DomainError extends Error {
+  constructor(
+    readonly outcome: Outcome,
+    readonly key: string,
+    readonly params: Record<string, MessageParam> = {},
+  ) {
+    super(key);
+    this.name = 'DomainError';
+  }
+}
+
+export const refused = (key: string, params?: Record<string, MessageParam>) => new DomainError('refused', key, params);
+export const notFound = (key: string, params?: Record<string, MessageParam>) => new DomainError('notFound', key, params);
+export const conflict = (key: string, params?: Record<string, MessageParam>) => new DomainError('conflict', key, params);
+
+/** A refusal not yet thrown: what a pure rule returns when it says no (undefined when it says yes). */
+export interface Refusal { outcome: Outcome; key: string; params?: Record<string, MessageParam> }
+
+/** Throws a rule's refusal as the domain error it describes. */
+export const refusalError = (refusal: Refusal) => new DomainError(refusal.outcome, refusal.key, refusal.params);
