@@ -1,12 +1,11 @@
 import { Admin, Loading, Notification, localStorageStore } from 'react-admin';
 import { BrowserRouter, Navigate } from 'react-router-dom';
-import { authProvider, loginRedirect, setRouteNames } from './auth/authProvider';
+import { authProvider, loginRedirect, onSessionStart, setRouteNames } from './auth/authProvider';
 import { hasToken } from './auth/cookies';
-import LoginPage from './auth/LoginPage';
-import { dataProvider } from './data';
-import { queryClient } from './data/queryClient';
+import LoginPage from './pages/LoginPage';
+import { dataProvider, queryClient } from './appDataProvider';
 import { i18nIsReady, i18nProvider, i18nReady } from './i18n/i18nProvider';
-import { shell } from './auth/firstScreen';
+import { shell, startSessionReads } from './firstScreen';
 import { APP_ROUTES } from './routes';
 import NotFoundPage from './pages/NotFoundPage';
 import { appResources } from './appResources';
@@ -17,6 +16,7 @@ import { PreferencesProvider, usePreference } from './preferences/PreferencesCon
 import { ERROR_MESSAGE_MS } from './config';
 
 setRouteNames(APP_ROUTES.map((route) => route.name));
+onSessionStart(startSessionReads);
 
 const store = localStorageStore('1', 'prepaid-console');
 
@@ -28,7 +28,7 @@ const RESOURCES = appResources();
 
 /**
  * The shell is its own chunk: the login page does not load it; the login page's idle preload or the
- * login click loads it (src/auth/firstScreen.ts), so that it is there, and renders at once, when the
+ * login click loads it (src/firstScreen.ts), so that it is there, and renders at once, when the
  * session is.
  */
 const LazyShell = shell.View;

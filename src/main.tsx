@@ -4,7 +4,7 @@ import App from './App';
 import { installFrontErrorLog } from './http/frontLog';
 import { installWindowSession } from './auth/windowSession';
 import { hasToken } from './auth/cookies';
-import { prepareFirstScreen } from './auth/firstScreen';
+import { prepareFirstScreen } from './firstScreen';
 
 installWindowSession();
 installFrontErrorLog();

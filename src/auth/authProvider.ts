@@ -3,7 +3,6 @@ import { LOGIN_URL } from '../config';
 import { request } from '../http/client';
 import { clearSessionCookies, hasToken, readCookie, writeSessionCookies } from './cookies';
 import { answeredMenu, answeredSession, forgetMenu, grantedPaths, loadCurrentUser, loadMenu, type CurrentUser, type MenuResource } from './menu';
-import { startSessionReads } from './firstScreen';
 import { forgetReads } from '../data/prefetch';
 
 /** The login call's answer (SPEC.md section 3). */
@@ -49,8 +48,8 @@ export const authProvider: AuthProvider = {
     if (result.code === 200 && result.sessinId) {
       writeSessionCookies({ sessinId: result.sessinId, areaId: result.areaId!, userId: result.userId!, roleId: result.roleId!, username });
       forgetMenu();
-      // The menu, the operator's rights and the first screen's data, together (src/auth/firstScreen.ts).
-      startSessionReads(String(result.roleId));
+      // The menu, the operator's rights and the first screen's data, together (src/firstScreen.ts).
+      sessionStart(String(result.roleId));
       return;
     }
     if (result.code === 401) throw new LoginError(401, 'auth.credentials');
@@ -111,6 +110,12 @@ const READ_ACTIONS = new Set(['list', 'show', 'export', 'access']);
 
 /** Resources that are routes are guarded by the menu; helper resources (reference lookups) are not. */
 let routeNames: Set<string> = new Set();
+/** What to start once a login has answered (App passes it in: the core knows no screen). */
+let sessionStart: (roleId: string) => void = () => undefined;
+export const onSessionStart = (start: (roleId: string) => void) => {
+  sessionStart = start;
+};
+
 export const setRouteNames = (names: string[]) => {
   routeNames = new Set(names);
 };

@@ -9,7 +9,7 @@ import { DeleteRecordButton } from './delete/DeleteWithImpact';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useFormContext, type UseFormReturn } from 'react-hook-form';
 import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
-import { tabKey } from '../layout/tabs';
+import { tabKey } from '../preferences/tabs';
 import { useResourceAccess } from '../auth/useResourceAccess';
 
 /**

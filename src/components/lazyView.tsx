@@ -38,7 +38,7 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
 
 /**
  * A resource's list view in its own chunk: `list` for the route, `preload` for the login path
- * (src/auth/firstScreen.ts). The list sees its route through `StableRoute`: its rows' buttons do not
+ * (src/firstScreen.ts). The list sees its route through `StableRoute`: its rows' buttons do not
  * render again each time react-admin renders its routes.
  */
 export function lazyList(load: () => Promise<{ default: ComponentType }>) {

@@ -1,8 +1,11 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { GetListParams } from 'react-admin';
 import { accessNow, permissionsNow } from '../auth/authProvider';
-import { dataProvider } from '.';
+import type { MeteringDataProvider } from './dataProvider';
 import { PREFETCH_TTL_MS } from './prefetch';
+
+/** Where list answers already brought are found: the console's data provider. */
+type Answers = Pick<MeteringDataProvider, 'answeredList'>;
 
 type GivenLists = Map<string, { data: NonNullable<ReturnType<typeof answeredList>>; until: number }>;
 
@@ -16,17 +19,17 @@ const givenLists = new WeakMap<QueryClient, GivenLists>();
  * waits for its `list` check before it reads, the create button for `create`, the bulk delete for
  * `delete`, the kit's row buttons for theirs, and every answer renders the page again. The
  * platform's rights come from the role's menu tree and the operator, both read as soon as the login
- * answers (src/auth/firstScreen.ts): once they are in, a check created afterwards starts with its
+ * answers (src/firstScreen.ts): once they are in, a check created afterwards starts with its
  * answer as initial data (no request, no second render), and is not asked again in the session
  * (the menu tree is read once per login; `forgetSessionAnswers` empties the checks at every login,
  * whichever way the last session ended).
  * The same for a list whose first page a read started ahead has already brought (the landing
- * screen's, src/auth/firstScreen.ts): its query starts with that answer, fresh for as long as such
+ * screen's, src/firstScreen.ts): its query starts with that answer, fresh for as long as such
  * an answer may be taken, so the list renders its rows at once rather than a loading table, then
  * the rows.
- * A new client per rendered console (tests render many).
+ * A new client per rendered console (tests render many), over the console's data provider.
  */
-export function createQueryClient(): QueryClient {
+export function createQueryClient(answers: Answers): QueryClient {
   const client = new QueryClient();
   const given: GivenLists = new Map();
   givenLists.set(client, given);
@@ -46,7 +49,7 @@ export function createQueryClient(): QueryClient {
       answer = undefined;
     }
     if (!answer && client.getQueryCache().get(hash)?.state.data === undefined) {
-      const data = answeredList(defaulted.queryKey);
+      const data = answeredList(answers, defaulted.queryKey);
       if (data !== undefined) given.set(hash, answer = { data, until: Date.now() + PREFETCH_TTL_MS });
     }
     return answer ? { ...defaulted, initialData: answer.data, staleTime: PREFETCH_TTL_MS } : defaulted;
@@ -77,12 +80,10 @@ function knownAnswer(queryKey: QueryKey): { data: unknown } | undefined {
 }
 
 /** react-admin's `getList` query key (`[resource, 'getList', params]`): the answer already brought, as its query keeps it. */
-function answeredList(queryKey: QueryKey) {
+function answeredList(answers: Answers, queryKey: QueryKey) {
   const [resource, kind, params] = queryKey as [unknown, unknown, GetListParams | undefined];
   if (kind !== 'getList' || typeof resource !== 'string' || !params) return undefined;
-  const answer = dataProvider.answeredList(resource, params);
+  const answer = answers.answeredList(resource, params);
   return answer && { data: answer.data, total: answer.total, pageInfo: undefined, meta: answer.meta };
 }
 
-/** The console's query client (tests give each rendered screen a new one). */
-export const queryClient = createQueryClient();

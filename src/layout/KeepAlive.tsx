@@ -1,8 +1,8 @@
 import { Activity, createContext, Fragment, memo, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
 import { usePreference } from '../preferences/PreferencesContext';
-import { routeOfPath } from '../routes';
-import { tabKey } from './tabs';
+import { routeOfPath } from '../../common/routeCatalog';
+import { tabKey } from '../preferences/tabs';
 import { evict, visit, type CacheEntry } from './keepAliveCache';
 
 interface Seen {

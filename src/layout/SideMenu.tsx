@@ -8,7 +8,7 @@ import type { MenuResource } from '../auth/menu';
 import { useMenu } from '../auth/useMenu';
 import { iconByName } from './icons';
 import { MENU_WIDTH, MENU_WIDTH_COLLAPSED } from '../config';
-import { routeOfPath } from '../routes';
+import { routeOfPath } from '../../common/routeCatalog';
 import { ZH_CHS_MENU_GROUPS } from '../../i18n/menuGroups';
 
 /** The default menu groups by their seeded (zh-chs) names, so that they show in the current language. */

@@ -1,12 +1,12 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useResourceDefinitions, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
-import { routeOfPath } from '../routes';
-import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } from './tabs';
+import { routeOfPath } from '../../common/routeCatalog';
+import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } from '../preferences/tabs';
 
 const COMMANDS: CloseCommand[] = ['current', 'left', 'right', 'others', 'all'];
 
@@ -20,8 +20,10 @@ function TabTitle({ path }: { path: string }) {
   const route = routeOfPath(tabKey(path));
   const [, , record] = tabKey(path).split('/');
   const id = record && record !== 'create' ? decodeURIComponent(record) : undefined;
-  const representation = route?.resource?.recordRepresentation;
-  const named = !!route?.resource && id !== undefined && typeof representation === 'string';
+  // The record's name field, as the route's screen registered it with react-admin (App's resources).
+  const definitions = useResourceDefinitions();
+  const representation = route ? definitions[route.name]?.recordRepresentation : undefined;
+  const named = id !== undefined && typeof representation === 'string';
   const { data } = useGetOne(route?.name ?? '', { id: id ?? '' }, { enabled: named, retry: false, staleTime: 5 * 60_000 });
   if (!route) return <>{translate('tabs.untitled')}</>;
   const title = translate(route.titleKey);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { titleKeyOfPath } from '../routes';
+import { titleKeyOfPath } from '../../common/routeCatalog';
 
 /** SPEC.md: the page title is the platform name, a separator, and the route title. */
 export function useDocumentTitle() {

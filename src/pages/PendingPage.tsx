@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Link, useLocation } from 'react-router-dom';
 import { AccessDenied, LoadingIndicator, useTranslate } from 'react-admin';
-import { routeOfPath, titleKeyOfPath } from '../routes';
+import { routeOfPath, titleKeyOfPath } from '../../common/routeCatalog';
 import { useResourceAccess } from '../auth/useResourceAccess';
 
 /** A route whose screen is not built yet: says so plainly (no fake data), to operators the role tree grants it to. */

@@ -4,7 +4,7 @@ import { renderScreen, signIn, fastUser } from './render';
 import { KeepAlive } from '../../src/layout/KeepAlive';
 import { TabBar } from '../../src/layout/TabBar';
 import { evict, visit, type CacheEntry } from '../../src/layout/keepAliveCache';
-import { routeOfPath } from '../../src/routes';
+import { routeOfPath } from '../../common/routeCatalog';
 
 /** Puts a value into a field in one change (what is typed key by key is not under test here). */
 const fill = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderScreen, signedInForFile } from './render';
-import { dataProvider } from '../../src/data';
+import { dataProvider } from '../../src/appDataProvider';
 import { testBackend } from '../msw/setup';
 
 /**

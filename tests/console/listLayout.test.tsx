@@ -6,8 +6,8 @@ import { COLUMNS_UNDER_ACTIONS, hasMoreRight } from '../../src/components/list/c
 import { authProvider } from '../../src/auth/authProvider';
 import { loadCurrentUser, loadMenu } from '../../src/auth/menu';
 import { readCookie } from '../../src/auth/cookies';
-import { dataProvider } from '../../src/data';
-import { routeOfPath } from '../../src/routes';
+import { dataProvider } from '../../src/appDataProvider';
+import { appRouteOfPath } from '../../src/routes';
 import { firstScreenRows } from '../../src/components/list/ListBody';
 
 /**
@@ -125,9 +125,9 @@ describe('list kit table layout', () => {
 
   it('renders the rows of a first page read ahead at once: no loading table, no second read', async () => {
     await sessionAnswered();
-    // As on the login click (src/auth/firstScreen.ts): the landing screen's first reads, answered
+    // As on the login click (src/firstScreen.ts): the landing screen's first reads, answered
     // before the screen mounts.
-    await dataProvider.prefetchLists(routeOfPath('/waterarchive')!.resource!.firstReads!);
+    await dataProvider.prefetchLists(appRouteOfPath('/waterarchive')!.resource!.firstReads!);
     const reads = vi.spyOn(dataProvider, 'getList');
     try {
       renderScreen('/waterarchive');

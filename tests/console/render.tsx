@@ -8,7 +8,7 @@ import App from '../../src/App';
 import { authProvider, setRouteNames } from '../../src/auth/authProvider';
 import { writeSessionCookies } from '../../src/auth/cookies';
 import { forgetMenu } from '../../src/auth/menu';
-import { dataProvider } from '../../src/data';
+import { dataProvider } from '../../src/appDataProvider';
 import { createQueryClient } from '../../src/data/queryClient';
 import { i18nProvider } from '../../src/i18n/i18nProvider';
 import { PreferencesProvider, usePreferences } from '../../src/preferences/PreferencesContext';
@@ -65,7 +65,7 @@ function ThemedScreen({ layout }: { layout: ComponentType<{ children: ReactNode 
   const { preferences } = usePreferences();
   const theme = useMemo(() => createAppTheme(specOf(preferences.theme), preferences.colour, preferences.size), [preferences.theme, preferences.colour, preferences.size]);
   // The console's query client (rights answered at once once the session is in), new per screen.
-  const queryClient = useMemo(createQueryClient, []);
+  const queryClient = useMemo(() => createQueryClient(dataProvider), []);
   return (
     <Admin
       dataProvider={dataProvider} queryClient={queryClient} authProvider={authProvider} i18nProvider={i18nProvider} store={store} theme={theme}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeTabs, openTab, type Tab } from '../../src/layout/tabs';
+import { closeTabs, openTab, type Tab } from '../../src/preferences/tabs';
 
 const tabs = (...paths: string[]): Tab[] => paths.map((path) => ({ path }));
 const paths = (list: Tab[]) => list.map((t) => t.path);

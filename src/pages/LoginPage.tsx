@@ -3,8 +3,8 @@ import { useLogin, useNotify, useTranslate, LocalesMenuButton } from 'react-admi
 import { useSearchParams } from 'react-router-dom';
 import { Backdrop, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import ElectricBoltIcon from '@mui/icons-material/ElectricBolt';
-import { LoginError } from './authProvider';
-import { prepareFirstScreen, preloadFirstScreen } from './firstScreen';
+import { LoginError } from '../auth/authProvider';
+import { prepareFirstScreen, preloadFirstScreen } from '../firstScreen';
 import { PLATFORM_VERSION } from '../config';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 

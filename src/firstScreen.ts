@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
-import { dataProvider } from '../data';
-import { forgetReads } from '../data/prefetch';
-import { forgetSessionAnswers, queryClient } from '../data/queryClient';
-import { routeOfPath, type AppRoute } from '../routes';
-import { loadCurrentUser, loadMenu } from './menu';
-import { formatDateTime } from '../components/dateTime';
-import { i18nProvider } from '../i18n/i18nProvider';
-import { lazyView } from '../components/lazyView';
+import { dataProvider, queryClient } from './appDataProvider';
+import { forgetReads } from './data/prefetch';
+import { forgetSessionAnswers } from './data/queryClient';
+import { appRouteOfPath, type AppRoute } from './routes';
+import { loadCurrentUser, loadMenu } from './auth/menu';
+import { formatDateTime } from './components/dateTime';
+import { i18nProvider } from './i18n/i18nProvider';
+import { lazyView } from './components/lazyView';
 
 /** The shell (layout, menus, tabs, alarm bell): its own chunk, not needed by the login page. */
-export const shell = lazyView<{ children: ReactNode }>(() => import('../layout/Layout').then(({ Layout }) => ({ default: Layout })));
+export const shell = lazyView<{ children: ReactNode }>(() => import('./layout/Layout').then(({ Layout }) => ({ default: Layout })));
 const loadShell = shell.preload;
 
 let target: AppRoute | undefined;
 const ignore = () => undefined;
 
 /** The route the operator lands on after login: the redirect target, else the root, which opens `index`. */
-const landingRoute = (path: string) => routeOfPath(path === '/' ? '/index' : path);
+const landingRoute = (path: string) => appRouteOfPath(path === '/' ? '/index' : path);
 
 /** Loads (once) the code of the shell and of a route's screen. */
 function loadCode(route: AppRoute | undefined) {
@@ -55,7 +55,8 @@ export function prepareFirstScreen(path: string) {
 }
 
 /**
- * Once the login has answered (the session cookies are written): everything the first screen asks
+ * Once the login has answered (the session cookies are written; the auth provider calls it, as App
+ * tells it to with `onSessionStart`): everything the first screen asks
  * for, at once — the menu tree (read once per login; the side menu, header menu, menu search and
  * every access check share it), the operator's rights, and the landing screen's first reads — rather
  * than one after the other as the shell and the screen mount.
