@@ -72,6 +72,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // The layering test (tests/structure/): the import graph against DESIGN.md's wiring rules.
+          name: 'structure',
+          environment: 'node',
+          include: ['tests/structure/**/*.test.ts'],
+        },
+      },
+      {
         extends: true,
         plugins: [optimizedDepsWithoutVersionQuery()],
         test: {
