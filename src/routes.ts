@@ -1,4 +1,4 @@
-import { ROUTES, routeName, type RouteEntry } from '../common/routeCatalog';
+import { ROUTE_INFO, routeOfPath, type RouteInfo } from '../common/routeCatalog';
 import type { ResourceDefinition } from './resources/defineResource';
 import waterarchive from './resources/devices/waterarchive';
 import project from './resources/archives/project';
@@ -23,36 +23,21 @@ const BUILT: Record<string, ResourceDefinition> = {
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
 };
 
-export interface AppRoute extends RouteEntry {
-  /** Route name = react-admin resource name = message key under `routes.`. */
-  name: string;
-  titleKey: string;
+export interface AppRoute extends RouteInfo {
   resource?: ResourceDefinition;
 }
 
 /**
- * The route table: all 60 routes of SPEC.md. `index` comes first so that the root redirects
- * to it (react-admin sends `/` to the first resource).
+ * The route table: all 60 routes of SPEC.md (in the shared catalog's order, `index` first), each
+ * with its screen when it is built. App composes the console from it; the shell and the core read
+ * the catalog (common/routeCatalog.ts) instead.
  */
-export const APP_ROUTES: AppRoute[] = [...ROUTES]
-  .sort((a, b) => (a.path === 'index' ? -1 : b.path === 'index' ? 1 : 0))
-  .map((route) => ({ ...route, name: routeName(route.path), titleKey: `routes.${routeName(route.path)}`, resource: BUILT[routeName(route.path)] }));
+export const APP_ROUTES: AppRoute[] = ROUTE_INFO.map((route) => ({ ...route, resource: BUILT[route.name] }));
 
 const byName = new Map(APP_ROUTES.map((route) => [route.name, route]));
 
-/** The route a location belongs to (`/waterarchive/12` → waterarchive). */
-export function routeOfPath(pathname: string): AppRoute | undefined {
-  const first = pathname.replace(/^\/+/, '').split('/')[0];
-  return byName.get(decodeURIComponent(first));
-}
-
-/** The title key of a location: its route's, or the hidden routes' and login's own. */
-export function titleKeyOfPath(pathname: string): string | undefined {
-  // The root redirects to the route named index.
-  if (pathname === '/' || pathname === '') return 'routes.index';
+/** The route a location belongs to, with its screen (`/waterarchive/12` → waterarchive). */
+export const appRouteOfPath = (pathname: string): AppRoute | undefined => {
   const route = routeOfPath(pathname);
-  if (route) return route.titleKey;
-  if (pathname.startsWith('/login')) return 'routes.login';
-  if (pathname.startsWith('/refresh') || pathname.startsWith('/redirect')) return 'routes.refresh';
-  return undefined;
-}
+  return route && byName.get(route.name);
+};
