@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import type { Session } from '../../server/auth/session';
-import { ApiError } from '../../server/http/errors';
+import { DomainError } from '../../server/domain/results';
 import { postLedger } from '../../server/domain/ledger';
 import { recharge, voidOrder } from '../../server/domain/recharge';
 import { startTestBackend, type TestBackend } from '../support/testApp';
@@ -116,7 +116,7 @@ async function run(op: Exclude<Op, { kind: 'concurrent' }>, target: Target, requ
       }
     }
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false as const, key: error.key };
+    if (error instanceof DomainError) return { ok: false as const, key: error.key };
     throw error;
   }
 }
