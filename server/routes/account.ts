@@ -54,7 +54,7 @@ const scopeSql = (column: unknown, areaIds: number[]) => sql`${column} IN (${sql
 
 /**
  * The payment screen's typeahead: rooms whose code is the text (first), starts with it (then), or
- * whose current tenant's name or phone matches it (`matches`: trigram "contains" from three
+ * whose current tenant's name or phone is the text (then) or contains it (`matches`: trigram "contains" from three
  * characters, prefix below). Each branch is an index lookup with its own LIMIT (the room code
  * prefix index, the tenants' trigram/prefix indexes, the current-binding index), so that a broad
  * text ("1") reads a few dozen index entries, not every room of 100,000.
@@ -88,8 +88,11 @@ async function findRooms(db: Db, areaIds: number[], q: string) {
     .leftJoin(electric, and(eq(electric.roomId, rooms.id), eq(electric.utility, 'electric')))
     .leftJoin(water, and(eq(water.roomId, rooms.id), eq(water.utility, 'water')))
     .where(and(inArray(rooms.id, [...rank.keys()]), scopeSql(rooms.areaId, areaIds)));
+  // A tenant whose whole name or phone is the text comes before those who only contain it: 李明
+  // before 李明健 (the operator who types a full name means that tenant).
+  const whole = (row: { tenantName: string | null; tenantPhone: string | null }) => (row.tenantName === text || row.tenantPhone === text ? 0 : 1);
   return rows
-    .sort((a, b) => rank.get(a.roomId)! - rank.get(b.roomId)! || (a.projectName ?? '').localeCompare(b.projectName ?? '')
+    .sort((a, b) => rank.get(a.roomId)! - rank.get(b.roomId)! || whole(a) - whole(b) || (a.projectName ?? '').localeCompare(b.projectName ?? '')
       || (a.buildingName ?? '').localeCompare(b.buildingName ?? '') || String(a.sortKey).localeCompare(String(b.sortKey)))
     .slice(0, FIND_ROOMS_LIMIT)
     .map(({ sortKey: _sortKey, ...row }) => row);

@@ -41,6 +41,27 @@ async function openRoom(room: Fixture, text: string) {
 }
 
 describe('user payment (userJiaofei)', () => {
+  it('highlights nothing until ↓: Enter alone takes no room, ↓ Enter takes the first match, which names its project and building', async () => {
+    const room = await fixture(4);
+    const u = user();
+    renderScreen('/userJiaofei');
+    const search = await screen.findByRole('combobox', { name: '房间号、租户或电话' });
+    await waitFor(() => expect(search).toHaveFocus());
+    await u.keyboard(room.tenant);
+    const options = await screen.findAllByRole('option');
+    expect(options.some((option) => option.classList.contains('Mui-focused'))).toBe(false);
+    await u.keyboard('{Enter}');
+    expect(screen.queryByTestId('selected-room')).not.toBeInTheDocument();
+    await u.keyboard('{ArrowDown}');
+    const first = screen.getAllByRole('option')[0];
+    expect(first).toHaveClass('Mui-focused');
+    // Every match says where the room is: project · building · room.
+    const label = (first.querySelector('span > span')?.textContent ?? '').split(' · ');
+    expect(label).toHaveLength(3);
+    await u.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByTestId('selected-room')).toHaveTextContent(label[2]));
+  });
+
   it('takes a room through project → building → room as well', async () => {
     const room = await fixture(2);
     const [names] = await query<{ project: string; building: string }>(`SELECT p.name AS project, b.name AS building FROM rooms r

@@ -387,6 +387,30 @@ describe('account/findRooms', () => {
     expect((await api.get('account/findRooms', { q: '%_\\' })).status).toBe(200);
   });
 
+  it('puts the tenant whose whole name is the text before those whose name only contains it (李明 before 李明健)', async () => {
+    // A tenant named after another (X健 beside X), living in the room the search lists first among
+    // equals (the first project and building in the search's order): without the rule, X健's room
+    // would come first and ↓ Enter would take it.
+    const order = (a: Row, b: Row) => String(a.project).localeCompare(String(b.project)) || String(a.building).localeCompare(String(b.building));
+    const vacant = (await rows(sql`SELECT r.id, p.name AS project, bu.name AS building FROM rooms r
+      JOIN projects p ON p.id = r.project_id JOIN buildings bu ON bu.id = r.building_id WHERE r.area_id IN ${AREA1}
+      AND NOT EXISTS (SELECT 1 FROM tenant_bindings b WHERE b.room_id = r.id AND b.end_date IS NULL)`)).sort(order)[0];
+    const base = (await rows(sql`SELECT t.name, p.name AS project, bu.name AS building FROM tenants t
+      JOIN tenant_bindings b ON b.tenant_id = t.id AND b.end_date IS NULL JOIN rooms r ON r.id = b.room_id
+      JOIN projects p ON p.id = r.project_id JOIN buildings bu ON bu.id = r.building_id WHERE r.area_id IN ${AREA1}
+      AND NOT EXISTS (SELECT 1 FROM tenants o WHERE o.name LIKE t.name || '_%')`)).find((row) => order(vacant, row) < 0);
+    expect(base).toBeDefined();
+    const longer = `${base.name}健`;
+    const made = await api.post('tenant/addTenant', { name: longer, idType: 'other', idNumber: `P${Date.now() % 1e8}` });
+    expect(made.status).toBe(200);
+    expect((await api.post('tenantBinding/bindTenant', { tenantId: made.body.data.id, roomId: vacant.id })).status).toBe(200);
+    const found = (await api.get('account/findRooms', { q: base.name })).body.data as Row[];
+    expect(found[0].tenantName).toBe(base.name);
+    expect(found.some((r) => r.tenantName === longer)).toBe(true);
+    const firstLonger = found.findIndex((r) => r.tenantName !== base.name);
+    expect(found.slice(firstLonger).every((r) => r.tenantName !== base.name)).toBe(true);
+  });
+
   it('finds nothing of another area', async () => {
     const room = await one(sql`SELECT room_code FROM rooms WHERE id = ${electricRoom.roomId}`);
     const theirs = await other.get('account/findRooms', { q: room.room_code });

@@ -13,7 +13,10 @@ export const roomLabel = (room: Pick<FoundRoom, 'projectName' | 'buildingName' |
 
 /**
  * The room search of the payment screen: a typeahead on room code, tenant name or phone
- * (account/findRooms), focused when the screen opens; ↑ ↓ choose, Enter takes the room.
+ * (account/findRooms), focused when the screen opens; ↑ ↓ choose, Enter takes the room. Nothing is
+ * highlighted until the operator moves with ↑ ↓ (as the hint says), so ↓ then Enter takes the first
+ * match, and Enter alone takes nothing; each match names its project and building (nine buildings
+ * have a room 101).
  */
 export function RoomSearch({ onSelect }: { onSelect: (room: FoundRoom) => void }) {
   const translate = useTranslate();
@@ -34,7 +37,6 @@ export function RoomSearch({ onSelect }: { onSelect: (room: FoundRoom) => void }
       getOptionKey={(room) => room.roomId}
       isOptionEqualToValue={(a, b) => a.roomId === b.roomId}
       loading={isFetching}
-      autoHighlight
       clearOnBlur={false}
       inputValue={input}
       onInputChange={(_, value, reason) => { if (reason !== 'reset') setInput(value); }}
