@@ -8,6 +8,7 @@ import protocol from './devices/protocol/ja';
 import pipeline from './devices/pipeline/ja';
 import modules from './devices/modules/ja';
 import meters from './devices/meters/ja';
+import systemAdmin from './system/admin/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -347,6 +348,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin);
 
 export default ja;

@@ -14,6 +14,8 @@ import { RequestCaches } from './cache/requestCaches';
 import { loginRoutes, logoutRoutes } from './routes/login';
 import { resourseRoutes } from './routes/resourse';
 import { sysUserRoutes } from './routes/sysUser';
+import { roleRoutes } from './routes/role';
+import { commandLogRoutes, frontLogReaderRoutes, operationLogRoutes } from './routes/operationLog';
 import { webWaterArchiveRoutes } from './routes/webWaterArchive';
 import { commandRoutes } from './routes/command';
 import { frontLogRoutes } from './routes/frontLog';
@@ -111,6 +113,7 @@ export function createApp(options: AppOptions) {
     if (session.readOnly && c.req.method !== 'GET' && !READ_ONLY_WRITES.has(c.req.path)) {
       throw new ApiError(403, 'errors.readOnly');
     }
+    session.call = `${c.req.method} ${c.req.path}`;
     c.set('session', session);
     return next();
   });
@@ -120,6 +123,10 @@ export function createApp(options: AppOptions) {
   api.route('/', logoutRoutes());
   api.route('/resourse', resourseRoutes());
   api.route('/sysUser', sysUserRoutes());
+  api.route('/role', roleRoutes());
+  api.route('/operationLog', operationLogRoutes());
+  api.route('/commandLog', commandLogRoutes());
+  api.route('/frontLog', frontLogReaderRoutes());
   api.route('/webWaterArchive', webWaterArchiveRoutes());
   api.route('/command', commandRoutes());
   api.route('/frontLog', frontLogRoutes());

@@ -19,6 +19,7 @@ export async function audit(db: Db, session: Session, entry: AuditEntry) {
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : String(entry.entityId),
+    call: session.call ?? null,
     before: (entry.before ?? null) as never,
     after: (entry.after ?? null) as never,
   });

@@ -28,6 +28,8 @@ export interface Session {
   readOnly: boolean;
   /** A platform role: may edit the menu tree every area shares. */
   platformAdmin: boolean;
+  /** The call being served (`PUT /api/v1/electricity/…`), which the operation log records. */
+  call?: string;
 }
 
 export type LoginResult =

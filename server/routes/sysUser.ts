@@ -6,16 +6,34 @@ import { ok, page } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
 import { containing, offsetOf, orderBy } from '../db/paging';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { langOf, serverMessage } from '../http/i18n';
 import { inScope } from '../http/scope';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { checkOwnPassword, endUserSessions } from '../auth/session';
 import { publish } from '../realtime/events';
 import { audit } from '../audit';
 import { PASSWORD_MIN } from '../../common/passwords';
+import { isCommonPassword } from '../../common/commonPasswords';
+import { activePlatformAdmins, roleKeepsAdminAccess } from '../domain/roles';
 
 const { sysUsers, roles, areas } = schema;
 
-const Password = z.string().min(PASSWORD_MIN).max(64);
+/**
+ * A new password: SPEC.md's six characters (its message word for word: 密码长度必须大于 6 位！), and
+ * none of the most common passwords (common/commonPasswords.ts). Being the account's current
+ * password or its name is checked where the account is known.
+ */
+const Password = z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(64)
+  .refine((value) => !isCommonPassword(value), 'validation.passwordCommon');
+
+/** A 400 naming the field, in the caller's language (`password: …`), for a check made beyond the schema. */
+const fieldError = (c: Ctx, field: string, key: string) => new ApiError(400, key, {}, `${field}: ${serverMessage(langOf(c), key)}`);
+
+/** A new password must differ from the account's name and from its current password. */
+async function checkNewPassword(c: Ctx, field: string, password: string, userName: string, currentHash?: string) {
+  if (password.trim().toLowerCase() === userName.trim().toLowerCase()) throw fieldError(c, field, 'validation.passwordIsName');
+  if (currentHash && (await verifyPassword(password, currentHash))) throw fieldError(c, field, 'validation.passwordUnchanged');
+}
 const UserFields = z.object({
   userName: z.string().trim().min(2).max(32).regex(/^[A-Za-z0-9_.@-]+$/, 'validation.userName'),
   realName: z.string().trim().max(32).optional().nullable(),
@@ -29,16 +47,24 @@ const UserFields = z.object({
 /** A user row as the API shows it: never the password hash. */
 const publicColumns = {
   id: sysUsers.id, userName: sysUsers.userName, realName: sysUsers.realName, phone: sysUsers.phone,
-  roleId: sysUsers.roleId, roleName: roles.name, areaId: sysUsers.areaId, areaName: areas.name,
+  roleId: sysUsers.roleId, roleName: roles.name, roleReadOnly: roles.readOnly, platformAdmin: roles.platformAdmin, areaId: sysUsers.areaId, areaName: areas.name,
   state: sysUsers.state, remark: sysUsers.remark, createdAt: sysUsers.createdAt,
 };
 
+/**
+ * A role and an area the caller may give: both in the caller's area tree, the role one of the
+ * user's area or of an area above it (a role serves its area and the areas below), and a platform
+ * role only from a platform administrator (nobody raises an account above their own rights).
+ */
 async function checkRoleAndArea(c: Ctx, roleId: number, areaId: number) {
   const session = c.get('session');
   if (!session.areaIds.includes(areaId)) throw forbidden('errors.areaOutOfScope');
-  const { db } = c.get('deps');
+  const { db, caches } = c.get('deps');
   const [role] = await db.select().from(roles).where(and(eq(roles.id, roleId), inScope(roles.areaId, session)));
   if (!role) throw badRequest('errors.roleNotFound');
+  if (!(await caches.areaScope(role.areaId)).includes(areaId)) throw fieldError(c, 'roleId', 'validation.roleNotForArea');
+  if (role.platformAdmin && !session.platformAdmin) throw forbidden('errors.platformRoleOnly');
+  return role;
 }
 
 async function userInScope(c: Ctx, id: number) {
@@ -62,12 +88,14 @@ export function sysUserRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/queryUser', summary: 'Administrators of the caller\'s area scope (paged)', tags: ['system user'],
-    query: PagingQuery.extend({ userName: Q.text(32), roleId: Q.id(), state: Q.int(0, 1) }),
+    query: PagingQuery.extend({ id: Q.id(), userName: Q.text(32), roleId: Q.id(), areaId: Q.id(), state: Q.int(0, 1) }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const where = and(
       inScope(sysUsers.areaId, c.get('session')),
+      query.id ? eq(sysUsers.id, query.id) : undefined,
       query.userName ? ilike(sysUsers.userName, containing(query.userName)) : undefined,
+      query.areaId ? eq(sysUsers.areaId, query.areaId) : undefined,
       query.roleId ? eq(sysUsers.roleId, query.roleId) : undefined,
       query.state !== undefined ? eq(sysUsers.state, query.state) : undefined,
     );
@@ -86,6 +114,7 @@ export function sysUserRoutes() {
     const areaId = body.areaId ?? session.areaId;
     await checkRoleAndArea(c, body.roleId, areaId);
     const { password, ...fields } = body;
+    await checkNewPassword(c, 'password', password, fields.userName);
     const passwordHash = await hashPassword(password);
     const created = await db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: sysUsers.id }).from(sysUsers).where(sql`lower(${sysUsers.userName}) = lower(${fields.userName})`);
@@ -105,10 +134,19 @@ export function sysUserRoutes() {
     const session = c.get('session');
     const before = await userInScope(c, body.id);
     const { id, password, ...changes } = body;
-    if (id === session.userId && changes.state === 0) throw badRequest('errors.cannotDisableSelf');
-    await checkRoleAndArea(c, changes.roleId ?? before.roleId, changes.areaId ?? before.areaId);
+    const self = id === session.userId;
+    // Nobody takes their own access away: not disabled, not moved, not given a role without it.
+    if (self && changes.state === 0) throw badRequest('errors.cannotDisableSelf');
+    if (self && changes.areaId !== undefined && changes.areaId !== before.areaId) throw badRequest('errors.cannotMoveSelf');
+    const role = await checkRoleAndArea(c, changes.roleId ?? before.roleId, changes.areaId ?? before.areaId);
+    if (self && role.id !== before.roleId && !(await roleKeepsAdminAccess(db, role))) throw badRequest('errors.cannotDemoteSelf');
+    if (password) await checkNewPassword(c, 'password', password, changes.userName ?? before.userName, before.passwordHash);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const updated = await db.transaction(async (tx) => {
+      // The last platform administrator stays one (locked: two such changes at once cannot both pass).
+      const admins = await activePlatformAdmins(tx, true);
+      const staysAdmin = (changes.state ?? before.state) === 1 && role.platformAdmin && !role.readOnly;
+      if (admins.includes(id) && !staysAdmin && admins.length === 1) throw conflict('errors.lastPlatformAdmin');
       if (changes.userName && changes.userName.toLowerCase() !== before.userName.toLowerCase()) {
         const [taken] = await tx.select({ id: sysUsers.id }).from(sysUsers).where(sql`lower(${sysUsers.userName}) = lower(${changes.userName})`);
         if (taken) throw conflict('errors.userNameTaken', { userName: changes.userName });
@@ -128,7 +166,12 @@ export function sysUserRoutes() {
     const session = c.get('session');
     if (query.id === session.userId) throw badRequest('errors.cannotDeleteSelf');
     const before = await userInScope(c, query.id);
+    // A platform administrator's account is a platform administrator's to remove.
+    const [role] = await db.select({ platformAdmin: roles.platformAdmin }).from(roles).where(eq(roles.id, before.roleId));
+    if (role?.platformAdmin && !session.platformAdmin) throw forbidden('errors.platformRoleOnly');
     await db.transaction(async (tx) => {
+      const admins = await activePlatformAdmins(tx, true);
+      if (admins.length === 1 && admins[0] === query.id) throw conflict('errors.lastPlatformAdmin');
       await endUserSessions(tx, query.id);
       await tx.delete(sysUsers).where(eq(sysUsers.id, query.id));
       await publish(tx, { type: 'sessions', userId: query.id });
@@ -149,6 +192,8 @@ export function sysUserRoutes() {
     const check = await checkOwnPassword(db, session.userId, body.passWord, now());
     if (check.result === 'locked') throw new ApiError(429, 'errors.tooManyAttempts', { minutes: Math.max(1, Math.ceil(check.retryAfterMs / 60_000)) });
     if (check.result === 'wrong') throw badRequest('errors.oldPasswordWrong');
+    if (body.passWordNew === body.passWord) throw fieldError(c, 'passWordNew', 'validation.passwordUnchanged');
+    await checkNewPassword(c, 'passWordNew', body.passWordNew, session.userName);
     const passwordHash = await hashPassword(body.passWordNew);
     await db.transaction(async (tx) => {
       await tx.update(sysUsers).set({ passwordHash }).where(eq(sysUsers.id, session.userId));
@@ -164,7 +209,7 @@ export function sysUserRoutes() {
     const { db } = c.get('deps');
     const session = c.get('session');
     const [roleRows, areaRows] = await Promise.all([
-      db.select({ id: roles.id, name: roles.name, areaId: roles.areaId }).from(roles).where(inScope(roles.areaId, session)),
+      db.select({ id: roles.id, name: roles.name, areaId: roles.areaId, readOnly: roles.readOnly, platformAdmin: roles.platformAdmin }).from(roles).where(inScope(roles.areaId, session)),
       db.select().from(areas).where(inArray(areas.id, session.areaIds)),
     ]);
     return ok(c, { roles: roleRows, areas: areaRows });

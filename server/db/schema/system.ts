@@ -74,7 +74,7 @@ export const loginThrottle = pgTable('login_throttle', {
   lockedUntil: at('locked_until'),
 });
 
-/** Operation log: every write by an operator (who, when, what, before/after). */
+/** Operation log: every write by an operator (who, when, what, before/after). Append-only: the database refuses UPDATE, DELETE and TRUNCATE (migration 0018). */
 export const operationLog = pgTable('operation_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   areaId: areaRef(),
@@ -83,10 +83,12 @@ export const operationLog = pgTable('operation_log', {
   action: text('action').notNull(),
   entity: text('entity').notNull(),
   entityId: text('entity_id'),
+  /** The API call that wrote it: verb and path (`PUT /api/v1/electricity/sysUser/updateUser`). Migration 0018. */
+  call: text('call'),
   before: jsonb('before'),
   after: jsonb('after'),
   createdAt: createdAt(),
-}, (t) => [index('operation_log_area_time').on(t.areaId, t.createdAt)]);
+}, (t) => [index('operation_log_area_time').on(t.areaId, t.createdAt), index('operation_log_area_id').on(t.areaId, t.id)]);
 
 /** Front-end error log (token masked). */
 export const frontendLog = pgTable('frontend_log', {
@@ -99,7 +101,7 @@ export const frontendLog = pgTable('frontend_log', {
   stack: text('stack'),
   tokenMasked: text('token_masked'),
   createdAt: createdAt(),
-});
+}, (t) => [index('frontend_log_area_id').on(t.areaId, t.id)]);
 
 export const backups = pgTable('backups', {
   id: serial('id').primaryKey(),

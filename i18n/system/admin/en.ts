@@ -1,0 +1,107 @@
+/** Messages of issue 33's system management (en), merged into i18n/en.ts: administrators, permissions, operation records, command log, front-end log. */
+const system = {
+  resources: {
+    sysuser: {
+      name: 'Administrator |||| Administrators',
+      fields: {
+        id: 'ID', userName: 'Account', realName: 'Name', phone: 'Phone', roleId: 'Role', roleName: 'Role', areaId: 'Area', areaName: 'Area',
+        state: 'State', remark: 'Remark', createdAt: 'Created', password: 'Password', passwordConfirm: 'Confirm password',
+      },
+    },
+    bumen: {
+      name: 'Role |||| Roles',
+      fields: {
+        id: 'ID', name: 'Role name', readOnly: 'Access', areaId: 'Area', areaName: 'Area', userCount: 'Users', resourceIds: 'Menu resources',
+        resourceCount: 'Menu entries', remark: 'Remark', createdAt: 'Created',
+      },
+    },
+    caozuojilu: {
+      name: 'Operation record |||| Operation records',
+      fields: {
+        id: 'ID', createdAt: 'Time', userName: 'Operator', areaName: 'Area', call: 'Call', entity: 'Record kind', action: 'Action',
+        entityId: 'Record ID', before: 'Before', after: 'After', changes: 'Changes', q: 'Search',
+      },
+    },
+    rizhi: {
+      name: 'Device command |||| Device commands',
+      fields: {
+        id: 'ID', createdAt: 'Queued at', deviceKind: 'Device', address: 'Device address', roomCode: 'Room no.', type: 'Command', state: 'Result',
+        attempts: 'Attempts', resultCode: 'Result code', operatorName: 'Sent by', finishedAt: 'Finished at', sentAt: 'Sent at', platform: 'Sender',
+        operator: 'Operator',
+      },
+    },
+    log: {
+      name: 'Front-end error |||| Front-end errors',
+      fields: { id: 'ID', createdAt: 'Time', userName: 'User', url: 'Page', message: 'Message', tokenMasked: 'Token (masked)', stack: 'Stack', q: 'Search' },
+    },
+  },
+  system: {
+    state: { enabled: 'Enabled', disabled: 'Disabled' },
+    enable: 'Enable',
+    disable: 'Disable',
+    enableConfirm: 'Enable the account %{name}? It can sign in again.',
+    disableConfirm: 'Disable the account %{name}? Its open sessions and live connections end at once.',
+    enabledDone: 'Account enabled',
+    disabledDone: 'Account disabled: its sessions have ended',
+    resetPassword: 'Reset password',
+    resetTitle: 'Reset the password of %{name}',
+    resetHint: 'The account\'s open sessions end; tell the new password to its owner.',
+    resetDone: 'Password reset: the account\'s sessions have ended',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    passwordHelp: 'At least 6 characters, not a common password',
+    passwordCommon: 'This password is among the most common ones: choose another',
+    passwordIsName: 'The password must not be the account name',
+    self: 'You',
+    platformAdmin: 'Platform administrator',
+    access: { true: 'Read-only', false: 'Read-write' },
+    accessHelp: 'A read-only role may look at its screens but change nothing',
+    grants: 'Menu resources the role may use',
+    grantsHelp: 'Ticking a group grants all its screens; a half-ticked group grants some of them.',
+    grantsCount: '%{count} of %{total} screens',
+    expandAll: 'Expand all',
+    collapseAll: 'Collapse all',
+    selectAll: 'All',
+    selectNone: 'None',
+    roleUsers: '%{smart_count} user holds this role |||| %{smart_count} users hold this role',
+    details: 'Details',
+    diffTitle: 'Operation record %{id}',
+    diffField: 'Field',
+    diffBefore: 'Before',
+    diffAfter: 'After',
+    diffNone: 'No values were recorded for this operation',
+    diffChangedOnly: 'Changed fields only',
+    changedCount: '%{smart_count} field |||| %{smart_count} fields',
+    platform: 'Platform',
+    deviceKind: { electric: 'Electric meter', water: 'Water meter' },
+    commandType: {
+      read: 'Read', trip: 'Cut off', close_allowed: 'Close allowed', direct_close: 'Close', keep_supply_on: 'Keep supply on',
+      keep_supply_off: 'Keep supply off', time_sync: 'Time sync', set_parameter: 'Set parameters', preset_energy: 'Preset energy',
+      recharge: 'Recharge to meter', valve_open: 'Open valve', valve_close: 'Close valve',
+    },
+    sender: { true: 'Platform', false: 'Operator' },
+    payload: 'Payload',
+    result: 'Result',
+  },
+  server: {
+    errors: {
+      cannotMoveSelf: 'You cannot move your own account to another area',
+      cannotDemoteSelf: 'You cannot take away your own administration rights (read-write, administrators and permission management)',
+      lastPlatformAdmin: 'This is the last enabled platform administrator: the platform must keep one',
+      platformRoleOnly: 'Only a platform administrator may give or change a platform role',
+      roleNameTaken: 'A role named %{name} already exists in this area',
+      roleInUse: '%{count} users hold this role: give them another role first',
+    },
+    validation: {
+      passwordLength: 'The password must be longer than 6 characters!',
+      passwordCommon: 'is among the most common passwords: choose another',
+      passwordIsName: 'must not be the account name',
+      passwordUnchanged: 'must differ from the current password',
+      roleNotForArea: 'belongs to another area: choose a role of the user\'s area or an area above it',
+      resourceUnknown: 'these menu resources do not exist: %{ids}',
+      resourceNotYours: 'you can only grant menu resources your own role has (not %{ids})',
+    },
+  },
+};
+
+export default system;

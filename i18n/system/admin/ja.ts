@@ -1,0 +1,107 @@
+/** Messages of issue 33's system management (ja), merged into i18n/ja.ts. */
+const system = {
+  resources: {
+    sysuser: {
+      name: '管理者',
+      fields: {
+        id: 'ID', userName: 'アカウント', realName: '氏名', phone: '電話', roleId: 'ロール', roleName: 'ロール', areaId: 'エリア', areaName: 'エリア',
+        state: '状態', remark: '備考', createdAt: '作成日時', password: 'パスワード', passwordConfirm: 'パスワード（確認）',
+      },
+    },
+    bumen: {
+      name: 'ロール',
+      fields: {
+        id: 'ID', name: 'ロール名', readOnly: '権限種別', areaId: 'エリア', areaName: 'エリア', userCount: 'ユーザー数', resourceIds: 'メニューリソース',
+        resourceCount: 'メニュー項目', remark: '備考', createdAt: '作成日時',
+      },
+    },
+    caozuojilu: {
+      name: '操作記録',
+      fields: {
+        id: 'ID', createdAt: '日時', userName: 'オペレーター', areaName: 'エリア', call: '呼び出し', entity: '記録の種類', action: '操作',
+        entityId: '記録 ID', before: '変更前', after: '変更後', changes: '変更', q: '検索',
+      },
+    },
+    rizhi: {
+      name: 'デバイスコマンド',
+      fields: {
+        id: 'ID', createdAt: '登録日時', deviceKind: 'デバイス', address: 'デバイスアドレス', roomCode: '部屋番号', type: 'コマンド', state: '結果',
+        attempts: '試行回数', resultCode: '結果コード', operatorName: '送信者', finishedAt: '完了日時', sentAt: '送信日時', platform: '送信元',
+        operator: 'オペレーター',
+      },
+    },
+    log: {
+      name: 'フロントエンドログ',
+      fields: { id: 'ID', createdAt: '日時', userName: 'ユーザー', url: 'ページ', message: 'メッセージ', tokenMasked: 'トークン（マスク済み）', stack: 'スタック', q: '検索' },
+    },
+  },
+  system: {
+    state: { enabled: '有効', disabled: '無効' },
+    enable: '有効にする',
+    disable: '無効にする',
+    enableConfirm: 'アカウント %{name} を有効にしますか？再びサインインできるようになります。',
+    disableConfirm: 'アカウント %{name} を無効にしますか？開いているセッションとライブ接続はすぐに終了します。',
+    enabledDone: 'アカウントを有効にしました',
+    disabledDone: 'アカウントを無効にしました（セッションは終了しました）',
+    resetPassword: 'パスワードをリセット',
+    resetTitle: '%{name} のパスワードをリセット',
+    resetHint: 'このアカウントの開いているセッションは終了します。新しいパスワードを本人に伝えてください。',
+    resetDone: 'パスワードをリセットしました（セッションは終了しました）',
+    newPassword: '新しいパスワード',
+    confirmPassword: '新しいパスワード（確認）',
+    passwordHelp: '6 文字以上で、よく使われるパスワードは不可',
+    passwordCommon: 'このパスワードは最もよく使われるものの一つです。別のものを選んでください',
+    passwordIsName: 'パスワードをアカウント名と同じにはできません',
+    self: '本人',
+    platformAdmin: 'プラットフォーム管理者',
+    access: { true: '読み取り専用', false: '読み書き' },
+    accessHelp: '読み取り専用のロールは画面を見られますが、何も変更できません',
+    grants: 'このロールが使えるメニューリソース',
+    grantsHelp: 'グループにチェックするとその画面すべてを許可します。半分チェックのグループは一部の画面だけを許可しています。',
+    grantsCount: '%{total} 画面中 %{count} 画面',
+    expandAll: 'すべて展開',
+    collapseAll: 'すべて折りたたむ',
+    selectAll: 'すべて',
+    selectNone: 'なし',
+    roleUsers: '%{smart_count} 人のユーザーがこのロールを使用中',
+    details: '詳細',
+    diffTitle: '操作記録 %{id}',
+    diffField: '項目',
+    diffBefore: '変更前',
+    diffAfter: '変更後',
+    diffNone: 'この操作では値が記録されていません',
+    diffChangedOnly: '変更された項目のみ',
+    changedCount: '%{smart_count} 項目',
+    platform: 'プラットフォーム',
+    deviceKind: { electric: '電力量計', water: '水道メーター' },
+    commandType: {
+      read: '検針', trip: '遮断', close_allowed: '投入許可', direct_close: '投入', keep_supply_on: '保電',
+      keep_supply_off: '保電解除', time_sync: '時刻合わせ', set_parameter: 'パラメーター設定', preset_energy: '電力量プリセット',
+      recharge: 'メーターへのチャージ', valve_open: 'バルブ開', valve_close: 'バルブ閉',
+    },
+    sender: { true: 'プラットフォーム', false: 'オペレーター' },
+    payload: 'コマンドのパラメーター',
+    result: '結果',
+  },
+  server: {
+    errors: {
+      cannotMoveSelf: '自分のアカウントを他のエリアに移すことはできません',
+      cannotDemoteSelf: '自分の管理権限（読み書き、管理者と権限管理）を外すことはできません',
+      lastPlatformAdmin: '有効なプラットフォーム管理者はこれが最後です。プラットフォームには一人必要です',
+      platformRoleOnly: 'プラットフォームロールを付与・変更できるのはプラットフォーム管理者だけです',
+      roleNameTaken: 'このエリアには %{name} という名前のロールが既にあります',
+      roleInUse: '%{count} 人のユーザーがこのロールを使用しています。先に別のロールを割り当ててください',
+    },
+    validation: {
+      passwordLength: 'パスワードは 6 文字より長く設定してください！',
+      passwordCommon: 'は最もよく使われるパスワードの一つです。別のものを選んでください',
+      passwordIsName: 'はアカウント名と同じにできません',
+      passwordUnchanged: 'は現在のパスワードと異なる必要があります',
+      roleNotForArea: 'は他のエリアのものです。ユーザーのエリアかその上位エリアのロールを選んでください',
+      resourceUnknown: 'これらのメニューリソースは存在しません：%{ids}',
+      resourceNotYours: '自分のロールにあるメニューリソースだけを付与できます（%{ids} は不可）',
+    },
+  },
+};
+
+export default system;

@@ -1,0 +1,107 @@
+/** Messages of issue 33's system management (zh-chs), merged into i18n/zh-chs.ts. */
+const system = {
+  resources: {
+    sysuser: {
+      name: '管理员',
+      fields: {
+        id: '编号', userName: '账号', realName: '姓名', phone: '电话', roleId: '角色', roleName: '角色', areaId: '区域', areaName: '区域',
+        state: '状态', remark: '备注', createdAt: '创建时间', password: '密码', passwordConfirm: '确认密码',
+      },
+    },
+    bumen: {
+      name: '角色',
+      fields: {
+        id: '编号', name: '角色名称', readOnly: '权限类型', areaId: '区域', areaName: '区域', userCount: '用户数', resourceIds: '菜单资源',
+        resourceCount: '菜单项', remark: '备注', createdAt: '创建时间',
+      },
+    },
+    caozuojilu: {
+      name: '操作记录',
+      fields: {
+        id: '编号', createdAt: '时间', userName: '操作员', areaName: '区域', call: '调用', entity: '记录类型', action: '操作',
+        entityId: '记录编号', before: '修改前', after: '修改后', changes: '变更', q: '搜索',
+      },
+    },
+    rizhi: {
+      name: '设备指令',
+      fields: {
+        id: '编号', createdAt: '下发时间', deviceKind: '设备', address: '设备地址', roomCode: '房间号', type: '指令', state: '结果',
+        attempts: '尝试次数', resultCode: '结果代码', operatorName: '发起人', finishedAt: '完成时间', sentAt: '发送时间', platform: '发起方',
+        operator: '操作员',
+      },
+    },
+    log: {
+      name: '前端日志',
+      fields: { id: '编号', createdAt: '时间', userName: '用户', url: '页面', message: '错误信息', tokenMasked: '令牌（已遮蔽）', stack: '调用栈', q: '搜索' },
+    },
+  },
+  system: {
+    state: { enabled: '启用', disabled: '停用' },
+    enable: '启用',
+    disable: '停用',
+    enableConfirm: '启用账号 %{name}？启用后可重新登录。',
+    disableConfirm: '停用账号 %{name}？其已登录的会话和实时连接将立即结束。',
+    enabledDone: '账号已启用',
+    disabledDone: '账号已停用，其会话已结束',
+    resetPassword: '重置密码',
+    resetTitle: '重置 %{name} 的密码',
+    resetHint: '该账号已登录的会话将结束；请将新密码告知本人。',
+    resetDone: '密码已重置，该账号的会话已结束',
+    newPassword: '新密码',
+    confirmPassword: '确认新密码',
+    passwordHelp: '至少 6 位，且不能是常见密码',
+    passwordCommon: '该密码属于最常见的密码，请换一个',
+    passwordIsName: '密码不能与账号相同',
+    self: '本人',
+    platformAdmin: '平台管理员',
+    access: { true: '只读', false: '读写' },
+    accessHelp: '只读角色可以查看其页面，但不能做任何修改',
+    grants: '该角色可使用的菜单资源',
+    grantsHelp: '勾选分组即授予其全部页面；半选的分组表示只授予其中部分页面。',
+    grantsCount: '已选 %{count} / %{total} 个页面',
+    expandAll: '全部展开',
+    collapseAll: '全部收起',
+    selectAll: '全选',
+    selectNone: '全不选',
+    roleUsers: '%{smart_count} 个用户使用此角色',
+    details: '详情',
+    diffTitle: '操作记录 %{id}',
+    diffField: '字段',
+    diffBefore: '修改前',
+    diffAfter: '修改后',
+    diffNone: '此操作未记录数据',
+    diffChangedOnly: '只看有变化的字段',
+    changedCount: '%{smart_count} 个字段',
+    platform: '平台',
+    deviceKind: { electric: '电表', water: '水表' },
+    commandType: {
+      read: '抄表', trip: '拉闸', close_allowed: '允许合闸', direct_close: '直接合闸', keep_supply_on: '保电',
+      keep_supply_off: '解除保电', time_sync: '校时', set_parameter: '下发参数', preset_energy: '预置电量',
+      recharge: '充值写表', valve_open: '开阀', valve_close: '关阀',
+    },
+    sender: { true: '平台', false: '操作员' },
+    payload: '指令参数',
+    result: '结果',
+  },
+  server: {
+    errors: {
+      cannotMoveSelf: '不能把自己的账号移到其他区域',
+      cannotDemoteSelf: '不能取消自己的管理权限（读写、管理员和权限管理）',
+      lastPlatformAdmin: '这是最后一个启用的平台管理员，平台必须保留一个',
+      platformRoleOnly: '只有平台管理员可以授予或修改平台角色',
+      roleNameTaken: '本区域已有名为 %{name} 的角色',
+      roleInUse: '有 %{count} 个用户使用此角色，请先为他们更换角色',
+    },
+    validation: {
+      passwordLength: '密码长度必须大于 6 位！',
+      passwordCommon: '属于最常见的密码，请换一个',
+      passwordIsName: '不能与账号相同',
+      passwordUnchanged: '不能与当前密码相同',
+      roleNotForArea: '属于其他区域，请选择用户所在区域或其上级区域的角色',
+      resourceUnknown: '这些菜单资源不存在：%{ids}',
+      resourceNotYours: '只能授予您自己角色拥有的菜单资源（不包括 %{ids}）',
+    },
+  },
+};
+
+export default system;

@@ -1,0 +1,107 @@
+/** Messages of issue 33's system management (zh-cht), merged into i18n/zh-cht.ts. */
+const system = {
+  resources: {
+    sysuser: {
+      name: '管理員',
+      fields: {
+        id: '編號', userName: '帳號', realName: '姓名', phone: '電話', roleId: '角色', roleName: '角色', areaId: '區域', areaName: '區域',
+        state: '狀態', remark: '備註', createdAt: '建立時間', password: '密碼', passwordConfirm: '確認密碼',
+      },
+    },
+    bumen: {
+      name: '角色',
+      fields: {
+        id: '編號', name: '角色名稱', readOnly: '權限類型', areaId: '區域', areaName: '區域', userCount: '使用者數', resourceIds: '選單資源',
+        resourceCount: '選單項', remark: '備註', createdAt: '建立時間',
+      },
+    },
+    caozuojilu: {
+      name: '操作記錄',
+      fields: {
+        id: '編號', createdAt: '時間', userName: '操作員', areaName: '區域', call: '呼叫', entity: '記錄類型', action: '操作',
+        entityId: '記錄編號', before: '修改前', after: '修改後', changes: '變更', q: '搜尋',
+      },
+    },
+    rizhi: {
+      name: '設備指令',
+      fields: {
+        id: '編號', createdAt: '下發時間', deviceKind: '設備', address: '設備地址', roomCode: '房間號', type: '指令', state: '結果',
+        attempts: '嘗試次數', resultCode: '結果代碼', operatorName: '發起人', finishedAt: '完成時間', sentAt: '發送時間', platform: '發起方',
+        operator: '操作員',
+      },
+    },
+    log: {
+      name: '前端日誌',
+      fields: { id: '編號', createdAt: '時間', userName: '使用者', url: '頁面', message: '錯誤訊息', tokenMasked: '權杖（已遮蔽）', stack: '呼叫堆疊', q: '搜尋' },
+    },
+  },
+  system: {
+    state: { enabled: '啟用', disabled: '停用' },
+    enable: '啟用',
+    disable: '停用',
+    enableConfirm: '啟用帳號 %{name}？啟用後可重新登入。',
+    disableConfirm: '停用帳號 %{name}？其已登入的工作階段和即時連線將立即結束。',
+    enabledDone: '帳號已啟用',
+    disabledDone: '帳號已停用，其工作階段已結束',
+    resetPassword: '重設密碼',
+    resetTitle: '重設 %{name} 的密碼',
+    resetHint: '該帳號已登入的工作階段將結束；請將新密碼告知本人。',
+    resetDone: '密碼已重設，該帳號的工作階段已結束',
+    newPassword: '新密碼',
+    confirmPassword: '確認新密碼',
+    passwordHelp: '至少 6 位，且不能是常見密碼',
+    passwordCommon: '該密碼屬於最常見的密碼，請換一個',
+    passwordIsName: '密碼不能與帳號相同',
+    self: '本人',
+    platformAdmin: '平台管理員',
+    access: { true: '唯讀', false: '讀寫' },
+    accessHelp: '唯讀角色可以檢視其頁面，但不能做任何修改',
+    grants: '該角色可使用的選單資源',
+    grantsHelp: '勾選分組即授予其全部頁面；半選的分組表示只授予其中部分頁面。',
+    grantsCount: '已選 %{count} / %{total} 個頁面',
+    expandAll: '全部展開',
+    collapseAll: '全部收合',
+    selectAll: '全選',
+    selectNone: '全不選',
+    roleUsers: '%{smart_count} 個使用者使用此角色',
+    details: '詳情',
+    diffTitle: '操作記錄 %{id}',
+    diffField: '欄位',
+    diffBefore: '修改前',
+    diffAfter: '修改後',
+    diffNone: '此操作未記錄資料',
+    diffChangedOnly: '只看有變化的欄位',
+    changedCount: '%{smart_count} 個欄位',
+    platform: '平台',
+    deviceKind: { electric: '電錶', water: '水錶' },
+    commandType: {
+      read: '抄錶', trip: '拉閘', close_allowed: '允許合閘', direct_close: '直接合閘', keep_supply_on: '保電',
+      keep_supply_off: '解除保電', time_sync: '校時', set_parameter: '下發參數', preset_energy: '預置電量',
+      recharge: '儲值寫錶', valve_open: '開閥', valve_close: '關閥',
+    },
+    sender: { true: '平台', false: '操作員' },
+    payload: '指令參數',
+    result: '結果',
+  },
+  server: {
+    errors: {
+      cannotMoveSelf: '不能把自己的帳號移到其他區域',
+      cannotDemoteSelf: '不能取消自己的管理權限（讀寫、管理員和權限管理）',
+      lastPlatformAdmin: '這是最後一個啟用的平台管理員，平台必須保留一個',
+      platformRoleOnly: '只有平台管理員可以授予或修改平台角色',
+      roleNameTaken: '本區域已有名為 %{name} 的角色',
+      roleInUse: '有 %{count} 個使用者使用此角色，請先為他們更換角色',
+    },
+    validation: {
+      passwordLength: '密碼長度必須大於 6 位！',
+      passwordCommon: '屬於最常見的密碼，請換一個',
+      passwordIsName: '不能與帳號相同',
+      passwordUnchanged: '不能與目前密碼相同',
+      roleNotForArea: '屬於其他區域，請選擇使用者所在區域或其上級區域的角色',
+      resourceUnknown: '這些選單資源不存在：%{ids}',
+      resourceNotYours: '只能授予您自己角色擁有的選單資源（不包括 %{ids}）',
+    },
+  },
+};
+
+export default system;
