@@ -39,3 +39,10 @@ export const FINISHED_COMMAND_STATES = ['succeeded', 'failed', 'expired'] as con
 /** Power-cut causes an operator can give to a trip (DOMAIN.md; `arrears` and the rest come from rules). */
 export const TRIP_CAUSES = ['manual', 'arrears', 'overload', 'malignant_load', 'night_limit', 'timed', 'maintenance'] as const;
 export type TripCause = (typeof TRIP_CAUSES)[number];
+
+/**
+ * Causes of a power failure an operator records from the electricity dashboard (issue 32): the trip
+ * causes the rules give, plus a device fault and anything else (with a remark).
+ */
+export const POWER_FAILURE_CAUSES = ['arrears', 'manual', 'overload', 'malignant_load', 'night_limit', 'timed', 'fault', 'other'] as const;
+export type PowerFailureCause = (typeof POWER_FAILURE_CAUSES)[number];

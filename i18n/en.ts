@@ -8,6 +8,7 @@ import protocol from './devices/protocol/en';
 import pipeline from './devices/pipeline/en';
 import modules from './devices/modules/en';
 import meters from './devices/meters/en';
+import homeDashboard from './home/dashboard/en';
 import systemAdmin from './system/admin/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
@@ -348,7 +349,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
 
 export default en;
 

@@ -8,6 +8,7 @@ import protocol from './devices/protocol/ja';
 import pipeline from './devices/pipeline/ja';
 import modules from './devices/modules/ja';
 import meters from './devices/meters/ja';
+import homeDashboard from './home/dashboard/ja';
 import systemAdmin from './system/admin/ja';
 
 /** 日本語. */
@@ -348,6 +349,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
 
 export default ja;

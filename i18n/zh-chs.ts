@@ -8,6 +8,7 @@ import protocol from './devices/protocol/zh-chs';
 import pipeline from './devices/pipeline/zh-chs';
 import modules from './devices/modules/zh-chs';
 import meters from './devices/meters/zh-chs';
+import homeDashboard from './home/dashboard/zh-chs';
 import systemAdmin from './system/admin/zh-chs';
 
 /** 简体中文: the default language. */
@@ -348,6 +349,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
 
 export default zhChs;

@@ -8,6 +8,7 @@ import protocol from './devices/protocol/zh-cht';
 import pipeline from './devices/pipeline/zh-cht';
 import modules from './devices/modules/zh-cht';
 import meters from './devices/meters/zh-cht';
+import homeDashboard from './home/dashboard/zh-cht';
 import systemAdmin from './system/admin/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
@@ -348,6 +349,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
 
 export default zhCht;

@@ -31,6 +31,7 @@ import { roomMeterRoutes } from './routes/roomMeter';
 import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { electricMeterRoutes } from './routes/electricMeter';
+import { dashboardRoutes } from './routes/dashboard';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -143,6 +144,7 @@ export function createApp(options: AppOptions) {
   api.route('/account', accountRoutes());
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
   api.route('/electricMeter', electricMeterRoutes());
+  api.route('/dashboard', dashboardRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

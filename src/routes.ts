@@ -15,12 +15,15 @@ import waterswitch from './resources/devices/waterswitch';
 import dianbiaoguanli from './resources/devices/dianbiaoguanli';
 import dianbiaoshishijilu from './resources/devices/dianbiaoshishijilu';
 import tongduankongzhi from './resources/devices/tongduankongzhi';
+import indexWater from './resources/home/index_water';
+import indexHome from './resources/home/index';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
 const BUILT: Record<string, ResourceDefinition> = {
   waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli, userdangan, userbangding, zhongjianbiao, userJiaofei,
   mokuaiguanli, waterstate, waterswitch,
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
+  index_water: indexWater, index: indexHome,
 };
 
 export interface AppRoute extends RouteInfo {

@@ -9,6 +9,15 @@ const StatusContext = createContext<RealtimeStatus>('down');
 /** Whether live updates arrive (pages poll more slowly while they do). */
 export const useRealtimeStatus = () => useContext(StatusContext);
 
+/** Screens that follow every event (the dashboards' figures), besides the queries refetched below. */
+const messageListeners = new Set<(message: RealtimeMessage) => void>();
+
+/** Calls `listener` with every message the socket hears; returns the unsubscribe (call it in an effect's cleanup). */
+export function onRealtimeMessage(listener: (message: RealtimeMessage) => void): () => void {
+  messageListeners.add(listener);
+  return () => { messageListeners.delete(listener); };
+}
+
 /** ws(s)://host/api/v1/electricity/websocket/websocket-server?token=… for the current session. */
 export function socketUrl(): string | undefined {
   const token = readCookie('token');
@@ -43,6 +52,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       opened = true;
     });
     const stopMessages = connection.onMessage((message: RealtimeMessage) => {
+      for (const listener of messageListeners) listener(message);
       if (message.type === 'readFailures') void queryClient.invalidateQueries({ queryKey: ['readFailures'] });
       if (message.type === 'commands' && typeof message.from === 'number' && typeof message.to === 'number') {
         void queryClient.invalidateQueries({ predicate: holdsCommands(message.from, message.to) });

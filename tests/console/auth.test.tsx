@@ -50,7 +50,7 @@ describe('login page and route guard', () => {
     await signIn('admin');
     renderApp('/');
     await waitFor(() => expect(window.location.pathname).toBe('/index'));
-    expect(await screen.findByTestId('pending-page')).toBeInTheDocument();
+    expect(await screen.findByTestId('dashboard-water')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('预付费云平台 - 首页（水）'));
   });
 

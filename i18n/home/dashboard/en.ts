@@ -1,0 +1,88 @@
+/** Messages of issue 32's home dashboards (en), merged into i18n/en.ts. */
+const dashboard = {
+  dashboard: {
+    title: { electric: 'Electricity overview', water: 'Water overview' },
+    live: {
+      on: 'Live: figures refresh when readings, recharges or faults arrive',
+      off: 'Live updates are off: figures refresh every minute',
+      short: 'Live', offShort: 'Not live',
+    },
+    lastUpdated: 'Last updated %{time}',
+    actions: { recharge: 'Recharge a room', powerFailure: 'Record a power failure' },
+    kpiTitle: 'Key figures',
+    kpi: {
+      rooms: 'Rooms', online: 'Meters online', offline: 'Meters offline', ofMeters: 'of %{total} meters',
+      cut: { electric: 'Relays off', water: 'Valves closed' },
+      lowBattery: 'Low battery', arrears: 'Rooms in arrears',
+      usageToday: 'Used today', usageMonth: 'Used this month', rechargeToday: 'Recharged today', rechargeMonth: 'Recharged this month',
+    },
+    change: {
+      up: { yesterday: '%{percent}% more than yesterday by now (%{previous})', lastMonth: '%{percent}% more than last month by this day (%{previous})' },
+      down: { yesterday: '%{percent}% less than yesterday by now (%{previous})', lastMonth: '%{percent}% less than last month by this day (%{previous})' },
+      same: { yesterday: 'As yesterday by now (%{previous})', lastMonth: 'As last month by this day (%{previous})' },
+      none: { yesterday: 'Nothing yesterday by now to compare with', lastMonth: 'Nothing last month by this day to compare with' },
+    },
+    unit: { electric: 'kWh', water: 'm³' },
+    charts: {
+      usage: 'Consumption, last 30 days (%{unit})',
+      usageLabel: 'Bar chart of daily consumption over the last 30 days: %{total} %{unit} in all, %{today} %{unit} today',
+      recharge: 'Recharges, last 30 days',
+      rechargeLabel: 'Line chart of daily recharges over the last 30 days: %{total} in all, %{today} today',
+      money: 'Recharged',
+    },
+    gauge: {
+      title: 'Water this month',
+      label: 'This month %{month} %{unit} of last month\'s %{last} %{unit} (%{percent}%)',
+      labelNone: 'This month %{month} %{unit}; no use last month to compare with',
+    },
+    none: 'Nothing yet',
+    top: { title: 'Top consumers, last 30 days' },
+    arrears: {
+      title: 'Rooms in arrears (%{count})', empty: 'No room is in arrears',
+      room: 'Room', tenant: 'Tenant', balance: 'Balance', supply: 'Supply', recharge: 'Recharge',
+    },
+    supply: {
+      electric: { on: 'On', off: 'Off', close_pending: 'Closing' },
+      water: { open: 'Open', closed: 'Closed', abnormal: 'Abnormal' },
+    },
+    alarms: {
+      title: 'Alarms', filter: 'Alarm kinds', all: 'All', empty: 'No alarm',
+      kinds: { arrears: 'Arrears', lowBalance: 'Low balance', powerCut: 'Power cut', fault: 'Fault', readFailure: 'Read failure', noTariff: 'No tariff' },
+      reasons: { arrears: 'balance %{balance}', lowBalance: 'balance %{balance} at or below the alarm level', noTariff: 'the meter has no price table' },
+    },
+    causes: {
+      arrears: 'Arrears', manual: 'Manual', overload: 'Overload', malignant_load: 'Malignant load', night_limit: 'Night limit',
+      timed: 'Timed', fault: 'Fault', other: 'Other', keep_supply_released: 'Keep-supply released', maintenance: 'Maintenance',
+    },
+    faults: {
+      offline: 'Offline', read_failure: 'No answer to a reading', tamper: 'Tampering', low_battery: 'Low battery',
+      valve_fault: 'Valve fault', reading_drop: 'Reading went down',
+    },
+    recharge: {
+      title: { electric: 'Recharge electricity', water: 'Recharge water' },
+      pick: 'Find the room by its code, the tenant\'s name or phone',
+      noAccount: 'This room has no account for this utility',
+      balance: 'Balance', take: 'Recharge',
+      done: 'Order %{orderId}: %{amount} recharged, balance %{balance}',
+    },
+    powerFailure: {
+      title: 'Record a power failure', pick: 'Find the room by its code, the tenant\'s name or phone',
+      cause: 'Cause', offAt: 'Off since', remark: 'Remark', submit: 'Record',
+      done: 'Power failure of %{room} recorded',
+      roomRequired: 'Choose the room', causeRequired: 'Choose the cause', offAtRequired: 'Give the time the power went off',
+      offAtFuture: 'The time cannot be in the future', remarkRequired: 'Say what happened (cause "other")',
+    },
+  },
+  server: {
+    errors: {
+      dashboard: {
+        cause: 'cause: not a power-failure cause',
+        offAtFuture: 'offAt: the time cannot be in the future',
+        noElectricMeter: 'The room has no electric meter in your area',
+        cutOpen: 'The room\'s meter already has a power cut open since %{since}',
+      },
+    },
+  },
+};
+
+export default dashboard;

@@ -1,0 +1,88 @@
+/** Messages of issue 32's home dashboards (zh-chs), merged into i18n/zh-chs.ts. */
+const dashboard = {
+  dashboard: {
+    title: { electric: '用电概览', water: '用水概览' },
+    live: {
+      on: '实时：抄表、充值或故障到达时数据自动刷新',
+      off: '实时更新未连接：数据每分钟刷新',
+      short: '实时', offShort: '非实时',
+    },
+    lastUpdated: '更新于 %{time}',
+    actions: { recharge: '房间充值', powerFailure: '登记停电' },
+    kpiTitle: '关键指标',
+    kpi: {
+      rooms: '房间数', online: '在线表计', offline: '离线表计', ofMeters: '共 %{total} 块表',
+      cut: { electric: '已拉闸', water: '已关阀' },
+      lowBattery: '电池欠压', arrears: '欠费房间',
+      usageToday: '今日用量', usageMonth: '本月用量', rechargeToday: '今日充值', rechargeMonth: '本月充值',
+    },
+    change: {
+      up: { yesterday: '比昨日同时段多 %{percent}%（%{previous}）', lastMonth: '比上月同期多 %{percent}%（%{previous}）' },
+      down: { yesterday: '比昨日同时段少 %{percent}%（%{previous}）', lastMonth: '比上月同期少 %{percent}%（%{previous}）' },
+      same: { yesterday: '与昨日同时段持平（%{previous}）', lastMonth: '与上月同期持平（%{previous}）' },
+      none: { yesterday: '昨日同时段无数据可比', lastMonth: '上月同期无数据可比' },
+    },
+    unit: { electric: 'kWh', water: 'm³' },
+    charts: {
+      usage: '近 30 天用量（%{unit}）',
+      usageLabel: '近 30 天每日用量柱状图：合计 %{total} %{unit}，今日 %{today} %{unit}',
+      recharge: '近 30 天充值',
+      rechargeLabel: '近 30 天每日充值折线图：合计 %{total}，今日 %{today}',
+      money: '充值金额',
+    },
+    gauge: {
+      title: '本月用水',
+      label: '本月 %{month} %{unit}，上月 %{last} %{unit}（%{percent}%）',
+      labelNone: '本月 %{month} %{unit}；上月无用量可比',
+    },
+    none: '暂无数据',
+    top: { title: '近 30 天用量排行' },
+    arrears: {
+      title: '欠费房间（%{count}）', empty: '没有欠费房间',
+      room: '房间', tenant: '租户', balance: '余额', supply: '供电/供水', recharge: '充值',
+    },
+    supply: {
+      electric: { on: '合闸', off: '拉闸', close_pending: '合闸中' },
+      water: { open: '开阀', closed: '关阀', abnormal: '异常' },
+    },
+    alarms: {
+      title: '告警', filter: '告警类型', all: '全部', empty: '没有告警',
+      kinds: { arrears: '欠费', lowBalance: '余额不足', powerCut: '停电', fault: '故障', readFailure: '抄表失败', noTariff: '未设单价' },
+      reasons: { arrears: '余额 %{balance}', lowBalance: '余额 %{balance}，已低于报警金额', noTariff: '表计未设置单价表' },
+    },
+    causes: {
+      arrears: '欠费', manual: '手动', overload: '过载', malignant_load: '恶性负载', night_limit: '夜间限电',
+      timed: '定时', fault: '故障', other: '其他', keep_supply_released: '解除保电', maintenance: '检修',
+    },
+    faults: {
+      offline: '离线', read_failure: '抄表无应答', tamper: '窃电/拆盖', low_battery: '电池欠压',
+      valve_fault: '阀门故障', reading_drop: '读数倒走',
+    },
+    recharge: {
+      title: { electric: '电费充值', water: '水费充值' },
+      pick: '按房间号、租户姓名或电话查找房间',
+      noAccount: '该房间没有此类账户',
+      balance: '余额', take: '充值',
+      done: '订单 %{orderId}：已充值 %{amount}，余额 %{balance}',
+    },
+    powerFailure: {
+      title: '登记停电', pick: '按房间号、租户姓名或电话查找房间',
+      cause: '停电原因', offAt: '停电时间', remark: '备注', submit: '登记',
+      done: '已登记 %{room} 的停电',
+      roomRequired: '请选择房间', causeRequired: '请选择停电原因', offAtRequired: '请填写停电时间',
+      offAtFuture: '停电时间不能晚于现在', remarkRequired: '原因为“其他”时请填写备注',
+    },
+  },
+  server: {
+    errors: {
+      dashboard: {
+        cause: 'cause：不是有效的停电原因',
+        offAtFuture: 'offAt：停电时间不能晚于现在',
+        noElectricMeter: '该房间在您的区域内没有电表',
+        cutOpen: '该房间的电表已有自 %{since} 起未恢复的停电记录',
+      },
+    },
+  },
+};
+
+export default dashboard;

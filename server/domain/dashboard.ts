@@ -1,0 +1,380 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import { rowsOf } from '../db/rows';
+import { conflict, notFound, refused } from './results';
+import { ORDER_STATUS, POWER_FAILURE_CAUSES, type PowerFailureCause } from '../../common/states';
+
+/**
+ * The home dashboards' figures (index_water: electricity, index: water), read from the database
+ * within an operator's areas. Periods are calendar days and months of the platform's time zone;
+ * each "today" and "this month" figure comes with the same stretch of the period before (yesterday
+ * up to this time of day, last month up to this day and time), so that a change reads fairly at
+ * any hour. Money is integer fen; usage is kWh or m³ with two decimals.
+ */
+
+export type Utility = 'electric' | 'water';
+
+/** Recharge channels that bring money in (gifts and calibrations are not payments). */
+export const PAYING_CHANNELS = ['cash', 'wechat', 'alipay', 'card'] as const;
+
+/** Days of the consumption and recharge trend (today included). */
+export const TREND_DAYS = 30;
+/** Rows of the top consumers, the arrears list and the alarm panel. */
+export const TOP_ROWS = 10;
+export const ARREARS_ROWS = 20;
+export const ALARM_ROWS = 60;
+export const ALARM_ROWS_PER_KIND = 10;
+
+// ---- calendar of a time zone ------------------------------------------------------------------
+
+/** The zone's offset from UTC at an instant, in ms (Asia/Shanghai: +8 h). */
+function offsetMs(at: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+  }).formatToParts(new Date(at));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The calendar date (y, m 1–12, d) of an instant in the zone. */
+export function localDate(at: Date, timeZone: string): { y: number; m: number; d: number } {
+  const local = new Date(at.getTime() + offsetMs(at.getTime(), timeZone));
+  return { y: local.getUTCFullYear(), m: local.getUTCMonth() + 1, d: local.getUTCDate() };
+}
+
+/** The instant a local calendar day starts (day and month may overflow: d = 0 is the month's eve). */
+export function startOfLocalDay(y: number, m: number, d: number, timeZone: string): Date {
+  const guess = Date.UTC(y, m - 1, d);
+  const first = guess - offsetMs(guess, timeZone);
+  return new Date(guess - offsetMs(first, timeZone));
+}
+
+/** `YYYY-MM-DD` of a local day start. */
+export const dayKey = (start: Date, timeZone: string) => {
+  const { y, m, d } = localDate(start, timeZone);
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+};
+
+/** The periods a dashboard compares, as instants. */
+export interface Periods {
+  now: Date;
+  todayStart: Date;
+  yesterdayStart: Date;
+  /** Yesterday up to the time of day it is now. */
+  yesterdaySameEnd: Date;
+  monthStart: Date;
+  prevMonthStart: Date;
+  /** Last month up to this day and time (capped at the month's end). */
+  prevMonthSameEnd: Date;
+  /** Start of each trend day, oldest first, and the start of tomorrow. */
+  dayStarts: Date[];
+}
+
+export function periodsOf(now: Date, timeZone: string): Periods {
+  const { y, m, d } = localDate(now, timeZone);
+  const todayStart = startOfLocalDay(y, m, d, timeZone);
+  const yesterdayStart = startOfLocalDay(y, m, d - 1, timeZone);
+  const monthStart = startOfLocalDay(y, m, 1, timeZone);
+  const prevMonthStart = startOfLocalDay(y, m - 1, 1, timeZone);
+  const sinceMonth = now.getTime() - monthStart.getTime();
+  const dayStarts = Array.from({ length: TREND_DAYS + 1 }, (_, i) => startOfLocalDay(y, m, d - (TREND_DAYS - 1) + i, timeZone));
+  return {
+    now, todayStart, yesterdayStart, monthStart, prevMonthStart, dayStarts,
+    yesterdaySameEnd: new Date(yesterdayStart.getTime() + (now.getTime() - todayStart.getTime())),
+    prevMonthSameEnd: new Date(Math.min(prevMonthStart.getTime() + sinceMonth, monthStart.getTime())),
+  };
+}
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+const inAreas = (column: SQL, areaIds: number[]) =>
+  (areaIds.length ? sql`${column} IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+const num = (value: unknown) => (value === null || value === undefined ? 0 : Number(value));
+/** Sums of quantities to two decimals (numeric sums arrive as text). */
+const qty = (value: unknown) => Math.round(num(value) * 100) / 100;
+const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+
+/** A figure with the same stretch of the period before. */
+export interface Change { value: number; previous: number }
+
+export interface DashboardSummary {
+  utility: Utility;
+  asOf: string;
+  periods: { todayStart: string; monthStart: string; prevMonthStart: string };
+  kpi: {
+    rooms: number;
+    meters: number;
+    online: number;
+    offline: number;
+    /** Relays off (electric) or valves closed (water). */
+    cut: number;
+    /** Water meters with a low battery (0 for electric). */
+    lowBattery: number;
+    arrearsRooms: number;
+    usageToday: Change;
+    usageMonth: Change;
+    /** Last month's whole usage (the water gauge's full mark). */
+    usagePrevMonthTotal: number;
+    rechargeTodayFen: Change;
+    rechargeMonthFen: Change;
+  };
+  /** TREND_DAYS days, oldest first: usage and recharge money of each local day. */
+  daily: { day: string; usage: number; rechargeFen: number }[];
+  top: { roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; usage: number }[];
+  arrears: {
+    roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; tenantName: string | null; tenantPhone: string | null;
+    balanceFen: number; overdraftFen: number; meterAddress: string | null; supply: string | null;
+  }[];
+}
+
+// ---- the summary ------------------------------------------------------------------------------
+
+export async function dashboardSummary(db: Db, areaIds: number[], utility: Utility, now: Date, timeZone: string): Promise<DashboardSummary> {
+  const p = periodsOf(now, timeZone);
+  const meterTable = utility === 'electric' ? sql.raw('electric_meters') : sql.raw('water_meters');
+  const cutCondition = utility === 'electric' ? sql.raw(`relay_state = 'off'`) : sql.raw(`valve_state = 'closed'`);
+  const lowBattery = utility === 'water' ? sql.raw('count(*) FILTER (WHERE battery_low)') : sql.raw('0');
+  const from = new Date(Math.min(p.prevMonthStart.getTime(), p.dayStarts[0].getTime()));
+  const thresholds = sql`ARRAY[${sql.join(p.dayStarts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
+  const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
+
+  const [rooms] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM rooms WHERE ${inAreas(sql.raw('area_id'), areaIds)}`));
+  const [meters] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT count(*)::int AS meters, count(*) FILTER (WHERE online)::int AS online, count(*) FILTER (WHERE NOT online)::int AS offline,
+      count(*) FILTER (WHERE ${cutCondition})::int AS cut, (${lowBattery})::int AS low_battery
+    FROM ${meterTable} WHERE ${inAreas(sql.raw('area_id'), areaIds)}`));
+  const [arrears] = rowsOf<{ n: number }>(await db.execute(sql`
+    SELECT count(*)::int AS n FROM accounts WHERE utility = ${utility} AND balance_fen < 0 AND ${inAreas(sql.raw('area_id'), areaIds)}`));
+
+  // Usage: the readings' consumption, by the instant each reading was taken.
+  const [usage] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT sum(consumption) FILTER (WHERE read_at >= ${ts(p.todayStart)}) AS today,
+      sum(consumption) FILTER (WHERE read_at >= ${ts(p.yesterdayStart)} AND read_at < ${ts(p.yesterdaySameEnd)}) AS yesterday,
+      sum(consumption) FILTER (WHERE read_at >= ${ts(p.monthStart)}) AS month,
+      sum(consumption) FILTER (WHERE read_at >= ${ts(p.prevMonthStart)} AND read_at < ${ts(p.prevMonthSameEnd)}) AS prev_same,
+      sum(consumption) FILTER (WHERE read_at >= ${ts(p.prevMonthStart)} AND read_at < ${ts(p.monthStart)}) AS prev_total
+    FROM readings
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
+      AND read_at >= ${ts(from)} AND read_at <= ${ts(now)}`));
+  const usageDays = rowsOf<{ b: number; usage: string }>(await db.execute(sql`
+    SELECT width_bucket(extract(epoch FROM read_at)::float8, ${thresholds}) AS b, sum(consumption) AS usage
+    FROM readings
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
+      AND read_at >= ${ts(p.dayStarts[0])} AND read_at <= ${ts(now)}
+    GROUP BY 1`));
+
+  // Recharge money: orders paid through a paying channel, not voided.
+  const orderWhere = sql`utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void}
+    AND channel IN (${paying}) AND created_at <= ${ts(now)}`;
+  const [money] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.todayStart)}) AS today,
+      sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.yesterdayStart)} AND created_at < ${ts(p.yesterdaySameEnd)}) AS yesterday,
+      sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.monthStart)}) AS month,
+      sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.prevMonthStart)} AND created_at < ${ts(p.prevMonthSameEnd)}) AS prev_same
+    FROM recharge_orders WHERE ${orderWhere} AND created_at >= ${ts(from)}`));
+  const moneyDays = rowsOf<{ b: number; fen: string }>(await db.execute(sql`
+    SELECT width_bucket(extract(epoch FROM created_at)::float8, ${thresholds}) AS b, sum(amount_fen) AS fen
+    FROM recharge_orders WHERE ${orderWhere} AND created_at >= ${ts(p.dayStarts[0])}
+    GROUP BY 1`));
+
+  const top = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT t.room_id, t.usage, r.room_code, b.name AS building_name, pr.name AS project_name
+    FROM (SELECT room_id, sum(consumption) AS usage FROM readings
+          WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
+            AND read_at >= ${ts(p.dayStarts[0])} AND read_at <= ${ts(now)}
+          GROUP BY room_id ORDER BY sum(consumption) DESC, room_id LIMIT ${TOP_ROWS}) t
+    JOIN rooms r ON r.id = t.room_id
+    LEFT JOIN buildings b ON b.id = r.building_id
+    LEFT JOIN projects pr ON pr.id = r.project_id
+    ORDER BY t.usage DESC, t.room_id`));
+
+  const supply = utility === 'electric' ? sql.raw('m.relay_state') : sql.raw('m.valve_state');
+  const arrearsRows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    SELECT a.room_id, a.balance_fen, a.overdraft_fen, r.room_code, b.name AS building_name, pr.name AS project_name,
+      t.name AS tenant_name, t.phone AS tenant_phone, m.address AS meter_address, ${supply} AS supply
+    FROM accounts a
+    JOIN rooms r ON r.id = a.room_id
+    LEFT JOIN buildings b ON b.id = r.building_id
+    LEFT JOIN projects pr ON pr.id = r.project_id
+    LEFT JOIN tenant_bindings tb ON tb.room_id = r.id AND tb.end_date IS NULL
+    LEFT JOIN tenants t ON t.id = tb.tenant_id
+    LEFT JOIN LATERAL (SELECT * FROM ${meterTable} x WHERE x.room_id = r.id ORDER BY x.id LIMIT 1) m ON true
+    WHERE a.utility = ${utility} AND a.balance_fen < 0 AND ${inAreas(sql.raw('a.area_id'), areaIds)}
+    ORDER BY a.balance_fen, a.room_id LIMIT ${ARREARS_ROWS}`));
+
+  const byBucket = <T extends { b: number }>(rows: T[], read: (row: T) => number) => {
+    const out = new Array<number>(TREND_DAYS).fill(0);
+    for (const row of rows) {
+      const i = Number(row.b) - 1;
+      if (i >= 0 && i < TREND_DAYS) out[i] += read(row);
+    }
+    return out;
+  };
+  const usageByDay = byBucket(usageDays, (row) => num(row.usage));
+  const moneyByDay = byBucket(moneyDays, (row) => num(row.fen));
+
+  return {
+    utility,
+    asOf: now.toISOString(),
+    periods: { todayStart: p.todayStart.toISOString(), monthStart: p.monthStart.toISOString(), prevMonthStart: p.prevMonthStart.toISOString() },
+    kpi: {
+      rooms: num(rooms?.n),
+      meters: num(meters?.meters),
+      online: num(meters?.online),
+      offline: num(meters?.offline),
+      cut: num(meters?.cut),
+      lowBattery: num(meters?.low_battery),
+      arrearsRooms: num(arrears?.n),
+      usageToday: { value: qty(usage?.today), previous: qty(usage?.yesterday) },
+      usageMonth: { value: qty(usage?.month), previous: qty(usage?.prev_same) },
+      usagePrevMonthTotal: qty(usage?.prev_total),
+      rechargeTodayFen: { value: num(money?.today), previous: num(money?.yesterday) },
+      rechargeMonthFen: { value: num(money?.month), previous: num(money?.prev_same) },
+    },
+    daily: p.dayStarts.slice(0, TREND_DAYS).map((start, i) => ({ day: dayKey(start, timeZone), usage: qty(usageByDay[i]), rechargeFen: moneyByDay[i] })),
+    top: top.map((row) => ({
+      roomId: num(row.room_id), roomCode: String(row.room_code), buildingName: (row.building_name as string) ?? null,
+      projectName: (row.project_name as string) ?? null, usage: qty(row.usage),
+    })),
+    arrears: arrearsRows.map((row) => ({
+      roomId: num(row.room_id), roomCode: String(row.room_code), buildingName: (row.building_name as string) ?? null,
+      projectName: (row.project_name as string) ?? null, tenantName: (row.tenant_name as string) ?? null,
+      tenantPhone: (row.tenant_phone as string) ?? null, balanceFen: num(row.balance_fen), overdraftFen: num(row.overdraft_fen),
+      meterAddress: (row.meter_address as string) ?? null, supply: (row.supply as string) ?? null,
+    })),
+  };
+}
+
+// ---- alarms -----------------------------------------------------------------------------------
+
+/** What an operator acts on, per dashboard. Power cuts are the electric side's only. */
+export const ALARM_KINDS = ['arrears', 'lowBalance', 'powerCut', 'fault', 'readFailure', 'noTariff'] as const;
+export type AlarmKind = (typeof ALARM_KINDS)[number];
+
+export interface AlarmRow {
+  kind: AlarmKind;
+  /** The reason's code: a power cut's cause, a fault's kind; the balance's state otherwise. */
+  reason: string;
+  at: string | null;
+  roomId: number | null;
+  roomCode: string | null;
+  buildingName: string | null;
+  projectName: string | null;
+  meterAddress: string | null;
+  /** The balance (arrears, low balance), in fen. */
+  balanceFen: number | null;
+}
+
+export interface DashboardAlarms { counts: Record<AlarmKind, number>; rows: AlarmRow[] }
+
+/**
+ * The alarm panel: every kind's count in the operator's areas and the newest rows (of one kind:
+ * ALARM_ROWS; of all: ALARM_ROWS_PER_KIND each), newest first, each naming project, building and room. A balance's alarm is dated by the
+ * account's last ledger entry (the change that brought it there).
+ */
+export async function dashboardAlarms(db: Db, areaIds: number[], utility: Utility, kind?: AlarmKind): Promise<DashboardAlarms> {
+  const meterTable = utility === 'electric' ? sql.raw('electric_meters') : sql.raw('water_meters');
+  const noTariff = utility === 'electric' ? sql.raw('m.price_table_id IS NULL') : sql.raw('m.price_fen = 0');
+  const place = sql.raw(`r.room_code, b.name AS building_name, pr.name AS project_name`);
+  const joinPlace = sql.raw(`LEFT JOIN buildings b ON b.id = r.building_id LEFT JOIN projects pr ON pr.id = r.project_id`);
+  // One kind: its newest ALARM_ROWS; all kinds: the newest few of each, so that no kind hides the others.
+  const limit = kind ? ALARM_ROWS : ALARM_ROWS_PER_KIND;
+
+  const balance = (condition: SQL) => sql`
+    SELECT a.room_id, a.balance_fen, ${place}, l.created_at AS at,
+      (SELECT x.address FROM ${meterTable} x WHERE x.room_id = a.room_id ORDER BY x.id LIMIT 1) AS meter_address
+    FROM accounts a JOIN rooms r ON r.id = a.room_id ${joinPlace}
+    LEFT JOIN LATERAL (SELECT created_at FROM ledger_entries e WHERE e.account_id = a.id ORDER BY e.created_at DESC LIMIT 1) l ON true
+    WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${condition}
+    ORDER BY l.created_at DESC NULLS LAST, a.room_id LIMIT ${limit}`;
+  const balanceCount = (condition: SQL) => sql`SELECT count(*)::int AS n FROM accounts a WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${condition}`;
+  const arrearsCond = sql`a.balance_fen < 0`;
+  const lowCond = sql`a.balance_fen >= 0 AND a.balance_fen <= a.alarm1_fen`;
+
+  const faultRows = (kinds: SQL) => sql`
+    SELECT f.kind AS reason, f.opened_at AS at, f.room_id, ${place}, m.address AS meter_address
+    FROM faults f JOIN ${meterTable} m ON m.id = f.device_id
+    LEFT JOIN rooms r ON r.id = f.room_id ${joinPlace}
+    WHERE f.device_kind = ${utility} AND f.cleared_at IS NULL AND ${kinds} AND ${inAreas(sql.raw('f.area_id'), areaIds)}
+    ORDER BY f.opened_at DESC, f.id DESC LIMIT ${limit}`;
+  const faultCount = (kinds: SQL) => sql`
+    SELECT count(*)::int AS n FROM faults f JOIN ${meterTable} m ON m.id = f.device_id
+    WHERE f.device_kind = ${utility} AND f.cleared_at IS NULL AND ${kinds} AND ${inAreas(sql.raw('f.area_id'), areaIds)}`;
+  const readFailure = sql.raw(`f.kind = 'read_failure'`);
+  const otherFault = sql.raw(`f.kind <> 'read_failure'`);
+
+  const cutsRows = sql`
+    SELECT c.cause AS reason, c.off_at AS at, c.room_id, ${place}, m.address AS meter_address
+    FROM power_cuts c JOIN electric_meters m ON m.id = c.meter_id
+    LEFT JOIN rooms r ON r.id = c.room_id ${joinPlace}
+    WHERE c.on_at IS NULL AND ${inAreas(sql.raw('c.area_id'), areaIds)}
+    ORDER BY c.off_at DESC, c.id DESC LIMIT ${limit}`;
+  const cutsCount = sql`SELECT count(*)::int AS n FROM power_cuts c JOIN electric_meters m ON m.id = c.meter_id WHERE c.on_at IS NULL AND ${inAreas(sql.raw('c.area_id'), areaIds)}`;
+
+  const tariffRows = sql`
+    SELECT m.created_at AS at, m.room_id, ${place}, m.address AS meter_address
+    FROM ${meterTable} m JOIN rooms r ON r.id = m.room_id ${joinPlace}
+    WHERE ${noTariff} AND ${inAreas(sql.raw('m.area_id'), areaIds)}
+    ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit}`;
+  const tariffCount = sql`SELECT count(*)::int AS n FROM ${meterTable} m WHERE m.room_id IS NOT NULL AND ${noTariff} AND ${inAreas(sql.raw('m.area_id'), areaIds)}`;
+
+  const count = async (query: SQL) => num(rowsOf<{ n: number }>(await db.execute(query))[0]?.n);
+  const rows = async (query: SQL) => rowsOf<Record<string, unknown>>(await db.execute(query));
+  const row = (kind: AlarmKind, reason: (r: Record<string, unknown>) => string) => (r: Record<string, unknown>): AlarmRow => ({
+    kind, reason: reason(r), at: iso(r.at), roomId: r.room_id === null || r.room_id === undefined ? null : num(r.room_id),
+    roomCode: (r.room_code as string) ?? null, buildingName: (r.building_name as string) ?? null, projectName: (r.project_name as string) ?? null,
+    meterAddress: (r.meter_address as string) ?? null, balanceFen: r.balance_fen === undefined || r.balance_fen === null ? null : num(r.balance_fen),
+  });
+
+  const counts: Record<AlarmKind, number> = {
+    arrears: await count(balanceCount(arrearsCond)),
+    lowBalance: await count(balanceCount(lowCond)),
+    powerCut: utility === 'electric' ? await count(cutsCount) : 0,
+    fault: await count(faultCount(otherFault)),
+    readFailure: await count(faultCount(readFailure)),
+    noTariff: await count(tariffCount),
+  };
+  const wanted = (k: AlarmKind) => (!kind || kind === k) && counts[k] > 0;
+  const all: AlarmRow[] = [
+    ...(wanted('arrears') ? (await rows(balance(arrearsCond))).map(row('arrears', () => 'arrears')) : []),
+    ...(wanted('lowBalance') ? (await rows(balance(lowCond))).map(row('lowBalance', () => 'lowBalance')) : []),
+    ...(wanted('powerCut') ? (await rows(cutsRows)).map(row('powerCut', (r) => String(r.reason))) : []),
+    ...(wanted('fault') ? (await rows(faultRows(otherFault))).map(row('fault', (r) => String(r.reason))) : []),
+    ...(wanted('readFailure') ? (await rows(faultRows(readFailure))).map(row('readFailure', () => 'read_failure')) : []),
+    ...(wanted('noTariff') ? (await rows(tariffRows)).map(row('noTariff', () => 'noTariff')) : []),
+  ];
+  all.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? '') || ALARM_KINDS.indexOf(a.kind) - ALARM_KINDS.indexOf(b.kind));
+  return { counts, rows: all.slice(0, ALARM_ROWS) };
+}
+
+// ---- recording a power failure ----------------------------------------------------------------
+
+export interface PowerFailureInput { roomId: number; cause: PowerFailureCause; offAt?: Date | null; remark?: string | null }
+
+/**
+ * Records a power failure of a room's electric meter with its cause (the dashboard's drawer): a
+ * power-cut record open from `offAt` (default now). Refused for a time in the future; a conflict
+ * when the meter already has an open power cut (its cause is on the alarm panel).
+ */
+export async function recordPowerFailure(db: Db, areaIds: number[], input: PowerFailureInput, now: Date) {
+  if (!POWER_FAILURE_CAUSES.includes(input.cause)) throw refused('errors.dashboard.cause');
+  const offAt = input.offAt ?? now;
+  if (offAt.getTime() > now.getTime() + 60_000) throw refused('errors.dashboard.offAtFuture');
+  const [meter] = rowsOf<{ id: number; area_id: number; room_id: number }>(await db.execute(sql`
+    SELECT m.id, m.area_id, m.room_id FROM electric_meters m JOIN rooms r ON r.id = m.room_id
+    WHERE m.room_id = ${input.roomId} AND ${inAreas(sql.raw('r.area_id'), areaIds)} ORDER BY m.id LIMIT 1`));
+  if (!meter) throw notFound('errors.dashboard.noElectricMeter');
+  const [open] = rowsOf<{ id: number; off_at: string }>(await db.execute(sql`
+    SELECT id, off_at FROM power_cuts WHERE meter_id = ${meter.id} AND on_at IS NULL LIMIT 1`));
+  if (open) throw conflict('errors.dashboard.cutOpen', { since: new Date(open.off_at).toISOString() });
+  const [record] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+    INSERT INTO power_cuts (area_id, meter_id, room_id, off_at, cause, remark)
+    VALUES (${meter.area_id}, ${meter.id}, ${meter.room_id}, ${offAt.toISOString()}::timestamptz, ${input.cause}, ${input.remark ?? null})
+    RETURNING id, area_id, meter_id, room_id, off_at, cause, remark`));
+  return {
+    id: num(record.id), areaId: num(record.area_id), meterId: num(record.meter_id), roomId: num(record.room_id),
+    offAt: iso(record.off_at), cause: String(record.cause), remark: (record.remark as string) ?? null,
+  };
+}

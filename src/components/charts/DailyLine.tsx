@@ -1,0 +1,43 @@
+import { Line } from '@nivo/line';
+import { useTheme } from '@mui/material/styles';
+import { nivoTheme, prefersReducedMotion, shortDay } from './nivoTheme';
+import type { DailyPoint } from './DailyBar';
+
+/**
+ * A line of daily values (nivo) with its area filled lightly, in the theme's secondary-success colour.
+ * Its own chunk with nivo: load it with React.lazy.
+ */
+export default function DailyLine({ data, width, height, format, valueLabel }: {
+  data: DailyPoint[];
+  width: number;
+  height: number;
+  format: (value: number) => string;
+  valueLabel: string;
+}) {
+  const theme = useTheme();
+  const lastIndex = data.length - 1;
+  return (
+    <Line
+      width={width} height={height}
+      data={[{ id: valueLabel, data: data.map((point) => ({ x: point.day, y: point.value })) }]}
+      margin={{ top: 8, right: 12, bottom: 28, left: 64 }}
+      colors={[theme.palette.success.main]}
+      theme={nivoTheme(theme)}
+      curve="monotoneX"
+      enableArea areaOpacity={0.12}
+      pointSize={4} pointColor={theme.palette.background.paper} pointBorderWidth={2} pointBorderColor={{ from: 'serieColor' }}
+      enableGridX={false} gridYValues={4}
+      yScale={{ type: 'linear', min: 0, max: 'auto' }}
+      animate={!prefersReducedMotion()}
+      axisBottom={{ tickSize: 0, tickPadding: 6, format: (day: string) => (data.findIndex((p) => p.day === day) % 5 === lastIndex % 5 ? shortDay(day) : '') }}
+      axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (value: number) => format(value) }}
+      useMesh
+      tooltip={({ point }) => (
+        <div style={{ padding: '4px 8px', background: theme.palette.background.paper, color: theme.palette.text.primary, border: `1px solid ${theme.palette.divider}` }}>
+          {String(point.data.x)} · {valueLabel}: <strong>{format(Number(point.data.y))}</strong>
+        </div>
+      )}
+      role="presentation"
+    />
+  );
+}

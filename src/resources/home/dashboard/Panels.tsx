@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert, Box, Button, Card, CardContent, Chip, LinearProgress, List, ListItemButton, ListItemText, Stack, Table, TableBody, TableCell,
+  TableHead, TableRow, Typography,
+} from '@mui/material';
+import { useFormatDateTime } from '../../../components/dateTime';
+import { yuanGrouped, useQuantityFormat } from './format';
+import { ALARM_KINDS, dashboardKey, useDashboardCalls, type AlarmKind, type AlarmRow, type ArrearsRow, type Summary, type Utility } from './model';
+
+const T = 'dashboard';
+const place = (row: { projectName: string | null; buildingName: string | null; roomCode: string | null }) =>
+  [row.projectName, row.buildingName, row.roomCode].filter(Boolean).join(' · ');
+/** A room's edit page: where an operator acts on it. */
+export const roomPath = (roomId: number) => `/fangjianguanli/${roomId}`;
+
+function Panel({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title} data-testid={testId} sx={{ height: '100%' }}>
+      <CardContent sx={{ pb: '12px !important' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>{title}</Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The rooms that used most in the last 30 days, with a bar against the first. */
+export function TopConsumers({ summary, unit }: { summary: Summary; unit: string }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { quantity } = useQuantityFormat();
+  const most = summary.top[0]?.usage || 1;
+  return (
+    <Panel title={translate(`${T}.top.title`)} testId="top-consumers">
+      {!summary.top.length && <Typography color="text.secondary">{translate(`${T}.none`)}</Typography>}
+      <List dense disablePadding>
+        {summary.top.map((row, i) => (
+          <ListItemButton key={row.roomId} onClick={() => navigate(roomPath(row.roomId))} sx={{ px: 0.5, display: 'block' }}>
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline' }}>
+              <Typography variant="body2" color="text.secondary" sx={{ width: 20, textAlign: 'right' }}>{i + 1}</Typography>
+              <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap>{place(row)}</Typography>
+              <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>{quantity(row.usage)} {unit}</Typography>
+            </Stack>
+            <LinearProgress variant="determinate" value={(row.usage / most) * 100} sx={{ ml: 3.5, height: 4, borderRadius: 2 }} aria-hidden />
+          </ListItemButton>
+        ))}
+      </List>
+    </Panel>
+  );
+}
+
+/** The rooms in arrears, most owed first, each with a one-click recharge. */
+export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
+  summary: Summary; utility: Utility; onRecharge: (row: ArrearsRow) => void; canRecharge: boolean;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  return (
+    <Panel title={translate(`${T}.arrears.title`, { count: summary.kpi.arrearsRooms })} testId="arrears-list">
+      {!summary.arrears.length && <Typography color="text.secondary">{translate(`${T}.arrears.empty`)}</Typography>}
+      {summary.arrears.length > 0 && (
+        <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
+          <Table size="small" stickyHeader>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate(`${T}.arrears.room`)}</TableCell>
+                <TableCell>{translate(`${T}.arrears.tenant`)}</TableCell>
+                <TableCell align="right">{translate(`${T}.arrears.balance`)}</TableCell>
+                <TableCell>{translate(`${T}.arrears.supply`)}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {summary.arrears.map((row) => (
+                <TableRow key={row.roomId} hover data-testid={`arrears-${row.roomId}`}>
+                  <TableCell sx={{ cursor: 'pointer' }} onClick={() => navigate(roomPath(row.roomId))}>{place(row)}</TableCell>
+                  <TableCell>{row.tenantName ?? translate('resources.userJiaofei.vacant')}</TableCell>
+                  <TableCell align="right" sx={{ color: 'error.main', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{yuanGrouped(row.balanceFen)}</TableCell>
+                  <TableCell>
+                    {row.supply && (
+                      <Chip size="small" variant="outlined" color={row.supply === 'off' || row.supply === 'closed' ? 'error' : 'default'}
+                        label={translate(`${T}.supply.${utility}.${row.supply}`, { _: row.supply })} />
+                    )}
+                  </TableCell>
+                  <TableCell align="right">
+                    {canRecharge && <Button size="small" variant="outlined" onClick={() => onRecharge(row)}>{translate(`${T}.arrears.recharge`)}</Button>}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Panel>
+  );
+}
+
+const KIND_COLOR: Record<AlarmKind, 'error' | 'warning' | 'info' | 'default'> = {
+  arrears: 'error', lowBalance: 'warning', powerCut: 'error', fault: 'warning', readFailure: 'info', noTariff: 'default',
+};
+
+/** The reason of an alarm row in words. */
+function useReason() {
+  const translate = useTranslate();
+  return (row: AlarmRow) => {
+    const balance = row.balanceFen === null ? '' : yuanGrouped(row.balanceFen);
+    switch (row.kind) {
+      case 'arrears': return translate(`${T}.alarms.reasons.arrears`, { balance });
+      case 'lowBalance': return translate(`${T}.alarms.reasons.lowBalance`, { balance });
+      case 'powerCut': return translate(`${T}.causes.${row.reason}`, { _: row.reason });
+      case 'fault':
+      case 'readFailure': return translate(`${T}.faults.${row.reason}`, { _: row.reason });
+      default: return translate(`${T}.alarms.reasons.noTariff`);
+    }
+  };
+}
+
+/**
+ * The alarms an operator acts on: a chip per kind with its count (a chip shows that kind's rows),
+ * rows newest first naming project, building and room with the time and the reason; a row opens
+ * its room.
+ */
+export function AlarmPanel({ resource, utility }: { resource: string; utility: Utility }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const format = useFormatDateTime();
+  const reason = useReason();
+  const calls = useDashboardCalls(resource);
+  const [kind, setKind] = useState<AlarmKind | undefined>();
+  const { data, error } = useQuery({ queryKey: dashboardKey(utility, 'alarms', kind ?? 'all'), queryFn: () => calls.alarms(utility, kind) });
+  const kinds = ALARM_KINDS.filter((k) => utility === 'electric' || k !== 'powerCut');
+  return (
+    <Panel title={translate(`${T}.alarms.title`)} testId="alarm-panel">
+      <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', mb: 1 }} role="group" aria-label={translate(`${T}.alarms.filter`)}>
+        <Chip size="small" label={translate(`${T}.alarms.all`)} color={kind ? 'default' : 'primary'} variant={kind ? 'outlined' : 'filled'} onClick={() => setKind(undefined)} />
+        {kinds.map((k) => (
+          <Chip key={k} size="small" data-testid={`alarm-chip-${k}`}
+            label={`${translate(`${T}.alarms.kinds.${k}`)} ${data ? data.counts[k] : ''}`}
+            color={kind === k ? 'primary' : data && data.counts[k] > 0 ? KIND_COLOR[k] : 'default'}
+            variant={kind === k ? 'filled' : 'outlined'} onClick={() => setKind(kind === k ? undefined : k)} />
+        ))}
+      </Stack>
+      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      {data && !data.rows.length && <Typography color="text.secondary">{translate(`${T}.alarms.empty`)}</Typography>}
+      <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
+        {data?.rows.map((row, i) => (
+          <ListItemButton key={`${row.kind}-${row.roomId}-${row.at}-${i}`} disabled={row.roomId === null}
+            onClick={() => row.roomId !== null && navigate(roomPath(row.roomId))} sx={{ px: 0.5, alignItems: 'flex-start', gap: 1 }}
+            data-testid="alarm-row">
+            <Chip size="small" color={KIND_COLOR[row.kind]} label={translate(`${T}.alarms.kinds.${row.kind}`)} sx={{ mt: 0.25, minWidth: 64 }} />
+            <ListItemText
+              primary={`${place(row) || row.meterAddress || ''} — ${reason(row)}`}
+              secondary={[format(row.at), row.meterAddress].filter(Boolean).join(' · ')}
+              slotProps={{ primary: { variant: 'body2' }, secondary: { variant: 'caption' } }} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Panel>
+  );
+}
