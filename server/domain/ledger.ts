@@ -23,6 +23,8 @@ export interface Posting {
   refId?: string | null;
   operatorId?: number | null;
   remark?: string | null;
+  /** The reading a deduction charges (unique in the ledger: a reading is charged at most once). */
+  readingId?: number | null;
 }
 
 export interface Posted {
@@ -56,7 +58,7 @@ export async function postLedger(tx: Db, posting: Posting, now: Date): Promise<P
     areaId: account.areaId, accountId: posting.accountId, roomId: account.roomId, utility: account.utility,
     kind: posting.kind, amountFen: posting.amountFen, balanceAfterFen: account.balanceFen,
     energy: posting.energy ?? null, refType: posting.refType ?? null, refId: posting.refId ?? null,
-    operatorId: posting.operatorId ?? null, remark: posting.remark ?? null, createdAt: now,
+    operatorId: posting.operatorId ?? null, remark: posting.remark ?? null, readingId: posting.readingId ?? null, createdAt: now,
   }).returning({ id: ledgerEntries.id });
   return {
     entryId: entry.id, accountId: posting.accountId, roomId: account.roomId, utility: account.utility as Utility,
@@ -76,11 +78,45 @@ export async function lockAccount(tx: Db, roomId: number, utility: Utility) {
   return account;
 }
 
+/** An account's limits, as a control parameter set holds them (values.overdraftFen, alarm1Fen, alarm2Fen, hoardLimitFen). */
+export interface AccountLimits { overdraftFen?: number; alarm1Fen?: number; alarm2Fen?: number; hoardLimitFen?: number }
+
+const LIMIT_KEYS = ['overdraftFen', 'alarm1Fen', 'alarm2Fen', 'hoardLimitFen'] as const;
+
+/** The limits a control set's values give (only whole, non-negative fen; the rest keep the column defaults). */
+export function limitsOf(values: Record<string, unknown> | null | undefined): AccountLimits {
+  const limits: AccountLimits = {};
+  for (const key of LIMIT_KEYS) {
+    const value = values?.[key];
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) limits[key] = value;
+  }
+  return limits;
+}
+
 /**
- * The account of a room for a utility, opened (balance 0, no ledger row yet) when the room has none.
- * Concurrent callers get the same account (the unique room × utility index decides).
+ * The limits a new account of a room takes (issue 29): from the control set of the room's meter of
+ * that utility (electric meters carry one), else from the area's default control set, else none (the
+ * column defaults).
+ */
+export async function openingLimits(tx: Db, areaId: number, roomId: number, utility: Utility): Promise<AccountLimits> {
+  const meterSet = utility === 'electric'
+    ? sql`(SELECT m.control_set_id FROM electric_meters m WHERE m.room_id = ${roomId} AND m.control_set_id IS NOT NULL ORDER BY m.id LIMIT 1)`
+    : sql`NULL::int`;
+  const result = (await tx.execute(sql`
+    SELECT p.values FROM parameter_sets p
+    WHERE p.kind = 'control' AND p.id = coalesce(${meterSet}, (SELECT a.default_control_set_id FROM areas a WHERE a.id = ${areaId}))`)) as unknown as { rows: { values: Record<string, unknown> | string | null }[] };
+  const raw = result.rows[0]?.values;
+  return limitsOf(typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>) : raw);
+}
+
+/**
+ * The account of a room for a utility, opened (balance 0, no ledger row yet) when the room has none,
+ * with the limits of its meter's control set (openingLimits). Concurrent callers get the same account
+ * (the unique room × utility index decides).
  */
 export async function ensureAccount(tx: Db, areaId: number, roomId: number, utility: Utility) {
-  await tx.insert(accounts).values({ areaId, roomId, utility }).onConflictDoNothing();
+  const existing = await lockAccount(tx, roomId, utility);
+  if (existing) return existing;
+  await tx.insert(accounts).values({ areaId, roomId, utility, ...(await openingLimits(tx, areaId, roomId, utility)) }).onConflictDoNothing();
   return (await lockAccount(tx, roomId, utility))!;
 }

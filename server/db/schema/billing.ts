@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
 /** utility: 'electric' | 'water'. */
@@ -36,6 +36,8 @@ export const ledgerEntries = pgTable('ledger_entries', {
   operatorId: integer('operator_id'),
   remark: text('remark'),
   createdAt: createdAt(),
+  /** The reading a `deduction` charges (migration 0019): unique, so a reading is never charged twice. */
+  readingId: bigint('reading_id', { mode: 'number' }),
 }, (t) => [index('ledger_account_time').on(t.accountId, t.createdAt), index('ledger_room_time').on(t.roomId, t.createdAt)]);
 
 /** kind: 'single' | 'tou' | 'tiered'. Prices in fen per kWh (electric) or per m³ (water). */

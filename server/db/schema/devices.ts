@@ -104,6 +104,12 @@ export const electricMeters = pgTable('electric_meters', {
   nightSetId: integer('night_set_id'),
   timedSetId: integer('timed_set_id'),
   giftSetId: integer('gift_set_id'),
+  /** What consumption is counted from (the highest accepted total, its registers and time; migration 0019). */
+  baselineTotal: quantity('baseline_total'),
+  baselineRegisters: jsonb('baseline_registers').$type<(number | null)[]>(),
+  baselineAt: at('baseline_at'),
+  /** An operator recorded a replacement or reset: the next reading starts a new baseline. */
+  rebase: boolean('rebase').notNull().default(false),
   remark: text('remark'),
   /** Sort keys kept by triggers (migration 0004) from the room, building, project and current tenant. */
   roomSort: text('room_sort'),
@@ -130,6 +136,12 @@ export const waterMeters = pgTable('water_meters', {
   lastReading: quantity('last_reading'),
   lastReadAt: at('last_read_at'),
   giftSetId: integer('gift_set_id'),
+  /** What consumption is counted from (the highest accepted total, its registers and time; migration 0019). */
+  baselineTotal: quantity('baseline_total'),
+  baselineRegisters: jsonb('baseline_registers').$type<(number | null)[]>(),
+  baselineAt: at('baseline_at'),
+  /** An operator recorded a replacement or reset: the next reading starts a new baseline. */
+  rebase: boolean('rebase').notNull().default(false),
   remark: text('remark'),
   /** Sort keys kept by triggers (migration 0004) from the room, building, project and current tenant. */
   roomSort: text('room_sort'),
@@ -191,4 +203,10 @@ export const readings = pgTable('readings', {
   deletedBy: integer('deleted_by'),
   deleteReason: text('delete_reason'),
   createdAt: createdAt(),
+  /** Charged (migration 0019): false while the reading waits for its charge (server/domain/billingEngine.ts). */
+  billed: boolean('billed').notNull().default(true),
+  /** Consumption per rate [sharp, peak, flat, valley] in hundredths, when the meter gave its rate registers. */
+  usageRates: jsonb('usage_rates').$type<number[]>(),
+  /** Start of the consumption interval (the baseline reading's time). */
+  sinceAt: at('since_at'),
 }, (t) => [index('readings_meter_time').on(t.utility, t.meterId, t.readAt), index('readings_area_time').on(t.areaId, t.readAt)]);

@@ -1,0 +1,46 @@
+-- The billing engine (issue 29). Every stored reading is charged exactly once, whoever stores it:
+-- the ledger row of a reading's charge names its reading (`reading_id`), and a unique index makes a
+-- second charge of one reading impossible (two processes on one PostgreSQL, a replay, an import).
+ALTER TABLE "ledger_entries" ADD COLUMN IF NOT EXISTS "reading_id" bigint;
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "ledger_entries_reading" ON "ledger_entries" ("reading_id") WHERE "reading_id" IS NOT NULL;
+--> statement-breakpoint
+-- A reading waits for its charge while `billed` is false (stored by the engine, or by an import that
+-- sets it false): the charge claims it and sets it true in the charge's transaction. Readings stored
+-- before this migration (and the demo seed's, charged per period) count as billed.
+ALTER TABLE "readings" ADD COLUMN IF NOT EXISTS "billed" boolean DEFAULT true NOT NULL;
+--> statement-breakpoint
+-- What the charge needs beside the consumption: the per-rate consumption [sharp, peak, flat, valley]
+-- in hundredths when the meter gave its rate registers, and the start of the interval (the time of
+-- the baseline reading) for a time-of-use split by the schedule when it did not.
+ALTER TABLE "readings" ADD COLUMN IF NOT EXISTS "usage_rates" jsonb;
+--> statement-breakpoint
+ALTER TABLE "readings" ADD COLUMN IF NOT EXISTS "since_at" timestamp with time zone;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "readings_unbilled" ON "readings" ("id") WHERE NOT "billed";
+--> statement-breakpoint
+-- The baseline of a meter's consumption: the highest accepted total, with its rate registers and
+-- time (a lower reading opens a `reading_drop` fault and leaves it), until an operator records a
+-- replacement or reset (`rebase`: the next reading starts a new baseline, no fault and no charge for
+-- the jump). NULL: not yet kept (the meter's latest reading, else its last total, is the baseline).
+ALTER TABLE "electric_meters" ADD COLUMN IF NOT EXISTS "baseline_total" numeric(14, 2);
+--> statement-breakpoint
+ALTER TABLE "electric_meters" ADD COLUMN IF NOT EXISTS "baseline_registers" jsonb;
+--> statement-breakpoint
+ALTER TABLE "electric_meters" ADD COLUMN IF NOT EXISTS "baseline_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "electric_meters" ADD COLUMN IF NOT EXISTS "rebase" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "water_meters" ADD COLUMN IF NOT EXISTS "baseline_total" numeric(14, 2);
+--> statement-breakpoint
+ALTER TABLE "water_meters" ADD COLUMN IF NOT EXISTS "baseline_registers" jsonb;
+--> statement-breakpoint
+ALTER TABLE "water_meters" ADD COLUMN IF NOT EXISTS "baseline_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "water_meters" ADD COLUMN IF NOT EXISTS "rebase" boolean DEFAULT false NOT NULL;
+--> statement-breakpoint
+-- An area's defaults: the price table of a meter in a room when none is chosen, and the control set
+-- whose limits (overdraft, alarm levels, hoarding limit) a new account takes when its meter has none.
+ALTER TABLE "areas" ADD COLUMN IF NOT EXISTS "default_price_table_id" integer;
+--> statement-breakpoint
+ALTER TABLE "areas" ADD COLUMN IF NOT EXISTS "default_control_set_id" integer;

@@ -1,0 +1,319 @@
+import { and, asc, eq, gte, isNull, lt, or, sql, inArray } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import { chargeOf, DEFAULT_TIME_ZONE, hundredthsOf, monthStart, scheduleWeights, validTimeZone, type Segment, type Tariff } from './billing';
+import { enqueueCommands } from './commands';
+import { ensureAccount, lockAccount, postLedger, type Posted, type Utility } from './ledger';
+import { clearFault, openFault } from './faults';
+import { PeriodicJob } from './periodic';
+import { yuanText } from '../../common/money';
+
+const { readings, electricMeters, waterMeters, priceTables, timePeriods, parameterSets, areas, accounts, commands, smsRecords, rooms, buildings, tenants, tenantBindings } = schema;
+
+/**
+ * The billing engine (DOMAIN.md rules 1 and 2; issue 29): charges a stored reading to its room's
+ * account, exactly once whoever stores it, and applies the arrears rules to the balance it leaves.
+ *
+ * Exactly once: a reading waits for its charge with `billed = false`. `chargeReading` locks the
+ * room and its account (the order every balance move takes), then claims the reading
+ * (`UPDATE … SET billed = true WHERE NOT billed`): a second charger of the same reading — another
+ * worker, another process on the same PostgreSQL, a replay — queues on the room's lock and then finds
+ * it claimed. Behind that, the ledger row of the charge names its reading (`ledger_entries.reading_id`,
+ * unique): a second deduction for one reading cannot be written at all.
+ */
+
+/** The platform's time zone for billing months and time-of-use schedules (BILLING_TIME_ZONE, default Asia/Shanghai). */
+export const billingSettings = { timeZone: DEFAULT_TIME_ZONE };
+
+/** Sets the billing time zone (at start, from the configuration); an unknown zone is refused. */
+export function configureBilling(options: { timeZone?: string }) {
+  if (options.timeZone) {
+    if (!validTimeZone(options.timeZone)) throw new Error(`BILLING_TIME_ZONE: unknown time zone ${options.timeZone}`);
+    billingSettings.timeZone = options.timeZone;
+  }
+}
+
+/** Commands the platform queues by itself (arrears) carry no operator. */
+const SYSTEM_OPERATOR = null;
+
+interface Device { kind: 'electric' | 'water'; id: number; areaId: number; roomId: number | null; address: string }
+
+/** A priced tariff: the table and, for time-of-use, its day schedule. */
+export interface PricedTariff { tariff: Tariff; segments: Segment[] | null; priceTableId: number | null }
+
+/** The tariff of a price table row (and its schedule's segments). */
+async function tableTariff(db: Db, priceTableId: number): Promise<PricedTariff | undefined> {
+  const [table] = await db.select().from(priceTables).where(eq(priceTables.id, priceTableId));
+  if (!table) return undefined;
+  const kind = table.kind === 'tou' || table.kind === 'tiered' ? table.kind : 'single';
+  let segments: Segment[] | null = null;
+  if (kind === 'tou' && table.timePeriodId) {
+    const [period] = await db.select({ segments: timePeriods.segments }).from(timePeriods).where(eq(timePeriods.id, table.timePeriodId));
+    segments = period?.segments ?? null;
+  }
+  return { tariff: { kind, sharpFen: table.sharpFen, peakFen: table.peakFen, flatFen: table.flatFen, valleyFen: table.valleyFen, tiers: table.tiers }, segments, priceTableId: table.id };
+}
+
+/**
+ * The price of an electric meter: its own price table, else its area's default table (a meter in a
+ * room must have a price). Undefined when it has neither: the charge waits and a `no_price` fault is open.
+ */
+export async function electricTariff(db: Db, meter: { areaId: number; priceTableId: number | null }): Promise<PricedTariff | undefined> {
+  if (meter.priceTableId) {
+    const own = await tableTariff(db, meter.priceTableId);
+    if (own) return own;
+  }
+  const [area] = await db.select({ tableId: areas.defaultPriceTableId }).from(areas).where(eq(areas.id, meter.areaId));
+  return area?.tableId ? tableTariff(db, area.tableId) : undefined;
+}
+
+/** The area's default price table (the one a meter in a room takes when none is chosen), or null. */
+export async function defaultPriceTableOf(db: Db, areaId: number): Promise<number | null> {
+  const [area] = await db.select({ tableId: areas.defaultPriceTableId }).from(areas).where(eq(areas.id, areaId));
+  return area?.tableId ?? null;
+}
+
+/** Rule 2 for the control parameter set of an electric meter: automatic trip on arrears (default yes). */
+async function autoTripOf(db: Db, controlSetId: number | null) {
+  if (!controlSetId) return true;
+  const [set] = await db.select({ values: parameterSets.values }).from(parameterSets).where(eq(parameterSets.id, controlSetId));
+  return set?.values?.autoTrip !== false;
+}
+
+/** Whether the device has a command of one of these types still queued or under way. */
+async function pending(db: Db, device: Device, types: string[]) {
+  const [row] = await db.select({ id: commands.id }).from(commands)
+    .where(and(eq(commands.deviceKind, device.kind), eq(commands.deviceId, device.id), inArray(commands.type, types), inArray(commands.state, ['queued', 'sent']))).limit(1);
+  return !!row;
+}
+
+// ---- arrears notices -------------------------------------------------------------------------------
+
+/** The alarm levels a balance move crossed downwards: from above a level to at or below it. */
+export function crossedLevels(beforeFen: number, afterFen: number, levels: { alarm1Fen: number; alarm2Fen: number }): (1 | 2)[] {
+  const crossed: (1 | 2)[] = [];
+  if (beforeFen > levels.alarm1Fen && afterFen <= levels.alarm1Fen) crossed.push(1);
+  if (beforeFen > levels.alarm2Fen && afterFen <= levels.alarm2Fen) crossed.push(2);
+  return crossed;
+}
+
+/** The notice texts per utility and level: {tenant}, {room}, {balance} and {level} (yuan) filled in. */
+export const NOTICE_TEMPLATES: Record<Utility, Record<1 | 2, string>> = {
+  electric: {
+    1: '【电费提醒】{tenant}您好，{room}的电费余额为{balance}元，已低于一级报警金额{level}元，请及时充值。',
+    2: '【电费提醒】{tenant}您好，{room}的电费余额为{balance}元，已低于二级报警金额{level}元，欠费将自动断电，请尽快充值。',
+  },
+  water: {
+    1: '【水费提醒】{tenant}您好，{room}的水费余额为{balance}元，已低于一级报警金额{level}元，请及时充值。',
+    2: '【水费提醒】{tenant}您好，{room}的水费余额为{balance}元，已低于二级报警金额{level}元，欠费将自动关阀，请尽快充值。',
+  },
+};
+
+export function noticeText(utility: Utility, level: 1 | 2, values: { tenant: string; room: string; balanceFen: number; levelFen: number }) {
+  return NOTICE_TEMPLATES[utility][level]
+    .replace('{tenant}', values.tenant).replace('{room}', values.room)
+    .replace('{balance}', yuanText(values.balanceFen)).replace('{level}', yuanText(values.levelFen));
+}
+
+/**
+ * Rule 2's notices: a balance move that crosses alarm level 1 or 2 (from above to at or below) puts
+ * one notice per level crossed in the SMS outbox (sms_records, state queued, auto, reason alarm1 /
+ * alarm2) for the room's current tenant, in the same transaction as the move: a balance that stays
+ * below sends nothing more; a recharge above the level and a new fall is a new crossing.
+ * A room without a tenant (no phone) gets none. Returns the ids written.
+ */
+export async function queueArrearsNotices(db: Db, posted: Posted, levels: { alarm1Fen: number; alarm2Fen: number }, now: Date): Promise<number[]> {
+  const crossed = crossedLevels(posted.balanceBeforeFen, posted.balanceFen, levels);
+  if (!crossed.length) return [];
+  const [who] = await db.select({ areaId: rooms.areaId, roomCode: rooms.roomCode, building: buildings.name, tenantId: tenants.id, tenantName: tenants.name, phone: tenants.phone })
+    .from(rooms).leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .innerJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
+    .innerJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+    .where(eq(rooms.id, posted.roomId)).limit(1);
+  const phone = who?.phone;
+  if (!who || !phone) return [];
+  const room = `${who.building ?? ''}${who.roomCode}`;
+  const rows = crossed.map((level) => ({
+    areaId: who.areaId, roomId: posted.roomId, tenantId: who.tenantId, phone,
+    content: noticeText(posted.utility, level, { tenant: who.tenantName, room, balanceFen: posted.balanceFen, levelFen: level === 1 ? levels.alarm1Fen : levels.alarm2Fen }),
+    state: 'queued', auto: 1, reason: `alarm${level}`, createdAt: now,
+  }));
+  return (await db.insert(smsRecords).values(rows).returning({ id: smsRecords.id })).map((row) => row.id);
+}
+
+// ---- the charge ------------------------------------------------------------------------------------
+
+export type ChargeStatus = 'charged' | 'already' | 'no_price' | 'not_chargeable' | 'not_found';
+
+export interface ChargeOutcome {
+  status: ChargeStatus;
+  costFen: number;
+  /** Commands queued by the arrears rule (a trip or a valve close). */
+  commandIds?: number[];
+  /** SMS notices queued by alarm-level crossings. */
+  noticeIds?: number[];
+}
+
+const noPriceDetail = (device: Device) => `未设置单价表，读数未扣费（${device.address}）`;
+
+/** The meter of a reading, with what the charge and the arrears rules need. */
+async function meterOf(db: Db, utility: Utility, meterId: number) {
+  if (utility === 'electric') {
+    const [m] = await db.select({
+      id: electricMeters.id, areaId: electricMeters.areaId, roomId: electricMeters.roomId, address: electricMeters.address, priceTableId: electricMeters.priceTableId,
+      relayState: electricMeters.relayState, keepSupply: electricMeters.keepSupply, controlSetId: electricMeters.controlSetId,
+    }).from(electricMeters).where(eq(electricMeters.id, meterId));
+    return m && { ...m, kind: 'electric' as const, priceFen: 0, accountOpened: true, valveState: null as string | null };
+  }
+  const [m] = await db.select({
+    id: waterMeters.id, areaId: waterMeters.areaId, roomId: waterMeters.roomId, address: waterMeters.address, priceFen: waterMeters.priceFen,
+    accountOpened: waterMeters.accountOpened, valveState: waterMeters.valveState,
+  }).from(waterMeters).where(eq(waterMeters.id, meterId));
+  return m && { ...m, kind: 'water' as const, priceTableId: null as number | null, relayState: null as string | null, keepSupply: false, controlSetId: null as number | null };
+}
+
+/**
+ * Charges one stored reading (inside the caller's transaction), exactly once: its consumption ×
+ * price (per rate register, or split by the schedule over its interval, or by tiers within its
+ * billing month), the free allowance first, one `deduction` ledger row tied to the reading; then
+ * the arrears rules on the balance left: one SMS per alarm level crossed, and at or below
+ * −overdraft a trip (electric: relay on or close-pending, whose pending close it revokes) or a valve
+ * close (water), unless keep-supply is on or the control set says no automatic trip.
+ *
+ * A reading of an electric meter in a room with no price (no table and no area default) is not
+ * charged and stays waiting (`billed` false) with a `no_price` fault open on the meter: it is
+ * charged when the meter gets a price (the billing job retries waiting readings).
+ */
+export async function chargeReading(db: Db, readingId: number, now: Date): Promise<ChargeOutcome> {
+  const [head] = await db.select({ utility: readings.utility, meterId: readings.meterId, roomId: readings.roomId, billed: readings.billed })
+    .from(readings).where(eq(readings.id, readingId));
+  if (!head) return { status: 'not_found', costFen: 0 };
+  if (head.billed) return { status: 'already', costFen: 0 };
+  const utility = head.utility as Utility;
+  const meter = await meterOf(db, utility, head.meterId);
+  const roomId = head.roomId;
+  // Room → account first: the lock every balance move takes, and the one concurrent chargers queue on.
+  let account = roomId ? await lockAccount(db, roomId, utility) : undefined;
+  const device: Device | undefined = meter && { kind: meter.kind, id: meter.id, areaId: meter.areaId, roomId: meter.roomId, address: meter.address };
+
+  // What would be charged, before the reading is claimed (a reading without a price stays waiting).
+  const [row] = await db.select({ consumption: readings.consumption, usageRates: readings.usageRates, sinceAt: readings.sinceAt, readAt: readings.readAt })
+    .from(readings).where(eq(readings.id, readingId));
+  const consumption = hundredthsOf(Number(row.consumption));
+  let priced: PricedTariff | undefined;
+  const chargeable = !!meter && !!device && !!roomId && consumption > 0 && meter.accountOpened;
+  if (chargeable) {
+    if (utility === 'electric') {
+      priced = await electricTariff(db, meter);
+      if (!priced) {
+        await openFault(db, device, 'no_price', noPriceDetail(device), now);
+        return { status: 'no_price', costFen: 0 };
+      }
+      await clearFault(db, device, 'no_price', now);
+    } else {
+      priced = { tariff: { kind: 'single', sharpFen: meter.priceFen, peakFen: meter.priceFen, flatFen: meter.priceFen, valleyFen: meter.priceFen }, segments: null, priceTableId: null };
+    }
+  }
+
+  const claimed = await db.update(readings).set({ billed: true })
+    .where(and(eq(readings.id, readingId), eq(readings.billed, false))).returning({ id: readings.id });
+  if (!claimed.length) return { status: 'already', costFen: 0 };
+  if (!chargeable || !priced || !meter || !device || !roomId) return { status: 'not_chargeable', costFen: 0 };
+
+  // An electric meter in a room is charged to the room's account, opened now if it has none (with the
+  // limits of its control set); water only once its account is opened (accountOpened above).
+  account ??= utility === 'electric' ? await ensureAccount(db, meter.areaId, roomId, utility) : undefined;
+  if (!account) return { status: 'not_chargeable', costFen: 0 };
+
+  const { tariff, segments } = priced;
+  const timeZone = billingSettings.timeZone;
+  let monthToDate = 0;
+  if (tariff.kind === 'tiered') {
+    const [used] = await db.select({ used: sql<string | null>`sum(${readings.consumption})` }).from(readings)
+      .where(and(eq(readings.utility, utility), eq(readings.meterId, meter.id), isNull(readings.deletedAt),
+        gte(readings.readAt, monthStart(row.readAt!, timeZone)),
+        or(lt(readings.readAt, row.readAt!), and(eq(readings.readAt, row.readAt!), lt(readings.id, readingId)))));
+    monthToDate = hundredthsOf(Number(used?.used ?? 0));
+  }
+  const rates = Array.isArray(row.usageRates) && row.usageRates.length === 4 ? row.usageRates : null;
+  const weights = tariff.kind === 'tou' && !rates && segments?.length && row.sinceAt
+    ? scheduleWeights(row.sinceAt.getTime(), row.readAt!.getTime(), segments, timeZone) : null;
+  const result = chargeOf({ tariff, consumption, rates, weights, freeLeft: hundredthsOf(account.freeLeft), monthToDate });
+
+  if (result.free > 0) {
+    const freeLeft = (hundredthsOf(account.freeLeft) - result.free) / 100;
+    await db.update(accounts).set({ freeLeft }).where(eq(accounts.id, account.id));
+    if (utility === 'water') await db.update(waterMeters).set({ freeAllowance: freeLeft }).where(eq(waterMeters.id, meter.id));
+  }
+  if (result.costFen <= 0) return { status: 'charged', costFen: 0 };
+  await db.update(readings).set({ costFen: result.costFen }).where(eq(readings.id, readingId));
+  const posted = await postLedger(db, {
+    accountId: account.id, kind: 'deduction', amountFen: -result.costFen, energy: consumption / 100, refType: 'reading', refId: String(readingId), readingId,
+  }, now);
+
+  const noticeIds = await queueArrearsNotices(db, posted, account, now);
+  let commandIds: number[] | undefined;
+  if (posted.balanceFen <= -account.overdraftFen) {
+    if (utility === 'electric') {
+      // Rule 2: relay on, or close-allowed waiting for the tenant's button (the trip revokes that pending close).
+      if (!meter.keepSupply && (meter.relayState === 'on' || meter.relayState === 'close_pending')
+        && (await autoTripOf(db, meter.controlSetId)) && !(await pending(db, device, ['trip']))) {
+        commandIds = await enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'electric', deviceId: meter.id, type: 'trip', payload: { cause: 'arrears' } }], now);
+      }
+    } else if (meter.valveState === 'open' && !(await pending(db, device, ['valve_close']))) {
+      commandIds = await enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'water', deviceId: meter.id, type: 'valve_close', payload: { cause: 'arrears' } }], now);
+    }
+  }
+  return { status: 'charged', costFen: result.costFen, commandIds, noticeIds };
+}
+
+/** Readings still waiting for their charge, oldest first (the partial index readings_unbilled). */
+export async function waitingReadings(db: Db, limit: number): Promise<number[]> {
+  const rows = await db.select({ id: readings.id }).from(readings).where(and(eq(readings.billed, false), isNull(readings.deletedAt))).orderBy(asc(readings.id)).limit(limit);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Charges every waiting reading (stored by an import, or waiting for a price), each in its own
+ * transaction; safe in any number of processes at once (each reading is claimed by one). Returns
+ * how many were charged now.
+ */
+export async function chargeWaitingReadings(db: Db, now: Date, limit = 1000): Promise<number> {
+  let charged = 0;
+  for (const id of await waitingReadings(db, limit)) {
+    const outcome = await db.transaction((tx) => chargeReading(tx, id, now));
+    if (outcome.status === 'charged' || outcome.status === 'not_chargeable') charged += 1;
+  }
+  return charged;
+}
+
+/** The billing job (BILLING_INTERVAL_SECONDS): charges waiting readings on a timer. */
+export class BillingJob extends PeriodicJob<number> {
+  constructor(private db: Db, private now: () => Date, private options: { everyMs: number; log?: (message: string, error?: unknown) => void }) {
+    super('billing', options.log);
+  }
+
+  start() {
+    void this.startEvery(this.options.everyMs);
+  }
+
+  async tick(): Promise<number> {
+    return (await this.runNow()) ?? 0;
+  }
+
+  protected runOnce() {
+    return chargeWaitingReadings(this.db, this.now());
+  }
+}
+
+/**
+ * An operator records that a meter was replaced or reset: its next reading starts a new baseline
+ * (no `reading_drop` fault, no charge for the jump), and an open `reading_drop` fault is cleared.
+ */
+export async function rebaseMeter(db: Db, kind: 'electric' | 'water', meterId: number, now: Date): Promise<boolean> {
+  const table = kind === 'electric' ? electricMeters : waterMeters;
+  const [meter] = await db.update(table).set({ rebase: true }).where(eq(table.id, meterId))
+    .returning({ id: table.id, areaId: table.areaId, roomId: table.roomId, address: table.address });
+  if (!meter) return false;
+  await clearFault(db, { kind, ...meter }, 'reading_drop', now);
+  return true;
+}
