@@ -7,9 +7,11 @@ import accounts from './archives/accounts/en';
 import protocol from './devices/protocol/en';
 import pipeline from './devices/pipeline/en';
 import modules from './devices/modules/en';
+import basicTemplates from './basic/templates/en';
 import meters from './devices/meters/en';
 import homeDashboard from './home/dashboard/en';
 import systemAdmin from './system/admin/en';
+import statsOrders from './statistics/orders/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -187,6 +189,8 @@ const base = {
     colon: ': ',
     counting: 'Counting the meters concerned…',
     nothing: 'No meter matches: there is nothing to do.',
+    typeCount: 'This cuts supply to %{count} meters: type %{count} to confirm',
+    typeCountHint: 'Cutting power or closing valves on more than %{above} devices is confirmed by typing the count',
   },
   delete: {
     title: 'Delete %{name} %{record}',
@@ -349,7 +353,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
 
 export default en;
 

@@ -7,9 +7,11 @@ import accounts from './archives/accounts/ja';
 import protocol from './devices/protocol/ja';
 import pipeline from './devices/pipeline/ja';
 import modules from './devices/modules/ja';
+import basicTemplates from './basic/templates/ja';
 import meters from './devices/meters/ja';
 import homeDashboard from './home/dashboard/ja';
 import systemAdmin from './system/admin/ja';
+import statsOrders from './statistics/orders/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -187,6 +189,8 @@ const base: BaseMessages = {
     colon: '：',
     counting: '対象メーターを集計しています…',
     nothing: '条件に一致するメーターはありません。操作は不要です。',
+    typeCount: '%{count} 台の供給を停止します。確認のため %{count} と入力してください',
+    typeCountHint: '%{above} 台を超える遮断・閉弁は台数の入力で確認します',
   },
   delete: {
     title: '%{name} %{record} を削除',
@@ -349,6 +353,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
 
 export default ja;

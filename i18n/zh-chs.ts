@@ -7,9 +7,11 @@ import accounts from './archives/accounts/zh-chs';
 import protocol from './devices/protocol/zh-chs';
 import pipeline from './devices/pipeline/zh-chs';
 import modules from './devices/modules/zh-chs';
+import basicTemplates from './basic/templates/zh-chs';
 import meters from './devices/meters/zh-chs';
 import homeDashboard from './home/dashboard/zh-chs';
 import systemAdmin from './system/admin/zh-chs';
+import statsOrders from './statistics/orders/zh-chs';
 
 /** 简体中文: the default language. */
 const base: BaseMessages = {
@@ -187,6 +189,8 @@ const base: BaseMessages = {
     colon: '：',
     counting: '正在统计涉及的表计…',
     nothing: '没有符合条件的表计，无需操作。',
+    typeCount: '此操作将切断 %{count} 户的供电或供水：请输入 %{count} 以确认',
+    typeCountHint: '超过 %{above} 台设备的断电、关阀需输入数量确认',
   },
   delete: {
     title: '删除%{name} %{record}',
@@ -349,6 +353,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
 
 export default zhChs;

@@ -7,9 +7,11 @@ import accounts from './archives/accounts/zh-cht';
 import protocol from './devices/protocol/zh-cht';
 import pipeline from './devices/pipeline/zh-cht';
 import modules from './devices/modules/zh-cht';
+import basicTemplates from './basic/templates/zh-cht';
 import meters from './devices/meters/zh-cht';
 import homeDashboard from './home/dashboard/zh-cht';
 import systemAdmin from './system/admin/zh-cht';
+import statsOrders from './statistics/orders/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
 const base: BaseMessages = {
@@ -187,6 +189,8 @@ const base: BaseMessages = {
     colon: '：',
     counting: '正在統計涉及的錶計…',
     nothing: '沒有符合條件的錶計，無需操作。',
+    typeCount: '此操作將切斷 %{count} 戶的供電或供水：請輸入 %{count} 以確認',
+    typeCountHint: '超過 %{above} 台設備的斷電、關閥需輸入數量確認',
   },
   delete: {
     title: '刪除%{name} %{record}',
@@ -349,6 +353,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, homeDashboard);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
 
 export default zhCht;

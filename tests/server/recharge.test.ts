@@ -398,7 +398,7 @@ describe('account/findRooms', () => {
     const base = (await rows(sql`SELECT t.name, p.name AS project, bu.name AS building FROM tenants t
       JOIN tenant_bindings b ON b.tenant_id = t.id AND b.end_date IS NULL JOIN rooms r ON r.id = b.room_id
       JOIN projects p ON p.id = r.project_id JOIN buildings bu ON bu.id = r.building_id WHERE r.area_id IN ${AREA1}
-      AND NOT EXISTS (SELECT 1 FROM tenants o WHERE o.name LIKE t.name || '_%')`)).find((row) => order(vacant, row) < 0);
+      AND NOT EXISTS (SELECT 1 FROM tenants o WHERE o.name LIKE t.name || '_%')`)).find((row) => order(vacant, row) < 0)!;
     expect(base).toBeDefined();
     const longer = `${base.name}健`;
     const made = await api.post('tenant/addTenant', { name: longer, idType: 'other', idNumber: `P${Date.now() % 1e8}` });

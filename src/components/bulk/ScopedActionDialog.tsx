@@ -3,6 +3,7 @@ import { useListContext, useNotify, useResourceContext, useTranslate } from 'rea
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { FilterSummary, hasFilter, type FilterSpec } from '../list/filters';
 import { useCountOf } from '../delete/DeleteWithImpact';
+import { useTypedCount } from './TypedCount';
 
 /**
  * The scope of a bulk action as the server takes it: the list's filters, or `scope: 'all'` when
@@ -21,9 +22,10 @@ export const scopeOfFilters = (specs: FilterSpec[], values: Record<string, unkno
  * runs, it states the scope in words and the exact count the server will act on (asked with a dry
  * run), and the action is sent with that count, so that the server refuses it if the scope has
  * changed meanwhile. `children` holds the action's own inputs (e.g. an amount), `ready` says
- * whether they are valid.
+ * whether they are valid. An action that `cutsSupply` (trip, valve close) on more devices than the
+ * threshold is confirmed by typing the count (TypedCount.tsx).
  */
-export function ScopedActionDialog({ open, title, question, filters, preview, run, onClose, children, ready = true }: {
+export function ScopedActionDialog({ open, title, question, filters, preview, run, onClose, children, ready = true, cutsSupply = false }: {
   open: boolean;
   /** Translated title. */
   title: string;
@@ -35,6 +37,8 @@ export function ScopedActionDialog({ open, title, question, filters, preview, ru
   onClose: () => void;
   children?: ReactNode;
   ready?: boolean;
+  /** The action cuts supply: above the threshold, the count must be typed to confirm. */
+  cutsSupply?: boolean;
 }) {
   const resource = useResourceContext()!;
   const translate = useTranslate();
@@ -44,6 +48,7 @@ export function ScopedActionDialog({ open, title, question, filters, preview, ru
   const [count, setCount] = useState<number | null>(null);
   const [running, setRunning] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const typedCount = useTypedCount(cutsSupply, count);
   const scope = scopeOfFilters(filters, filterValues);
   const scopeKey = JSON.stringify(scope);
 
@@ -84,10 +89,11 @@ export function ScopedActionDialog({ open, title, question, filters, preview, ru
           ? <CircularProgress size={20} aria-label={translate('bulk.counting')} />
           : <DialogContentText role="status">{count === 0 ? translate('bulk.nothing') : question(countOf(count))}</DialogContentText>}
         {children && <Box sx={{ mt: 2 }}>{children}</Box>}
+        {typedCount.field}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!count || !ready || running} onClick={confirm}>{translate('ra.action.confirm')}</Button>
+        <Button variant="contained" disabled={!count || !ready || !typedCount.satisfied || running} onClick={confirm}>{translate('ra.action.confirm')}</Button>
       </DialogActions>
     </Dialog>
   );

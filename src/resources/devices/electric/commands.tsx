@@ -12,6 +12,7 @@ import { useCanCommand, useDeviceActions } from '../../../components/devices/Dev
 import type { ResultColumn } from '../../../components/devices/CommandProgress';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { useCountOf } from '../../../components/delete/DeleteWithImpact';
+import { useTypedCount } from '../../../components/bulk/TypedCount';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { READ_VALUE_COLUMNS, num } from './columns';
 import { ELECTRIC_FILTERS, TRIP_CAUSES, type ElectricMeter, type MeterAction, type TripCause } from './model';
@@ -79,6 +80,7 @@ function ConfirmCommand({ title, count, actions, run, onClose }: {
   const [action, setAction] = useState<MeterAction>(actions[0]);
   const [cause, setCause] = useState<TripCause>('manual');
   const [running, setRunning] = useState(false);
+  const typedCount = useTypedCount(action === 'trip', count);
   const confirm = async () => {
     setRunning(true);
     try {
@@ -96,10 +98,11 @@ function ConfirmCommand({ title, count, actions, run, onClose }: {
       <DialogContent>
         <ActionInputs actions={actions} action={action} setAction={setAction} cause={cause} setCause={setCause} />
         <DialogContentText role="status" sx={{ mt: 2 }}>{question(action, cause, countOf(count))}</DialogContentText>
+        {typedCount.field}
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
-        <MuiButton variant="contained" color={action === 'trip' ? 'warning' : 'primary'} disabled={running} onClick={confirm}>{translate('ra.action.confirm')}</MuiButton>
+        <MuiButton variant="contained" color={action === 'trip' ? 'warning' : 'primary'} disabled={running || !typedCount.satisfied} onClick={confirm}>{translate('ra.action.confirm')}</MuiButton>
       </DialogActions>
     </Dialog>
   );
@@ -155,6 +158,7 @@ export function FilteredCommandButton({ actions, label, icon }: { actions: reado
         preview={async (scope) => (await call(scope, { dryRun: true })).count}
         run={async (scope, expectedCount) => track(actionLabel(action), (await call(scope, { expectedCount })).ids)}
         onClose={() => setOpen(false)}
+        cutsSupply={action === 'trip'}
       >
         <ActionInputs actions={actions} action={action} setAction={setAction} cause={cause} setCause={setCause} />
       </ScopedActionDialog>

@@ -125,6 +125,7 @@ export function ValveAllButton() {
           preview={async (scope) => (await call(scope, { dryRun: true })).count}
           run={async (scope, expectedCount) => track(VALVE_ACTION[target], (await call(scope, { expectedCount })).commandIds)}
           onClose={() => setTarget(null)}
+          cutsSupply={target === 'closed'}
         />
       )}
     </>
