@@ -21,6 +21,7 @@ import { commandRoutes } from './routes/command';
 import { frontLogRoutes } from './routes/frontLog';
 import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
+import { webStatsanalysisOrderRoutes } from './routes/webStatsanalysisOrder';
 import { moduleRoutes } from './routes/module';
 import { roomRoutes } from './routes/room';
 import { tenantImportRoutes } from './routes/tenantImport';
@@ -136,6 +137,7 @@ export function createApp(options: AppOptions) {
   api.route('/room', roomRoutes());
   api.route('/tenant', tenantImportRoutes());
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
+  api.route('/webStatsanalysisOrder', webStatsanalysisOrderRoutes());
   api.route('/module', moduleRoutes());
   api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());
   api.route('/tenant', tenantRoutes());

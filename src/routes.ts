@@ -17,6 +17,8 @@ import dianbiaoshishijilu from './resources/devices/dianbiaoshishijilu';
 import tongduankongzhi from './resources/devices/tongduankongzhi';
 import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
+import chongzhidingdan from './resources/statistics/chongzhidingdan';
+import chongzhiwater from './resources/statistics/chongzhiwater';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
 const BUILT: Record<string, ResourceDefinition> = {
@@ -24,6 +26,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   mokuaiguanli, waterstate, waterswitch,
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
   index_water: indexWater, index: indexHome,
+  chongzhidingdan, chongzhiwater,
 };
 
 export interface AppRoute extends RouteInfo {

@@ -306,7 +306,7 @@ export async function voidOrder(db: Db, session: Session, orderId: string, now: 
       operatorId: session.userId, remark: reason ?? null,
     }, now);
     await tx.update(rechargeOrders).set({ orderStatus: ORDER_STATUS.void, voidedAt: now }).where(eq(rechargeOrders.id, order.id));
-    await audit(tx, session, { action: 'void', entity: 'rechargeOrder', entityId: orderId, before: { orderStatus: order.orderStatus, balanceFen: posted.balanceBeforeFen }, after: { orderStatus: ORDER_STATUS.void, balanceFen: posted.balanceFen } });
+    await audit(tx, session, { action: 'void', entity: 'rechargeOrder', entityId: orderId, before: { orderStatus: order.orderStatus, balanceFen: posted.balanceBeforeFen }, after: { orderStatus: ORDER_STATUS.void, balanceFen: posted.balanceFen, amountFen: order.amountFen, reason: reason ?? null } });
   });
   return (await orderView(db, orderId))!;
 }

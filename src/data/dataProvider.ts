@@ -1,7 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError, STATUS_MESSAGES } from '../http/errors';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { isErrorEnvelope, request } from '../http/client';
+import { download, isErrorEnvelope, request } from '../http/client';
 import { MAX_PAGE_SIZE } from '../config';
 import type { CallSpec, EndpointMap, Params } from './endpoints';
 import { readKey, rememberRead, takeAnswer, takeRead, type ListRead } from './prefetch';
@@ -16,10 +16,17 @@ interface Page {
   total: number;
   /** The server stopped counting at its cap: `total` is a lower bound ("10,000+"). */
   totalCapped?: boolean;
+  /** Figures of the whole filtered set (a statistics list's totals row: sums in fen, kWh, m³). */
+  totals?: Record<string, number>;
 }
 
-/** A capped total travels to the list as `meta.totalCapped` (see ListPagination). */
-const metaOf = (result: Page) => (result.totalCapped ? { meta: { totalCapped: true } } : {});
+/**
+ * A capped total travels to the list as `meta.totalCapped` (see ListPagination), a list's totals
+ * as `meta.totals` (see ListTotals).
+ */
+const metaOf = (result: Page) => (result.totalCapped || result.totals
+  ? { meta: { ...(result.totalCapped ? { totalCapped: true } : {}), ...(result.totals ? { totals: result.totals } : {}) } }
+  : {});
 
 /** A page of the API as react-admin's list result. */
 const listResult = (result: Page) => ({ data: result.records, total: result.total, ...metaOf(result) });
@@ -34,7 +41,7 @@ export interface MeteringDataProvider extends DataProvider {
    * itself would): the query client gives it to the screen's list query as its first data, so the
    * list renders its rows at once instead of a loading table first. Undefined otherwise.
    */
-  answeredList(resource: string, params: GetListParams): { data: AnyRecord[]; total: number; meta?: { totalCapped: boolean } } | undefined;
+  answeredList(resource: string, params: GetListParams): { data: AnyRecord[]; total: number; meta?: { totalCapped?: boolean; totals?: Record<string, number> } } | undefined;
 }
 
 /** A named extra call a resource's map does not have (optional calls, such as `deleteImpact`, are asked for this way). */
@@ -53,6 +60,12 @@ function shape(spec: CallSpec, payload: Record<string, unknown>) {
 
 /** Runs one call of a map: payload placement and shaping, and error envelopes turned into errors. */
 export async function call<T>(spec: CallSpec, payload: Record<string, unknown> = {}, options: { prefetch?: boolean } = {}): Promise<T> {
+  if (spec.download) {
+    const { filename, ...rest } = payload;
+    const { shaped } = shape(spec, rest);
+    await download({ url: spec.path, params: shaped as Params, filename: String(filename ?? 'export.csv') }).catch((error: unknown) => { throw readable(error); });
+    return undefined as T;
+  }
   // A read started ahead (src/data/prefetch.ts) answers the same read once.
   const { shaped, as, key } = shape(spec, payload);
   const send = () => request({

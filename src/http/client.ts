@@ -131,3 +131,50 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
 /** True when a value is an API envelope with an error code (the "other codes return the body" case). */
 export const isErrorEnvelope = (value: unknown): value is Envelope =>
   !!value && typeof value === 'object' && 'code' in value && typeof (value as Envelope).code === 'number' && ![0, 200].includes((value as Envelope).code);
+
+/** How long a file answer (a whole filtered result as CSV) may take to arrive in full. */
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * Fetches a file the server writes (a CSV export it streams) with the session's token and area
+ * params, and saves it under `filename`. Errors are those of `request`: a refused filter gets its
+ * 5-second message naming the field, and the promise rejects.
+ */
+export async function download(options: { url: string; params?: Params; filename: string }): Promise<void> {
+  const token = readCookie('token');
+  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
+  if (token) headers['X-Token'] = token;
+  const query = encode(withArea(options.params)).toString();
+  const url = `${apiUrl(options.url)}${query ? `?${query}` : ''}`;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { method: 'GET', headers, signal: controller.signal, credentials: 'same-origin' });
+    } catch {
+      emitHttpEvent({ type: 'message', key: controller.signal.aborted ? 'http.408' : 'http.network' });
+      throw new HttpError(controller.signal.aborted ? 'http.408' : 'http.network', controller.signal.aborted ? 408 : 0);
+    }
+    if (!response.ok) {
+      let parsed: Envelope | undefined;
+      try {
+        parsed = (await response.json()) as Envelope;
+      } catch {
+        parsed = undefined;
+      }
+      showStatus(response.status, url, parsed);
+      throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed);
+    }
+    const blob = await response.blob();
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = options.filename;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  } finally {
+    clearTimeout(timer);
+  }
+}

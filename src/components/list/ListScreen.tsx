@@ -33,6 +33,10 @@ export interface ListScreenProps<R extends RaRecord> {
   children?: ReactNode;
   /** False for a list whose records are not deleted from it (e.g. bindings, which end instead). */
   deletable?: boolean;
+  /** The export control in place of the default (the client-side CSV of every matching row), e.g. the server's streamed export. */
+  exportButton?: ReactNode;
+  /** Content between the toolbar and the table (a statistics list's totals, a chart). */
+  summary?: ReactNode;
 }
 
 /**
@@ -46,7 +50,7 @@ export interface ListScreenProps<R extends RaRecord> {
  * columns still to the right, and a shadow on their edge says so until the table is scrolled to
  * its end, where every column lies beside them.
  */
-export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true }: ListScreenProps<R>) {
+export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary }: ListScreenProps<R>) {
   const resource = useResourceContext()!;
   const { hasCreate } = useResourceDefinition();
   const translate = useTranslate();
@@ -86,7 +90,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
             <ColumnChooserButton storeKey={`${resource}.datatable`} />
             {toolbar}
             {hasCreate && <CreateButton />}
-            <ExportButton maxResults={100_000} />
+            {exportButton ?? <ExportButton maxResults={100_000} />}
           </TopToolbar>
         )}
         exporter={exporter}
@@ -101,6 +105,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
           '& .RaList-actions > form': { flex: '1 1 480px' },
         }}
       >
+        {summary}
         <Box
           ref={frame}
           className="list-table-frame"

@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import zhChs from '../../i18n/zh-chs';
+import zhCht from '../../i18n/zh-cht';
+import en from '../../i18n/en';
+import ja from '../../i18n/ja';
+import { CSV_BOM, csvCell, csvLine, type CsvKind } from '../../common/csv';
+import { langOf, type Lang } from './i18n';
+
+const catalogs: Record<Lang, unknown> = { 'zh-chs': zhChs, 'zh-cht': zhCht, en, ja };
+
+/** Any message of the console's catalog (`resources.x.fields.y`) in a language, English as fallback, the key itself last. */
+export function catalogText(lang: Lang, key: string): string {
+  const lookup = (catalog: unknown) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalog);
+  const text = lookup(catalogs[lang]) ?? lookup(en);
+  return typeof text === 'string' ? text : key;
+}
+
+/** One column of a streamed export: its header (a message key) and how a row's value is written. */
+export interface CsvField<Row> {
+  label: string;
+  value: (row: Row, t: (key: string) => string) => unknown;
+  kind?: CsvKind;
+}
+
+/**
+ * The server's CSV export (the list kit's export, DESIGN.md "Kits"): the whole filtered result,
+ * written batch by batch as the database gives it (`batches` yields rows; one batch is in memory at
+ * a time), UTF-8 with a byte order mark, headers in the caller's language, cells made
+ * formula-safe and codes kept as text (common/csv.ts). The file is named `<name>.csv`.
+ */
+export function csvResponse<Row>(c: Context, name: string, fields: CsvField<Row>[], batches: () => AsyncIterable<Row[]>): Response {
+  const lang = langOf(c);
+  const t = (key: string) => catalogText(lang, key);
+  const encoder = new TextEncoder();
+  let iterator: AsyncIterator<Row[]> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvLine(fields.map((field) => csvCell(t(field.label))))));
+    },
+    async pull(controller) {
+      iterator ??= batches()[Symbol.asyncIterator]();
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(next.value.map((row) => csvLine(fields.map((field) => csvCell(field.value(row, t), field.kind)))).join('')));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await iterator?.return?.();
+    },
+  });
+  const filename = encodeURIComponent(`${name}.csv`);
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="export.csv"; filename*=UTF-8''${filename}`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

@@ -1,0 +1,226 @@
+import { and, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Q } from '../http/input';
+import { ok } from '../http/envelope';
+import { PagingQuery } from '../http/paging';
+import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
+import { inScope } from '../http/scope';
+import { rowsOf } from '../db/rows';
+import { csvResponse, type CsvField } from '../http/csvStream';
+import { voidOrder } from '../domain/recharge';
+import { ORDER_STATUS } from '../../common/states';
+import { fenToYuan } from '../../common/money';
+
+const { rechargeOrders, rooms, buildings, projects, tenants, tenantBindings, sysUsers, accounts } = schema;
+
+/** Every channel an order can have (the counter's four, gifts and calibrations). */
+export const ORDER_CHANNELS = ['cash', 'wechat', 'alipay', 'card', 'gift', 'calibration'] as const;
+const STATUSES = ['0', '1', '2', '3'] as const;
+
+/**
+ * The filters of the recharge orders (the list, its totals and its export): utility (the electric
+ * screen `chongzhidingdan` and the water one `chongzhiwater`), place, time, channel, status.
+ * `createdFrom` inclusive, `createdTo` exclusive (ISO timestamps with their offset: the console's
+ * quick ranges are days in the platform's time zone); a range that ends before it starts is a 400
+ * naming `createdTo`.
+ */
+const OrderFilters = z.object({
+  utility: Q.oneOf(['electric', 'water']),
+  projectId: Q.id(),
+  buildingId: Q.id(),
+  roomId: Q.id(),
+  roomCode: Q.text(20),
+  orderId: Q.text(40),
+  channel: Q.oneOf(ORDER_CHANNELS),
+  orderStatus: Q.oneOf(STATUSES),
+  operatorId: Q.id(),
+  createdFrom: Q.datetime(),
+  createdTo: Q.datetime(),
+});
+type OrderFilter = z.output<typeof OrderFilters>;
+
+/** A range that ends before it starts: 400 naming `createdTo`. */
+const checkRange = (query: OrderFilter, ctx: z.RefinementCtx) => {
+  if (query.createdFrom && query.createdTo && new Date(query.createdTo) <= new Date(query.createdFrom)) {
+    ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'validation.stats.rangeOrder' });
+  }
+};
+
+const ListQuery = PagingQuery.extend(OrderFilters.shape).superRefine(checkRange);
+const ExportQuery = OrderFilters.extend({ sortField: PagingQuery.shape.sortField, sortOrder: PagingQuery.shape.sortOrder }).superRefine(checkRange);
+
+const VoidBody = z.object({
+  orderId: z.string().trim().min(1, 'validation.required').max(40),
+  // SPEC.md: the update call sets orderStatus to 0 (void); no other status is set by hand.
+  orderStatus: z.union([z.literal(0), z.literal('0')], { error: 'validation.stats.voidOnly' }),
+  /** Why the order is voided (the console asks for it; the operation log and the refund entry keep it). */
+  reason: z.string().trim().max(200).optional(),
+});
+
+const operatorName = sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`;
+
+const columns = {
+  id: rechargeOrders.id, orderId: rechargeOrders.orderId, utility: rechargeOrders.utility, roomId: rechargeOrders.roomId,
+  roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name,
+  tenantName: tenants.name, tenantPhone: tenants.phone, amountFen: rechargeOrders.amountFen, energy: rechargeOrders.energy,
+  channel: rechargeOrders.channel, operatorId: rechargeOrders.operatorId, operatorName, orderStatus: rechargeOrders.orderStatus,
+  remark: rechargeOrders.remark, createdAt: rechargeOrders.createdAt, voidedAt: rechargeOrders.voidedAt,
+  /** The account's balance now: what a void would leave is this minus the amount (the dialog says so). */
+  balanceFen: accounts.balanceFen,
+};
+
+function orderQuery(db: Db) {
+  return db.select(columns).from(rechargeOrders)
+    .leftJoin(rooms, eq(rooms.id, rechargeOrders.roomId))
+    .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .leftJoin(projects, eq(projects.id, rooms.projectId))
+    .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rechargeOrders.roomId), isNull(tenantBindings.endDate)))
+    .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
+    .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
+    .leftJoin(accounts, and(eq(accounts.roomId, rechargeOrders.roomId), eq(accounts.utility, rechargeOrders.utility)));
+}
+export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['where']>>[number];
+
+const SORTS = {
+  id: rechargeOrders.id, orderId: rechargeOrders.orderId, amountFen: rechargeOrders.amountFen, energy: rechargeOrders.energy,
+  channel: rechargeOrders.channel, orderStatus: rechargeOrders.orderStatus, createdAt: rechargeOrders.createdAt,
+};
+
+/** The orders on the list kit, one list per utility (its condition is the list's base: constants in the text). */
+const listOf = (utility?: 'electric' | 'water'): ListSpec<OrderRow> => ({
+  table: rechargeOrders, id: rechargeOrders.id, area: rechargeOrders.areaId,
+  base: utility ? sql`${rechargeOrders.utility} = ${sql.raw(`'${utility}'`)}` : undefined,
+  sorts: SORTS,
+  defaultSort: { field: 'createdAt', descending: true },
+  rows: rowsById('recharge_order_stat_rows', orderQuery, rechargeOrders.id),
+});
+const LISTS = { electric: listOf('electric'), water: listOf('water'), both: listOf() };
+
+const roomsWhere = (condition: SQL) => sql`${rechargeOrders.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+
+/** The caller's filters as conditions on recharge_orders alone (utility is the list's base). */
+function filterConditions(query: OrderFilter): SQL | undefined {
+  return and(
+    query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
+    query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
+    query.roomId ? eq(rechargeOrders.roomId, query.roomId) : undefined,
+    query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
+    query.orderId?.trim() ? matches(rechargeOrders.orderId, query.orderId) : undefined,
+    query.channel ? eq(rechargeOrders.channel, query.channel) : undefined,
+    query.orderStatus !== undefined ? eq(rechargeOrders.orderStatus, Number(query.orderStatus)) : undefined,
+    query.operatorId ? eq(rechargeOrders.operatorId, query.operatorId) : undefined,
+    query.createdFrom ? gte(rechargeOrders.createdAt, new Date(query.createdFrom)) : undefined,
+    query.createdTo ? lt(rechargeOrders.createdAt, new Date(query.createdTo)) : undefined,
+  );
+}
+
+/** Every condition of a filtered set: scope, utility and the caller's filters. */
+const allConditions = (c: Ctx, query: OrderFilter) => and(
+  inScope(rechargeOrders.areaId, c.get('session')),
+  query.utility ? eq(rechargeOrders.utility, query.utility) : undefined,
+  filterConditions(query),
+);
+
+/**
+ * The totals of the whole filtered set (not the page): orders, their amount, and of that what
+ * stands (void orders excluded) and what was voided. Integer fen, summed by the database as bigint.
+ */
+async function totalsOf(c: Ctx, query: OrderFilter) {
+  const { db } = c.get('deps');
+  const [row] = rowsOf<{ count: number; amount: string | number | null; standing: string | number | null; voided: number; voided_amount: string | number | null }>(await db.execute(sql`
+    SELECT count(*)::int AS count, sum(${rechargeOrders.amountFen})::bigint AS amount,
+      sum(${rechargeOrders.amountFen}) FILTER (WHERE ${rechargeOrders.orderStatus} <> ${ORDER_STATUS.void})::bigint AS standing,
+      count(*) FILTER (WHERE ${rechargeOrders.orderStatus} = ${ORDER_STATUS.void})::int AS voided,
+      sum(${rechargeOrders.amountFen}) FILTER (WHERE ${rechargeOrders.orderStatus} = ${ORDER_STATUS.void})::bigint AS voided_amount
+    FROM ${rechargeOrders} WHERE ${allConditions(c, query)}`));
+  return {
+    count: Number(row.count), amountFen: Number(row.amount ?? 0), standingFen: Number(row.standing ?? 0),
+    voidCount: Number(row.voided), voidAmountFen: Number(row.voided_amount ?? 0),
+  };
+}
+
+/** An order's time in the platform's time zone, as the export writes it. */
+const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+const timeText = (at: Date | string | null) => {
+  if (!at) return '';
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .formatToParts(new Date(at)).reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+};
+
+const F = (source: string) => `resources.chongzhidingdan.fields.${source}`;
+const CSV_FIELDS: CsvField<OrderRow>[] = [
+  { label: F('orderId'), value: (row) => row.orderId, kind: 'code' },
+  { label: F('projectName'), value: (row) => row.projectName },
+  { label: F('buildingName'), value: (row) => row.buildingName },
+  { label: F('roomCode'), value: (row) => row.roomCode, kind: 'code' },
+  { label: F('tenantName'), value: (row) => row.tenantName },
+  { label: F('amountFen'), value: (row) => fenToYuan(row.amountFen), kind: 'value' },
+  { label: F('energy'), value: (row) => row.energy, kind: 'value' },
+  { label: F('channel'), value: (row, t) => t(`stats.channels.${row.channel}`) },
+  { label: F('operatorName'), value: (row) => row.operatorName },
+  { label: F('orderStatus'), value: (row, t) => t(`stats.orderStatus.${row.orderStatus}`) },
+  { label: F('createdAt'), value: (row) => timeText(row.createdAt), kind: 'value' },
+  { label: F('voidedAt'), value: (row) => timeText(row.voidedAt), kind: 'value' },
+  { label: F('remark'), value: (row) => row.remark },
+];
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The whole filtered set in the list's default order (newest first), batch by batch: each batch
+ * continues after the last row of the previous one (created_at, id), never an OFFSET, so that the
+ * thousandth batch costs what the first does.
+ */
+async function* exportBatches(c: Ctx, query: OrderFilter): AsyncGenerator<OrderRow[]> {
+  const { db } = c.get('deps');
+  const conditions = allConditions(c, query);
+  let after: { createdAt: Date; id: number } | undefined;
+  for (;;) {
+    const rows = await orderQuery(db)
+      .where(and(conditions, after ? sql`(${rechargeOrders.createdAt}, ${rechargeOrders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined))
+      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id)).limit(EXPORT_BATCH);
+    if (rows.length) yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: new Date(last.createdAt as unknown as string), id: Number(last.id) };
+  }
+}
+
+export function webStatsanalysisOrderRoutes() {
+  const router = createRouter();
+
+  // SPEC.md section 7: GET findRechargeOrderByParams (params). The list convention, plus `totals`
+  // of the whole filtered set.
+  defineRoute(router, {
+    method: 'get', path: '/findRechargeOrderByParams', summary: 'Recharge orders (paged, filtered, sorted) with the totals of the filtered set', tags: ['statistics orders'], query: ListQuery,
+  }, async (c, { query }) => {
+    const spec = LISTS[(query.utility as 'electric' | 'water' | undefined) ?? 'both'];
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, spec, { where: filterConditions(query), paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, query),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/exportRechargeOrderByParams', summary: 'The filtered recharge orders as CSV (UTF-8 with BOM), streamed, newest first', tags: ['statistics orders'], query: ExportQuery,
+  }, async (c, { query }) => {
+    return csvResponse(c, exportName(query.utility), CSV_FIELDS, () => exportBatches(c, query));
+  });
+
+  // SPEC.md section 7: PUT updateRechargeOrderById (body), form-encoded orderId and orderStatus=0.
+  defineRoute(router, {
+    method: 'put', path: '/updateRechargeOrderById', summary: 'Void a recharge order (orderStatus=0): a refund entry reverses its amount once; audited', tags: ['statistics orders'],
+    body: VoidBody, form: true,
+  }, async (c, { body }) => {
+    const order = await voidOrder(c.get('deps').db, c.get('session'), body.orderId, c.get('deps').now(), body.reason || null);
+    return ok(c, order);
+  });
+
+  return router;
+}
+
+/** The export's file name: the screen's name in English words (a header carries no Chinese safely everywhere). */
+const exportName = (utility?: string) => (utility === 'water' ? 'water-recharge-orders' : utility === 'electric' ? 'recharge-orders' : 'all-recharge-orders');

@@ -1,0 +1,71 @@
+import { TextInput, useResourceContext } from 'react-admin';
+import { ListScreen } from '../../../components/list/ListScreen';
+import type { Column } from '../../../components/list/columns';
+import { filterInputs, type FilterSpec } from '../../../components/list/filters';
+import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
+import { ServerExportButton } from '../../../components/list/ServerExportButton';
+import { CHANNEL, STATUS, choicesOf, type RechargeOrder } from './model';
+import { ORDER_SORT } from './sort';
+import { VoidOrderButton, VoidOrderDialog } from './VoidOrderDialog';
+
+/** The order columns, declared once (table, column chooser; the server's export writes the same fields). */
+const COLUMNS: Column<RechargeOrder>[] = [
+  { source: 'orderId', kind: 'code', priority: 1, minWidth: 150 },
+  { source: 'projectName', priority: 2, sortable: false },
+  { source: 'buildingName', priority: 2, sortable: false },
+  { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
+  { source: 'tenantName', priority: 2, sortable: false },
+  { source: 'tenantPhone', kind: 'code', hidden: true, sortable: false },
+  { source: 'amountFen', kind: 'money', priority: 1 },
+  { source: 'energy', kind: 'number', priority: 3 },
+  { source: 'channel', kind: 'state', states: CHANNEL, priority: 2 },
+  { source: 'operatorName', priority: 3, sortable: false },
+  { source: 'orderStatus', kind: 'state', states: STATUS, priority: 1 },
+  { source: 'createdAt', kind: 'datetime', priority: 1 },
+  { source: 'voidedAt', kind: 'datetime', hidden: true, sortable: false },
+  { source: 'balanceFen', kind: 'money', hidden: true, sortable: false },
+  { source: 'remark', hidden: true, sortable: false },
+];
+
+const FILTERS: FilterSpec[] = [
+  { source: 'projectId', kind: 'project', alwaysOn: true },
+  { source: 'buildingId', kind: 'building', alwaysOn: true },
+  { source: 'created', kind: 'dateRange', alwaysOn: true },
+  { source: 'channel', kind: 'choice', choices: choicesOf(CHANNEL), alwaysOn: true },
+  { source: 'orderStatus', kind: 'choice', choices: choicesOf(STATUS), alwaysOn: true },
+];
+
+const TOTALS: TotalItem[] = [
+  { source: 'count', label: 'stats.totals.count', kind: 'count' },
+  { source: 'amountFen', label: 'stats.totals.amount', kind: 'money' },
+  { source: 'standingFen', label: 'stats.totals.standing', kind: 'money' },
+  { source: 'voidCount', label: 'stats.totals.voidCount', kind: 'count' },
+  { source: 'voidAmountFen', label: 'stats.totals.voidAmount', kind: 'money' },
+];
+
+/**
+ * 充值订单统计 / 水表充值订单: every recharge order of the area, filtered by place, day range,
+ * channel and status, with the totals of the whole filtered set above the table, the server's
+ * CSV of it, and the void of one order (with its reason).
+ */
+export default function RechargeOrderList() {
+  const resource = useResourceContext()!;
+  const filters = [
+    ...filterInputs(resource, FILTERS),
+    <TextInput key="roomCode" source="roomCode" label={`resources.${resource}.fields.roomCode`} alwaysOn resettable={false} sx={{ width: 120 }} />,
+    <TextInput key="orderId" source="orderId" label={`resources.${resource}.fields.orderId`} />,
+  ];
+  return (
+    <VoidOrderDialog>
+      <ListScreen<RechargeOrder>
+        columns={COLUMNS}
+        filters={filters}
+        sort={ORDER_SORT}
+        deletable={false}
+        exportButton={<ServerExportButton />}
+        summary={<ListTotals items={TOTALS} />}
+        rowActions={<VoidOrderButton />}
+      />
+    </VoidOrderDialog>
+  );
+}
