@@ -22,7 +22,7 @@ export default function DailyBar({ data, width, height, format, valueLabel }: {
       width={width} height={height}
       data={data.map((point) => ({ day: point.day, value: point.value }))}
       keys={['value']} indexBy="day"
-      margin={{ top: 8, right: 8, bottom: 28, left: 56 }}
+      margin={{ top: 8, right: 16, bottom: 28, left: 56 }}
       padding={0.25}
       colors={[theme.palette.primary.main]}
       theme={nivoTheme(theme)}

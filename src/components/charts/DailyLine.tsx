@@ -20,7 +20,7 @@ export default function DailyLine({ data, width, height, format, valueLabel }: {
     <Line
       width={width} height={height}
       data={[{ id: valueLabel, data: data.map((point) => ({ x: point.day, y: point.value })) }]}
-      margin={{ top: 8, right: 12, bottom: 28, left: 64 }}
+      margin={{ top: 8, right: 22, bottom: 28, left: 64 }}
       colors={[theme.palette.success.main]}
       theme={nivoTheme(theme)}
       curve="monotoneX"

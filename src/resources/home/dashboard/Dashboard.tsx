@@ -148,7 +148,7 @@ export function Dashboard({ utility, resource }: { utility: Utility; resource: s
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1.4fr 1.4fr' } }}>
             <TopConsumers summary={summary} unit={unit} />
             <ArrearsList summary={summary} utility={utility} canRecharge={canRecharge} onRecharge={(row) => setRecharge({ room: asFoundRoom(row, utility) })} />
-            <AlarmPanel resource={resource} utility={utility} />
+            <Box sx={{ gridColumn: { md: '1 / -1', xl: 'auto' }, minWidth: 0 }}><AlarmPanel resource={resource} utility={utility} /></Box>
           </Box>
         </>
       )}

@@ -67,9 +67,9 @@ export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
             <TableHead>
               <TableRow>
                 <TableCell>{translate(`${T}.arrears.room`)}</TableCell>
-                <TableCell>{translate(`${T}.arrears.tenant`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`${T}.arrears.tenant`)}</TableCell>
                 <TableCell align="right">{translate(`${T}.arrears.balance`)}</TableCell>
-                <TableCell>{translate(`${T}.arrears.supply`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`${T}.arrears.supply`)}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -77,7 +77,7 @@ export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
               {summary.arrears.map((row) => (
                 <TableRow key={row.roomId} hover data-testid={`arrears-${row.roomId}`}>
                   <TableCell sx={{ cursor: 'pointer' }} onClick={() => navigate(roomPath(row.roomId))}>{place(row)}</TableCell>
-                  <TableCell>{row.tenantName ?? translate('resources.userJiaofei.vacant')}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.tenantName ?? translate('resources.userJiaofei.vacant')}</TableCell>
                   <TableCell align="right" sx={{ color: 'error.main', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{yuanGrouped(row.balanceFen)}</TableCell>
                   <TableCell>
                     {row.supply && (

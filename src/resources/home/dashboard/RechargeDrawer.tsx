@@ -86,7 +86,7 @@ export function RechargeDrawer({ open, utility, room: given, onClose, onRecharge
           <>
             <Divider />
             <Alert severity="success" data-testid="drawer-order"
-              action={<Button color="inherit" size="small" startIcon={<ReceiptLongIcon />} onClick={() => setReceipt(order)}>{translate('resources.userJiaofei.order.receipt')}</Button>}>
+              action={<Button color="inherit" size="small" startIcon={<ReceiptLongIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setReceipt(order)}>{translate('resources.userJiaofei.order.receipt')}</Button>}>
               {translate(`${T}.done`, { orderId: order.orderId, amount: yuanGrouped(order.amountFen), balance: order.balanceAfterFen === null ? '' : yuanGrouped(order.balanceAfterFen) })}
             </Alert>
           </>
