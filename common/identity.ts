@@ -55,3 +55,14 @@ export const normalizeIdNumber = (value: string, type: IdType) => (type === 'res
  * `PHONE` on purpose.
  */
 export const CONTACT_PHONE = /^\+?\d[\d\- ]{4,19}$/;
+
+/**
+ * An id number as an operator without the personal-data grant sees it (read-only roles until the
+ * grant exists): the first 4 and last 4 characters, the rest as *: 3201**********1234.
+ */
+export const maskIdNumber = (value: string) =>
+  value.length <= 8 ? '*'.repeat(value.length) : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+
+/** A phone number likewise: the first 3 and last 4 characters, the digits between as *: 138****5678. */
+export const maskPhone = (value: string) =>
+  value.length <= 7 ? value.replace(/\d/g, '*') : `${value.slice(0, 3)}${value.slice(3, -4).replace(/\d/g, '*')}${value.slice(-4)}`;

@@ -1,7 +1,19 @@
 import type { Context } from 'hono';
+import type { Session } from '../auth/session';
+import { maskPersonalData } from './personalData';
 
-/** The API's success envelope: `{ code: 200, msg, data }` (SPEC.md section 7: code 200 → data). */
-export const ok = (c: Context, data: unknown = null, msg = 'success') => c.json({ code: 200, msg, data });
+/** Whether the caller sees tenants' id numbers and phones in full (read-write roles). */
+const seesPersonalData = (c: Context) => {
+  const session = c.get('session') as Session | undefined;
+  return !session || !session.readOnly;
+};
+
+/**
+ * The API's success envelope: `{ code: 200, msg, data }` (SPEC.md section 7: code 200 → data). For a
+ * caller who may not see personal data, tenants' id numbers and phones in it are masked.
+ */
+export const ok = (c: Context, data: unknown = null, msg = 'success') =>
+  c.json({ code: 200, msg, data: seesPersonalData(c) ? data : maskPersonalData(data) });
 
 /** The list convention for calls we define: `{ code: 200, data: { records, total } }`. */
 export const page = <T>(c: Context, records: T[], total: number) => ok(c, { records, total });

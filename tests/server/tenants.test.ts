@@ -65,6 +65,32 @@ describe('findByCondition', () => {
     expect((await list(other, { id: mine.records[0].id })).total).toBe(0);
   });
 
+  it('masks id numbers and phones for a read-only operator, in the tenant list, the room list and the payment search alike', async () => {
+    const viewer = apiClient(backend.app, await loginAs(backend.app, 'viewer'));
+    const full = (await list(api, { bound: 'true', pageSize: 50 })).records.filter((t) => t.phone && t.idNumber);
+    expect(full.length).toBeGreaterThan(0);
+    const byId = new Map((await list(viewer, { bound: 'true', pageSize: 50 })).records.map((t) => [t.id, t]));
+    for (const tenant of full) {
+      const seen = byId.get(tenant.id)!;
+      expect(seen.name).toBe(tenant.name);
+      expect(seen.phone).toBe(`${tenant.phone!.slice(0, 3)}${tenant.phone!.slice(3, -4).replace(/\d/g, '*')}${tenant.phone!.slice(-4)}`);
+      expect(seen.idNumber).toBe(`${tenant.idNumber!.slice(0, 4)}${'*'.repeat(tenant.idNumber!.length - 8)}${tenant.idNumber!.slice(-4)}`);
+      expect(seen.idNumber).not.toBe(tenant.idNumber);
+    }
+    // A search by the full phone still finds the tenant, and shows it masked.
+    const [one] = full;
+    const found = (await list(viewer, { q: one.phone })).records;
+    expect(found.map((t) => t.id)).toContain(one.id);
+    expect(found.every((t) => !t.phone || t.phone.includes('*'))).toBe(true);
+    const roomRows = (await viewer.get('room/findByCondition', { pageNum: 1, pageSize: 50, state: 'occupied' })).body.data.records as { tenantPhone: string | null }[];
+    expect(roomRows.some((r) => r.tenantPhone)).toBe(true);
+    expect(roomRows.every((r) => !r.tenantPhone || r.tenantPhone.includes('*'))).toBe(true);
+    const rooms = (await viewer.get('account/findRooms', { q: one.name })).body.data as { tenantPhone: string | null }[];
+    expect(rooms.every((r) => !r.tenantPhone || r.tenantPhone.includes('*'))).toBe(true);
+    // An operator who may edit sees them in full.
+    expect((await list(api, { q: one.phone })).records.find((t) => t.id === one.id)?.phone).toBe(one.phone);
+  });
+
   it('rejects bad filters naming the field', async () => {
     expect((await api.get('tenant/findByCondition', { bound: 'maybe' })).body.msg).toMatch(/^bound: /);
     expect((await api.get('tenant/findByCondition', { projectId: 'x' })).body.msg).toMatch(/^projectId: /);
