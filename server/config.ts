@@ -75,6 +75,17 @@ export interface ServerConfig {
    * interval; the auto-reader spreads the reads over the interval (a share of the meters each minute).
    */
   readIntervalMinutes: number;
+  /**
+   * BILLING_TIME_ZONE (an IANA zone, default Asia/Shanghai): the billing month of tiered prices and
+   * the wall clock of time-of-use schedules (server/domain/billingEngine.ts).
+   */
+  billingTimeZone: string;
+  /**
+   * BILLING_INTERVAL_SECONDS (whole seconds, 5..86400; default 60): how often the billing job charges
+   * readings still waiting for their charge (an import's, or a meter's waiting for a price) and sends
+   * the SMS outbox. A read command's reading is charged at once, in the transaction that stores it.
+   */
+  billingIntervalSeconds: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -140,6 +151,18 @@ export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: bo
   throw new Error(`${name}=${env[name]}: expected on or off`);
 }
 
+/** An IANA time zone setting (unset gives the default); an unknown zone refuses to start, naming the variable. */
+export function timeZoneSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: raw });
+  } catch {
+    throw new Error(`${name}=${raw}: expected a time zone such as Asia/Shanghai`);
+  }
+  return raw;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
@@ -161,6 +184,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     simFailureRate: numberSetting(env, 'SIM_FAILURE_RATE', SIM_FAILURE_RATE_DEFAULT, 0, 1),
     autoRead: switchSetting(env, 'AUTO_READ', true),
     readIntervalMinutes: numberSetting(env, 'READ_INTERVAL_MINUTES', READ_INTERVAL_MINUTES_DEFAULT, 1, 10_080, true),
+    billingTimeZone: timeZoneSetting(env, 'BILLING_TIME_ZONE', 'Asia/Shanghai'),
+    billingIntervalSeconds: numberSetting(env, 'BILLING_INTERVAL_SECONDS', 60, 5, 86_400, true),
   };
 }
 

@@ -3,6 +3,7 @@ import { schema, type Database } from './db';
 import type { ServerConfig } from './config';
 import { CommandWorker } from './domain/commands';
 import { AutoReader } from './domain/autoRead';
+import { BillingJob, configureBilling } from './domain/billingEngine';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
 import { createDriverRouter } from './devices/router';
@@ -17,7 +18,8 @@ const HEARTBEAT_WRITE_MS = 30_000;
 
 export interface DevicesOptions {
   database: Database;
-  config: Pick<ServerConfig, 'simulator' | 'simTimeScale' | 'simFailureRate' | 'autoRead' | 'readIntervalMinutes' | 'devicePort' | 'simGatewayPort'>;
+  config: Pick<ServerConfig, 'simulator' | 'simTimeScale' | 'simFailureRate' | 'autoRead' | 'readIntervalMinutes' | 'devicePort' | 'simGatewayPort'>
+    & Partial<Pick<ServerConfig, 'billingTimeZone' | 'billingIntervalSeconds'>>;
   now: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -76,6 +78,12 @@ export async function startDevices({ database, config, now, log }: DevicesOption
     }
   }
 
+  // The billing engine's time zone, and its job for readings waiting for a charge (any number of
+  // processes on one PostgreSQL: each reading is claimed by one).
+  configureBilling({ timeZone: config.billingTimeZone });
+  const billing = new BillingJob(db, now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
+  billing.start();
+
   let worker: CommandWorker | undefined;
   let reader: AutoReader | undefined;
   let heartbeat: SimulatedHeartbeat | undefined;
@@ -99,6 +107,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
     worker,
     async stop() {
       await reader?.stop();
+      await billing.stop();
       await heartbeat?.stop();
       await worker?.stop();
       await protocol.close();

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { chargeOf, monthStart, type Tariff, type Tier } from '../../server/domain/billing';
+import { chargeOf, monthKeyOf, monthStart, scheduleWeights, splitUnits, type Tariff, type Tier } from '../../server/domain/billing';
+import { crossedLevels, noticeText } from '../../server/domain/billingEngine';
 
 /** Reference: the price (fen per whole unit) of the hundredth at month position u (0-based) under tiers. */
 function tierPrice(tiers: Tier[], u: number) {
@@ -107,3 +108,76 @@ describe('billing', () => {
     expect(monthStart(new Date('2026-11-30T15:59:59Z')).toISOString()).toBe('2026-10-31T16:00:00.000Z');
   });
 });
+
+describe('billing rules of issue 29 (edges)', () => {
+  const TOU = [{ start: '00:00', rate: 'valley' }, { start: '08:00', rate: 'peak' }, { start: '11:00', rate: 'sharp' }, { start: '13:00', rate: 'flat' }, { start: '23:00', rate: 'valley' }];
+  const at = (local: string) => Date.parse(`${local}+08:00`);
+  const hours = (w: number[]) => w.map((x) => x / 3_600_000);
+
+  it('an interval crossing a period edge is split at the edge; one inside a period is all of its rate', () => {
+    expect(hours(scheduleWeights(at('2026-11-26T07:30:00'), at('2026-11-26T08:30:00'), TOU))).toEqual([0, 0.5, 0, 0.5]);
+    expect(hours(scheduleWeights(at('2026-11-26T08:00:00'), at('2026-11-26T11:00:00'), TOU))).toEqual([0, 3, 0, 0]);
+    // Over midnight and a whole day: 2 h sharp, 3.5 h peak, 10 h flat, 9.5 h valley.
+    expect(hours(scheduleWeights(at('2026-11-26T07:30:00'), at('2026-11-27T08:30:00'), TOU))).toEqual([2, 3.5, 10, 9.5]);
+    // A schedule that does not start at 00:00: its last segment runs on past midnight.
+    expect(hours(scheduleWeights(at('2026-11-26T01:00:00'), at('2026-11-26T03:00:00'), [{ start: '02:00', rate: 'peak' }, { start: '22:00', rate: 'valley' }]))).toEqual([0, 1, 0, 1]);
+    // The schedule is read in the platform's time zone: 00:00–08:00 UTC is 08:00–16:00 in Shanghai.
+    expect(hours(scheduleWeights(Date.parse('2026-11-26T00:00:00Z'), Date.parse('2026-11-26T08:00:00Z'), TOU, 'Asia/Shanghai'))).toEqual([2, 3, 3, 0]);
+    expect(hours(scheduleWeights(Date.parse('2026-11-26T00:00:00Z'), Date.parse('2026-11-26T08:00:00Z'), TOU, 'UTC'))).toEqual([0, 0, 0, 8]);
+    // On/off segments and an empty schedule count as flat.
+    expect(hours(scheduleWeights(at('2026-11-26T00:00:00'), at('2026-11-26T02:00:00'), []))).toEqual([0, 0, 2, 0]);
+  });
+
+  it('time-of-use without registers: charged by the time in each period', () => {
+    const tou: Tariff = { kind: 'tou', sharpFen: 110, peakFen: 95, flatFen: 65, valleyFen: 35 };
+    // 2 kWh over 07:30–08:30: 1 kWh valley (0.35) + 1 kWh peak (0.95) = 1.30 yuan.
+    const weights = scheduleWeights(at('2026-11-26T07:30:00'), at('2026-11-26T08:30:00'), TOU);
+    expect(chargeOf({ tariff: tou, consumption: 200, weights, freeLeft: 0, monthToDate: 0 }).costFen).toBe(130);
+    // Registers win over the schedule when they add up.
+    expect(chargeOf({ tariff: tou, consumption: 200, rates: [200, 0, 0, 0], weights, freeLeft: 0, monthToDate: 0 }).costFen).toBe(220);
+    expect(splitUnits(200, weights)).toEqual([0, 100, 0, 100]);
+    expect(splitUnits(100, [1, 1, 1, 0])).toEqual([34, 33, 33, 0]);
+  });
+
+  it('tier edges within the month, the free allowance first and exhausted mid-reading', () => {
+    const tiered: Tariff = { kind: 'tiered', sharpFen: 56, peakFen: 56, flatFen: 56, valleyFen: 56, tiers: [{ upTo: 100, priceFen: 56 }, { upTo: 200, priceFen: 61 }, { upTo: null, priceFen: 86 }] };
+    // Exactly to the edge: all in tier 1; 1 kWh used earlier in the month: the last kWh at tier 2.
+    expect(chargeOf({ tariff: tiered, consumption: 10_000, freeLeft: 0, monthToDate: 0 }).costFen).toBe(5600);
+    expect(chargeOf({ tariff: tiered, consumption: 10_000, freeLeft: 0, monthToDate: 100 }).costFen).toBe(5605);
+    // Free units are the first of the reading (they fill the lower tier): 50 kWh free of 150 at mtd 0 → 50 kWh at 0.56 + 50 at 0.61.
+    expect(chargeOf({ tariff: tiered, consumption: 15_000, freeLeft: 5_000, monthToDate: 0 })).toEqual({ costFen: 5850, free: 5000, billable: 10_000 });
+    // Allowance exhausted mid-reading: 0.3 kWh free, 0.7 kWh charged at the single price.
+    const single: Tariff = { kind: 'single', sharpFen: 60, peakFen: 60, flatFen: 60, valleyFen: 60 };
+    expect(chargeOf({ tariff: single, consumption: 100, freeLeft: 30, monthToDate: 0 })).toEqual({ costFen: 42, free: 30, billable: 70 });
+  });
+
+  it('billing months in a configured time zone', () => {
+    expect(monthKeyOf(new Date('2026-11-30T16:00:00Z'))).toBe('2026-12');
+    expect(monthKeyOf(new Date('2026-11-30T15:59:59Z'))).toBe('2026-11');
+    expect(monthKeyOf(new Date('2026-11-30T16:00:00Z'), 'UTC')).toBe('2026-11');
+    expect(monthStart(new Date('2026-12-15T00:00:00Z'), 'UTC').toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(monthStart(new Date('2026-07-15T00:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-06-30T22:00:00.000Z');
+  });
+
+  it('alarm crossings: one per level crossed downwards, none while below', () => {
+    const levels = { alarm1Fen: 2000, alarm2Fen: 500 };
+    expect(crossedLevels(2100, 1900, levels)).toEqual([1]);
+    expect(crossedLevels(1900, 1800, levels)).toEqual([]);
+    expect(crossedLevels(2100, 2000, levels)).toEqual([1]);
+    expect(crossedLevels(2100, 400, levels)).toEqual([1, 2]);
+    expect(crossedLevels(400, 300, levels)).toEqual([]);
+    expect(crossedLevels(300, 3000, levels)).toEqual([]);
+    expect(noticeText('water', 2, { tenant: '李明', room: 'A栋101', balanceFen: 420, levelFen: 500 })).toBe('【水费提醒】李明您好，A栋101的水费余额为4.20元，已低于二级报警金额5.00元，欠费将自动关阀，请尽快充值。');
+  });
+});
+
+describe('billing settings', () => {
+  it('BILLING_TIME_ZONE and BILLING_INTERVAL_SECONDS: defaults, and a bad value refuses to start naming the variable', async () => {
+    const { configFromEnv } = await import('../../server/config');
+    expect(configFromEnv({})).toMatchObject({ billingTimeZone: 'Asia/Shanghai', billingIntervalSeconds: 60 });
+    expect(configFromEnv({ BILLING_TIME_ZONE: 'Europe/Berlin', BILLING_INTERVAL_SECONDS: '300' })).toMatchObject({ billingTimeZone: 'Europe/Berlin', billingIntervalSeconds: 300 });
+    expect(() => configFromEnv({ BILLING_TIME_ZONE: 'Mars/Olympus' })).toThrow('BILLING_TIME_ZONE');
+    expect(() => configFromEnv({ BILLING_INTERVAL_SECONDS: '1' })).toThrow('BILLING_INTERVAL_SECONDS');
+  });
+});
+

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../server/db';
 import { recordCommandResult } from '../../server/domain/deviceEvents';
@@ -79,7 +80,7 @@ beforeAll(async () => {
     WHERE m.area_id IN ${AREA1} AND m.room_id IS NOT NULL
       AND EXISTS (SELECT 1 FROM tenant_bindings b JOIN tenants t ON t.id = b.tenant_id WHERE b.room_id = m.room_id AND b.end_date IS NULL AND t.phone IS NOT NULL)
       AND (SELECT count(*) FROM electric_meters x WHERE x.room_id = m.room_id) = 1
-    ORDER BY m.id LIMIT 80`)).map((r) => ({ id: Number(r.id), roomId: Number(r.room_id), areaId: Number(r.area_id), accountId: Number(r.account_id) }));
+    ORDER BY m.id LIMIT 200`)).map((r) => ({ id: Number(r.id), roomId: Number(r.room_id), areaId: Number(r.area_id), accountId: Number(r.account_id) }));
 }, 120_000);
 afterAll(() => backend.close());
 
@@ -272,4 +273,150 @@ describe('arrears notices', () => {
     await use(25); // 0
     expect((await notices()).map((n) => n.reason)).toEqual(['alarm1', 'alarm2', 'alarm1', 'alarm1', 'alarm2']);
   });
+});
+
+// ---- the charging rules against a reference ---------------------------------------------------------
+
+const RATE_NAMES = ['sharp', 'peak', 'flat', 'valley'];
+const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+type RefTariff =
+  | { kind: 'single'; flatFen: number }
+  | { kind: 'tou'; prices: number[]; segments: { start: number; rate: number }[] }
+  | { kind: 'tiered'; tiers: { upTo: number | null; priceFen: number }[] };
+
+const priceArb = fc.integer({ min: 0, max: 2000 });
+const tariffArb: fc.Arbitrary<RefTariff> = fc.oneof(
+  fc.record({ kind: fc.constant('single' as const), flatFen: priceArb }),
+  fc.record({
+    kind: fc.constant('tou' as const),
+    prices: fc.tuple(priceArb, priceArb, priceArb, priceArb),
+    // 1 to 8 segments at any minutes (the first need not be 00:00: the last one runs on past midnight).
+    segments: fc.uniqueArray(fc.integer({ min: 0, max: 1439 }), { minLength: 1, maxLength: 8 })
+      .chain((starts) => fc.tuple(fc.constant([...starts].sort((a, b) => a - b)), fc.array(fc.nat(3), { minLength: starts.length, maxLength: starts.length })))
+      .map(([starts, rates]) => starts.map((start, i) => ({ start, rate: rates[i] }))),
+  }),
+  fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 60 }), priceArb, priceArb, priceArb).map(([a, b, p1, p2, p3]) => ({
+    kind: 'tiered' as const, tiers: [{ upTo: a, priceFen: p1 }, { upTo: a + b, priceFen: p2 }, { upTo: null, priceFen: p3 }],
+  })),
+);
+const stepArb = fc.record({
+  gapMinutes: fc.integer({ min: 1, max: 3 * 1440 }),
+  kind: fc.constantFrom('up', 'up', 'up', 'drop', 'same'),
+  increments: fc.tuple(fc.nat(800), fc.nat(800), fc.nat(800), fc.nat(800)),
+  dropBy: fc.integer({ min: 1, max: 3000 }),
+  registers: fc.boolean(),
+});
+const sequenceArb = fc.record({
+  tariff: tariffArb,
+  steps: fc.array(stepArb, { minLength: 1, maxLength: 12 }),
+  startRegisters: fc.tuple(fc.nat(200_000), fc.nat(200_000), fc.nat(200_000), fc.nat(200_000)),
+  // Minutes after 2027-01-27 00:00 (Shanghai): some sequences cross into February (a new tier month).
+  startMinute: fc.integer({ min: 0, max: 5 * 1440 }),
+  allowance: fc.nat(3000),
+});
+
+/** Shanghai wall time (UTC+8, no daylight saving) of a UTC minute. */
+const localMinuteOfDay = (utcMinute: number) => (((utcMinute + 480) % 1440) + 1440) % 1440;
+const localMonth = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 7);
+
+/** The reference: every hundredth priced by its tier, its rate register, or the minute of the day it was used in. */
+function referenceCharges(tariff: RefTariff, readings: { at: number; total: number; registers: number[] | null }[], allowance: number): number[] {
+  let base = readings[0];
+  let freeLeft = allowance;
+  const monthUse = new Map<string, number>();
+  const exact: number[] = [0];
+  for (const reading of readings.slice(1)) {
+    let consumption = 0;
+    let rates: number[] | null = null;
+    const since = base.at;
+    if (reading.total >= base.total) {
+      consumption = reading.total - base.total;
+      if (reading.registers && base.registers) {
+        const deltas = reading.registers.map((r, i) => r - base.registers![i]);
+        if (deltas.every((d) => d >= 0) && deltas.reduce((a, b) => a + b, 0) === consumption) rates = deltas;
+      }
+      base = reading;
+    }
+    const month = localMonth(reading.at);
+    const monthToDate = monthUse.get(month) ?? 0;
+    const free = Math.min(consumption, freeLeft);
+    freeLeft -= free;
+    const billable = consumption - free;
+    let fen = 0;
+    if (billable > 0) {
+      if (tariff.kind === 'single') fen = (billable * tariff.flatFen) / 100;
+      else if (tariff.kind === 'tiered') {
+        for (let u = monthToDate + free; u < monthToDate + consumption; u++) {
+          const tier = tariff.tiers.find((t) => t.upTo === null || u < t.upTo * 100)!;
+          fen += tier.priceFen / 100;
+        }
+      } else if (rates) {
+        for (let i = 0; i < 4; i++) fen += (rates[i] * tariff.prices[i] * billable) / (consumption * 100);
+      } else {
+        const minutesIn = [0, 0, 0, 0];
+        for (let m = since / 60_000; m < reading.at / 60_000; m++) {
+          const local = localMinuteOfDay(m);
+          const segment = [...tariff.segments].reverse().find((s) => s.start <= local) ?? tariff.segments[tariff.segments.length - 1];
+          minutesIn[segment.rate] += 1;
+        }
+        const all = minutesIn.reduce((a, b) => a + b, 0);
+        for (let i = 0; i < 4; i++) fen += (minutesIn[i] * tariff.prices[i] * billable) / (all * 100);
+      }
+    }
+    monthUse.set(month, monthToDate + consumption);
+    exact.push(fen);
+  }
+  return exact;
+}
+
+describe('charging rules (fast-check, against a reference computed here from the raw readings)', () => {
+  it('over any sequence of readings (drops and registers or not), schedules and tariffs: each charge is the reference to the fen, once, and the ledger sums to the balance', async () => {
+    const START = Date.parse('2027-01-27T00:00:00+08:00');
+    await fc.assert(fc.asyncProperty(sequenceArb, async ({ tariff, steps, startRegisters, startMinute, allowance }) => {
+      const meter = takeMeter();
+      const timePeriodId = tariff.kind === 'tou'
+        ? Number((await one(sql`INSERT INTO time_periods (area_id, name, segments) VALUES (${meter.areaId}, 'test',
+            ${JSON.stringify(tariff.segments.map((s) => ({ start: hhmm(s.start), rate: RATE_NAMES[s.rate] })))}::jsonb) RETURNING id`)).id)
+        : null;
+      const table = await priceTable(meter.areaId, tariff.kind === 'single' ? { kind: 'single', flatFen: tariff.flatFen }
+        : tariff.kind === 'tou' ? { kind: 'tou', sharpFen: tariff.prices[0], peakFen: tariff.prices[1], flatFen: tariff.prices[2], valleyFen: tariff.prices[3], timePeriodId }
+          : { kind: 'tiered', flatFen: 1, tiers: tariff.tiers });
+      const opening = 5_000_000;
+      await prepare(meter, { priceTableId: table, freeLeft: allowance, balanceFen: opening });
+
+      // The meter's true registers, and what it reports (a drop: a one-off bad total, without registers).
+      const truth = [...startRegisters];
+      let at = START + minutes(startMinute);
+      const reported = [{ at, total: truth.reduce((a, b) => a + b, 0), registers: [...truth] as number[] | null }];
+      for (const step of steps) {
+        at += minutes(step.gapMinutes);
+        if (step.kind === 'up') step.increments.forEach((inc, i) => { truth[i] += inc; });
+        const total = truth.reduce((a, b) => a + b, 0);
+        if (step.kind === 'drop') reported.push({ at, total: Math.max(0, total - step.dropBy), registers: null });
+        else reported.push({ at, total, registers: step.registers ? [...truth] : null });
+      }
+      const ids: number[] = [];
+      const costs: number[] = [];
+      for (const r of reported) {
+        const data: Record<string, unknown> = { total: r.total / 100, relayState: 'on' };
+        if (r.registers) RATE_NAMES.forEach((name, i) => { data[name] = r.registers![i] / 100; });
+        const result = await read(meter.id, new Date(r.at), data);
+        ids.push(result.readingId!);
+        costs.push(result.costFen ?? 0);
+      }
+      const expected = referenceCharges(tariff, reported, allowance);
+      costs.forEach((cost, i) => expect(Math.abs(cost - expected[i]), `reading ${i}: ${cost} vs ${expected[i]}`).toBeLessThanOrEqual(0.5 + 1e-9));
+      // Stored on the reading, one ledger row per charged reading, the ledger sums to the balance.
+      const stored = await rows(sql`SELECT id, cost_fen, billed FROM readings WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY id`);
+      expect(stored.map((r) => Number(r.cost_fen))).toEqual(costs);
+      expect(stored.every((r) => r.billed)).toBe(true);
+      const ledger = await ledgerOfReadings(ids);
+      expect(ledger).toHaveLength(costs.filter((c) => c > 0).length);
+      const charged = costs.reduce((a, b) => a + b, 0);
+      expect(ledger.reduce((sum, r) => sum + Number(r.amount_fen), 0) + charged).toBe(0);
+      const { balance, ledger: sum } = await balanceAndLedger(meter.accountId);
+      expect(Number(balance)).toBe(opening - charged);
+      expect(Number(balance)).toBe(Number(sum));
+    }), { numRuns: Number(process.env.BILLING_PROPERTY_RUNS ?? 20), endOnFailure: true });
+  }, 600_000);
 });

@@ -1,7 +1,7 @@
 /**
  * Device events (issue 11, server/domain/deviceEvents.ts) against the test backend's database:
  * readings with their consumption and charge (rule 1: price tables, free allowance first, one
- * deduction), the arrears trip / valve close (rule 2), power cuts, faults (reading drop, low
+ * deduction; a drop leaves the baseline at the highest total), the arrears trip / valve close (rule 2), power cuts, faults (reading drop, low
  * battery, valve fault), keep-supply; the pipeline's path through runDueCommands; and a billing
  * property (fast-check): over any sequence of readings the balance is the opening balance less the
  * charges of a reference written here, charges are never negative and the free allowance goes first.
@@ -143,7 +143,7 @@ describe('readings and charges (rule 1)', () => {
     await rows(sql`UPDATE accounts SET free_left = 0 WHERE id = ${electric.accountId}`);
   });
 
-  it('a drop is a reading_drop fault (once), consumption 0 and no charge; the next read counts from the lower value', async () => {
+  it('a drop is a reading_drop fault (once), consumption 0 and no charge; the baseline stays at the highest total (issue 29: a drop and return is never charged twice)', async () => {
     const base = await lastTotal(electric.id);
     const opening = await balance(electric.accountId);
     const dropped = await apply('electric', electric.id, 'read', electricRead(Math.round((base - 5) * 100) / 100));
@@ -152,8 +152,16 @@ describe('readings and charges (rule 1)', () => {
     await apply('electric', electric.id, 'read', electricRead(Math.round((base - 6) * 100) / 100));
     expect(await openFaults('reading_drop', 'electric', electric.id)).toBe(1);
     expect(await balance(electric.accountId)).toBe(opening);
-    const next = await apply('electric', electric.id, 'read', electricRead(Math.round((base - 5) * 100) / 100));
+    // Still below the baseline: nothing counted.
+    const below = await apply('electric', electric.id, 'read', electricRead(Math.round((base - 5) * 100) / 100));
+    expect(below).toMatchObject({ consumption: 0, costFen: 0 });
+    // Back at the baseline: the fault clears, nothing charged; above it: counted from the baseline.
+    const back = await apply('electric', electric.id, 'read', electricRead(base));
+    expect(back).toMatchObject({ consumption: 0, costFen: 0 });
+    expect(await openFaults('reading_drop', 'electric', electric.id)).toBe(0);
+    const next = await apply('electric', electric.id, 'read', electricRead(Math.round((base + 1) * 100) / 100));
     expect(next).toMatchObject({ consumption: 1, costFen: 60 });
+    expect(await balance(electric.accountId)).toBe(opening - 60);
   });
 
   it('water: charged at the meter\'s price per m³; low battery and valve faults open once and clear', async () => {
@@ -295,20 +303,22 @@ describe('billing property', () => {
       const opening = await balance(electric.accountId);
       let mtd = Math.round(Number((await one(sql`SELECT coalesce(sum(consumption), 0) AS s FROM readings WHERE utility = 'electric' AND meter_id = ${electric.id}
         AND deleted_at IS NULL AND read_at >= '2026-10-31T16:00:00Z'`)).s) * 100);
-      let previous = Math.round((await lastTotal(electric.id)) * 100);
+      // The baseline: the highest accepted total (a drop leaves it where it was).
+      let previous = Math.round(Number((await one(sql`SELECT coalesce(baseline_total, last_total) AS b FROM electric_meters WHERE id = ${electric.id}`)).b) * 100);
       let freeLeft = allowance;
       let charged = 0;
       for (const delta of steps) {
         const total = Math.max(0, previous + delta);
         const result = await apply('electric', electric.id, 'read', electricRead(total / 100));
         const consumption = Math.max(0, total - previous);
+        const accepted = total >= previous;
         const ref = referenceCharge(kind, consumption, freeLeft, mtd);
         expect(result.costFen).toBe(ref.costFen);
         expect(result.costFen).toBeGreaterThanOrEqual(0);
         freeLeft -= ref.free;
         mtd += consumption;
         charged += ref.costFen;
-        previous = total;
+        if (accepted) previous = total;
         expect(await balance(electric.accountId)).toBe(opening - charged);
         expect(Math.round(Number((await one(sql`SELECT free_left FROM accounts WHERE id = ${electric.accountId}`)).free_left) * 100)).toBe(freeLeft);
       }
