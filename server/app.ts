@@ -32,6 +32,10 @@ import { roomMeterRoutes } from './routes/roomMeter';
 import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { electricMeterRoutes } from './routes/electricMeter';
+import { priceTableRoutes } from './routes/priceTable';
+import { timePeriodRoutes } from './routes/timePeriod';
+import { parameterSetRoutes } from './routes/parameterSet';
+import { PARAMETER_KINDS } from '../common/tariffs';
 import { dashboardRoutes } from './routes/dashboard';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
@@ -146,6 +150,9 @@ export function createApp(options: AppOptions) {
   api.route('/account', accountRoutes());
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
   api.route('/electricMeter', electricMeterRoutes());
+  api.route('/priceTable', priceTableRoutes());
+  api.route('/timePeriod', timePeriodRoutes());
+  for (const kind of PARAMETER_KINDS) api.route(`/parameterSet/${kind}`, parameterSetRoutes(kind));
   api.route('/dashboard', dashboardRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });

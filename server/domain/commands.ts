@@ -7,6 +7,7 @@ import { clearReadFailure, markReadFailure } from './readFailures';
 import { isConnectionError } from '../db/errors';
 import { followCommandOutcome } from './orderStatus';
 import { recordCommandResult } from './deviceEvents';
+import { assignParameterSet } from './templates';
 
 const { commands } = schema;
 
@@ -428,6 +429,8 @@ class Lanes {
           const done = await tx.update(commands).set({ state: 'succeeded', resultCode: 'ok', result: outcome.data ?? {}, finishedAt: now }).where(ours).returning({ id: commands.id });
           if (!done.length) throw new NotOurs();
           await recordCommandResult(tx, { kind: command.deviceKind, id: command.deviceId, type: command.type, data: outcome.data ?? {}, commandId: command.id, payload: command.payload, now });
+          // A parameter set the meter has taken becomes its assignment (issue 29), in this transaction.
+          await assignParameterSet(tx, command);
           // A frame answered through a TCP gateway: the gateway is reachable (online, its heartbeat
           // moved at most once a minute). A DTU's state follows its registration instead.
           if (target?.module?.kind === 'tcp-gateway') await markGatewayHeard(tx, target.module.id, now);

@@ -56,7 +56,7 @@ export const priceTables = pgTable('price_tables', {
   timePeriodId: integer('time_period_id'),
   remark: text('remark'),
   createdAt: createdAt(),
-});
+}, (t) => [index('price_tables_area_name').on(t.areaId, t.name, t.id)]);
 
 /**
  * Recharge order. status (common/states.ts, ORDER_STATUS): 0 void, 1 paid, 2 written to meter, 3 failed.

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
@@ -50,15 +51,18 @@ export const modules = pgTable('modules', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('modules_area_address').on(t.areaId, t.address)]);
 
-/** Named day schedules of up to 8 segments: [{ start: 'HH:mm', rate: 'sharp'|'peak'|'flat'|'valley'|'on'|'off' }]. */
+/**
+ * Named day schedules of up to 8 segments covering the day (common/tariffs.ts, scheduleProblem):
+ * [{ start: 'HH:mm', end: 'HH:mm' (to 24:00; rows written before issue 29 have none: the next start), rate: 'sharp'|'peak'|'flat'|'valley'|'on'|'off' }].
+ */
 export const timePeriods = pgTable('time_periods', {
   id: serial('id').primaryKey(),
   areaId: areaRef(),
   name: text('name').notNull(),
-  segments: jsonb('segments').$type<{ start: string; rate: string }[]>().notNull(),
+  segments: jsonb('segments').$type<{ start: string; end?: string; rate: string }[]>().notNull(),
   remark: text('remark'),
   createdAt: createdAt(),
-});
+}, (t) => [index('time_periods_area_name').on(t.areaId, t.name, t.id)]);
 
 /**
  * Parameter sets (basic parameters), each a named template applied to meters.
@@ -72,7 +76,7 @@ export const parameterSets = pgTable('parameter_sets', {
   values: jsonb('values').$type<Record<string, unknown>>().notNull(),
   remark: text('remark'),
   createdAt: createdAt(),
-}, (t) => [index('parameter_sets_area_kind').on(t.areaId, t.kind)]);
+}, (t) => [index('parameter_sets_area_kind').on(t.areaId, t.kind), index('parameter_sets_area_kind_name').on(t.areaId, t.kind, t.name, t.id)]);
 
 /** relayState: 'on' | 'off' | 'close_pending'. */
 export const electricMeters = pgTable('electric_meters', {
@@ -117,7 +121,17 @@ export const electricMeters = pgTable('electric_meters', {
   projectSort: text('project_sort'),
   tenantSort: text('tenant_sort'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('electric_meters_address').on(t.address), index('electric_meters_room').on(t.roomId)]);
+}, (t) => [
+  uniqueIndex('electric_meters_address').on(t.address), index('electric_meters_room').on(t.roomId),
+  // "Used by N meters" of the templates (migration 0015).
+  index('electric_meters_price_table').on(t.priceTableId).where(sql`${t.priceTableId} IS NOT NULL`),
+  index('electric_meters_power_set').on(t.powerSetId).where(sql`${t.powerSetId} IS NOT NULL`),
+  index('electric_meters_control_set').on(t.controlSetId).where(sql`${t.controlSetId} IS NOT NULL`),
+  index('electric_meters_load_set').on(t.loadSetId).where(sql`${t.loadSetId} IS NOT NULL`),
+  index('electric_meters_night_set').on(t.nightSetId).where(sql`${t.nightSetId} IS NOT NULL`),
+  index('electric_meters_timed_set').on(t.timedSetId).where(sql`${t.timedSetId} IS NOT NULL`),
+  index('electric_meters_gift_set').on(t.giftSetId).where(sql`${t.giftSetId} IS NOT NULL`),
+]);
 
 /** valveState: 'open' | 'closed' | 'abnormal'; meterType: 'cold' | 'hot'. */
 export const waterMeters = pgTable('water_meters', {
@@ -149,7 +163,7 @@ export const waterMeters = pgTable('water_meters', {
   projectSort: text('project_sort'),
   tenantSort: text('tenant_sort'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('water_meters_address').on(t.address), index('water_meters_room').on(t.roomId)]);
+}, (t) => [uniqueIndex('water_meters_address').on(t.address), index('water_meters_room').on(t.roomId), index('water_meters_gift_set').on(t.giftSetId).where(sql`${t.giftSetId} IS NOT NULL`)]);
 
 /**
  * Device command. deviceKind: electric | water | module.
