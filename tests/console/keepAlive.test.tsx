@@ -71,7 +71,7 @@ describe('switching tabs', () => {
     expect(screen.getByRole('textbox', { name: /表地址/, hidden: true })).not.toBeVisible();
 
     await user.click(within(bar).getByRole('tab', { name: /首页/ }));
-    await screen.findByTestId('pending-page');
+    await screen.findByTestId('dashboard-water');
     await user.click(within(bar).getByRole('tab', { name: /水表档案 新建/ }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /表地址/ })).toHaveValue('20261122000042'));
     expect(screen.getByRole('textbox', { name: '备注' })).toHaveValue('未保存的备注');

@@ -144,7 +144,7 @@ describe('idle timeout', () => {
     // Only the clock is fake: the test moves it instead of waiting.
     vi.useFakeTimers({ toFake: ['Date'] });
     renderScreen('/index', { shell: <IdleTimeout /> });
-    const page = await screen.findByTestId('pending-page');
+    const page = await screen.findByTestId('dashboard-water');
     fireEvent.click(page);
     vi.setSystemTime(Date.now() + 600_000);
     fireEvent.click(page);
@@ -201,7 +201,7 @@ describe('menu search', () => {
   it('opens with s, matches the full title path, and opens an entry with the keyboard', async () => {
     const u = user();
     renderScreen('/index', { shell: <MenuSearch /> });
-    await screen.findByTestId('pending-page');
+    await screen.findByTestId('dashboard-water');
     await u.keyboard('s');
     const search = await screen.findByRole('search');
     await u.type(within(search).getByRole('textbox'), '充值');
@@ -221,7 +221,7 @@ describe('menu search', () => {
   it('matches on the group part of the path, closes with esc, and does not open while typing in a field', async () => {
     const u = user();
     renderScreen('/index', { shell: <><MenuSearch /><input placeholder="搜索" /></> });
-    await screen.findByTestId('pending-page');
+    await screen.findByTestId('dashboard-water');
     await u.type(screen.getByPlaceholderText('搜索'), 's');
     expect(screen.queryByRole('search')).not.toBeInTheDocument();
     await u.click(document.body);
