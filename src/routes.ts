@@ -15,6 +15,11 @@ import waterswitch from './resources/devices/waterswitch';
 import dianbiaoguanli from './resources/devices/dianbiaoguanli';
 import dianbiaoshishijilu from './resources/devices/dianbiaoshishijilu';
 import tongduankongzhi from './resources/devices/tongduankongzhi';
+import sysuser from './resources/system/sysuser';
+import bumen from './resources/system/bumen';
+import caozuojilu from './resources/system/caozuojilu';
+import rizhi from './resources/system/rizhi';
+import frontLog from './resources/system/log';
 import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
 import chongzhidingdan from './resources/statistics/chongzhidingdan';
@@ -25,6 +30,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli, userdangan, userbangding, zhongjianbiao, userJiaofei,
   mokuaiguanli, waterstate, waterswitch,
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
+  sysuser, bumen, caozuojilu, rizhi, log: frontLog,
   index_water: indexWater, index: indexHome,
   chongzhidingdan, chongzhiwater,
 };

@@ -39,7 +39,7 @@ export function operationLogRoutes() {
       query.entity ? eq(operationLog.entity, query.entity) : undefined,
       query.action ? eq(operationLog.action, query.action) : undefined,
       query.entityId ? eq(operationLog.entityId, query.entityId) : undefined,
-      query.q ? or(ilike(operationLog.call, containing(query.q)), ilike(operationLog.entityId, containing(query.q)), ilike(operationLog.entity, containing(query.q)), ilike(operationLog.action, containing(query.q))) : undefined,
+      query.q ? or(ilike(operationLog.userName, containing(query.q)), ilike(operationLog.call, containing(query.q)), ilike(operationLog.entityId, containing(query.q)), ilike(operationLog.entity, containing(query.q)), ilike(operationLog.action, containing(query.q))) : undefined,
       ...inRange(operationLog.createdAt, query.createdAtFrom, query.createdAtTo),
     );
     const [rows, [{ total }]] = await Promise.all([

@@ -104,7 +104,8 @@ export function roleRoutes() {
   defineRoute(router, { method: 'get', path: '/findById', summary: 'One role with its granted resources', tags: ['role'], query: z.object({ id: Id }) }, async (c, { query }) => {
     const role = await roleInScope(c, query.id);
     const grants = await resourceIdsOf(c, [role.id]);
-    return ok(c, { ...role, userCount: await roleHolders(c.get('deps').db, role.id), resourceIds: grants.get(role.id) ?? [] });
+    const [area] = await c.get('deps').db.select({ name: areas.name }).from(areas).where(eq(areas.id, role.areaId));
+    return ok(c, { ...role, areaName: area?.name ?? null, userCount: await roleHolders(c.get('deps').db, role.id), resourceIds: grants.get(role.id) ?? [] });
   });
 
   defineRoute(router, {

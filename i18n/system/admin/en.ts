@@ -80,6 +80,8 @@ const system = {
       recharge: 'Recharge to meter', valve_open: 'Open valve', valve_close: 'Close valve',
     },
     sender: { true: 'Platform', false: 'Operator' },
+    userNameRule: 'may contain letters, digits and _ . @ - only',
+    phoneRule: 'Digits, spaces, + and - only',
     payload: 'Payload',
     result: 'Result',
   },

@@ -80,6 +80,8 @@ const system = {
       recharge: 'メーターへのチャージ', valve_open: 'バルブ開', valve_close: 'バルブ閉',
     },
     sender: { true: 'プラットフォーム', false: 'オペレーター' },
+    userNameRule: '英字・数字と _ . @ - のみ使えます',
+    phoneRule: '数字・空白・+ と - のみ使えます',
     payload: 'コマンドのパラメーター',
     result: '結果',
   },

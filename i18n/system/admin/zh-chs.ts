@@ -80,6 +80,8 @@ const system = {
       recharge: '充值写表', valve_open: '开阀', valve_close: '关阀',
     },
     sender: { true: '平台', false: '操作员' },
+    userNameRule: '只能包含字母、数字和 _ . @ -',
+    phoneRule: '只能包含数字、空格、+ 和 -',
     payload: '指令参数',
     result: '结果',
   },

@@ -80,6 +80,8 @@ const system = {
       recharge: '儲值寫錶', valve_open: '開閥', valve_close: '關閥',
     },
     sender: { true: '平台', false: '操作員' },
+    userNameRule: '只能包含字母、數字和 _ . @ -',
+    phoneRule: '只能包含數字、空格、+ 和 -',
     payload: '指令參數',
     result: '結果',
   },
