@@ -24,6 +24,8 @@ import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
 import chongzhidingdan from './resources/statistics/chongzhidingdan';
 import chongzhiwater from './resources/statistics/chongzhiwater';
+import roomBillingStatement from './resources/statistics/room_billing_statement';
+import roomBillingDetails from './resources/statistics/room_billing_details';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
 const BUILT: Record<string, ResourceDefinition> = {
@@ -32,7 +34,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
   sysuser, bumen, caozuojilu, rizhi, log: frontLog,
   index_water: indexWater, index: indexHome,
-  chongzhidingdan, chongzhiwater,
+  chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
 };
 
 export interface AppRoute extends RouteInfo {

@@ -3,6 +3,7 @@ import { schema } from '../db';
 import { createRouter, defineRoute } from '../http/router';
 import { ok } from '../http/envelope';
 import { inScope } from '../http/scope';
+import { roomBillingListRoutes } from './roomBilling';
 
 const { faults, rooms, electricMeters, waterMeters, modules } = schema;
 
@@ -44,6 +45,9 @@ export function roomBillingStatementRoutes() {
       .orderBy(faults.openedAt);
     return ok(c, rows.map(({ deviceKind, ...row }) => ({ ...row, deviceType: DEVICE_TYPE[deviceKind as keyof typeof DEVICE_TYPE] ?? DEVICE_TYPE.water })));
   });
+
+  // The statements and their lines (issue 31): server/routes/roomBilling.ts.
+  roomBillingListRoutes(router);
 
   return router;
 }

@@ -1,4 +1,4 @@
-/** Messages of issue 31's recharge order screens (en), merged into i18n/en.ts. */
+/** Messages of issue 31's statistics screens (recharge orders, room statements) (en), merged into i18n/en.ts. */
 const orderFields = {
   orderId: 'Order no.',
   projectName: 'Project',
@@ -21,11 +21,73 @@ const orders = {
   resources: {
     chongzhidingdan: { fields: { ...orderFields, energy: 'Energy (kWh)' } },
     chongzhiwater: { fields: { ...orderFields, energy: 'Volume (m³)' } },
+    room_billing_statement: {
+      fields: {
+        month: 'Month',
+        projectName: 'Project',
+        buildingName: 'Building',
+        roomCode: 'Room no.',
+        tenantName: 'Tenant',
+        utility: 'Utility',
+        openingReading: 'Opening reading',
+        closingReading: 'Closing reading',
+        usage: 'Usage (kWh / m³)',
+        chargeFen: 'Charged (yuan)',
+        rechargeFen: 'Recharged (yuan)',
+        refundFen: 'Refunded (yuan)',
+        giftFen: 'Gifts (yuan)',
+        closingBalanceFen: 'Closing balance (yuan)',
+      },
+    },
+    room_billing_details: {
+      fields: {
+        createdAt: 'Time',
+        created: 'Date',
+        projectName: 'Project',
+        buildingName: 'Building',
+        roomCode: 'Room no.',
+        utility: 'Utility',
+        kind: 'Kind',
+        amountFen: 'Amount (yuan)',
+        balanceAfterFen: 'Balance after (yuan)',
+        energy: 'Energy (kWh / m³)',
+        refId: 'Reference',
+        operatorName: 'Operator',
+        remark: 'Remark',
+      },
+    },
   },
   stats: {
+    utility: {
+      electric: 'Electricity',
+      water: 'Water',
+    },
+    lineKind: {
+      recharge: 'Recharge',
+      deduction: 'Charge',
+      gift: 'Gift',
+      calibration: 'Calibration',
+      refund: 'Refund',
+      settlement: 'Settlement',
+      opening: 'Opening',
+    },
+    statement: {
+      lines: 'Statement lines',
+      allLines: 'All lines',
+      of: 'Lines of the %{utility} statement of %{room} for %{month}: recharged %{recharge}, charged %{charge}, closing balance %{balance} yuan',
+    },
     channels: { cash: 'Cash', wechat: 'WeChat', alipay: 'Alipay', card: 'Card', gift: 'Gift', calibration: 'Calibration' },
     orderStatus: { 0: 'Void', 1: 'Paid', 2: 'Written to meter', 3: 'Meter write failed' },
     totals: {
+      statements: 'Statements',
+      usage: 'Usage',
+      charge: 'Charged',
+      recharge: 'Recharged',
+      refund: 'Refunded',
+      closingBalance: 'Closing balances',
+      lines: 'Lines',
+      deduction: 'Charged',
+      net: 'Net change',
       title: 'All matching orders:',
       count: 'Orders',
       amount: 'Amount',
@@ -52,6 +114,7 @@ const orders = {
   server: {
     validation: {
       stats: {
+        month: 'must be a month as YYYY-MM',
         rangeOrder: 'must be after the start of the range',
         voidOnly: 'must be 0 (void): no other status is set by hand',
       },

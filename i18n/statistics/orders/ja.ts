@@ -1,4 +1,4 @@
-/** Messages of issue 31's recharge order screens (ja), merged into i18n/ja.ts. */
+/** Messages of issue 31's statistics screens (recharge orders, room statements) (ja), merged into i18n/ja.ts. */
 const orderFields = {
   orderId: '注文番号',
   projectName: 'プロジェクト',
@@ -21,11 +21,73 @@ const orders = {
   resources: {
     chongzhidingdan: { fields: { ...orderFields, energy: '電力量（kWh）' } },
     chongzhiwater: { fields: { ...orderFields, energy: '水量（m³）' } },
+    room_billing_statement: {
+      fields: {
+        month: '月',
+        projectName: 'プロジェクト',
+        buildingName: '建物',
+        roomCode: '部屋番号',
+        tenantName: '入居者',
+        utility: '種別',
+        openingReading: '期首指示値',
+        closingReading: '期末指示値',
+        usage: '使用量（kWh / m³）',
+        chargeFen: '課金（元）',
+        rechargeFen: 'チャージ（元）',
+        refundFen: '返金（元）',
+        giftFen: '贈与（元）',
+        closingBalanceFen: '期末残高（元）',
+      },
+    },
+    room_billing_details: {
+      fields: {
+        createdAt: '日時',
+        created: '日付',
+        projectName: 'プロジェクト',
+        buildingName: '建物',
+        roomCode: '部屋番号',
+        utility: '種別',
+        kind: '区分',
+        amountFen: '金額（元）',
+        balanceAfterFen: '変動後残高（元）',
+        energy: '電力量/水量',
+        refId: '参照番号',
+        operatorName: 'オペレーター',
+        remark: '備考',
+      },
+    },
   },
   stats: {
+    utility: {
+      electric: '電気',
+      water: '水道',
+    },
+    lineKind: {
+      recharge: 'チャージ',
+      deduction: '課金',
+      gift: '贈与',
+      calibration: '校正',
+      refund: '返金',
+      settlement: '精算',
+      opening: '期首',
+    },
+    statement: {
+      lines: '明細行',
+      allLines: 'すべての明細',
+      of: '%{room} の %{month} の%{utility}明細：チャージ %{recharge}、課金 %{charge}、期末残高 %{balance} 元',
+    },
     channels: { cash: '現金', wechat: 'WeChat', alipay: 'Alipay', card: 'カード', gift: '贈与', calibration: '校正' },
     orderStatus: { 0: '取消済み', 1: '支払済み', 2: 'メーター書込済み', 3: 'メーター書込失敗' },
     totals: {
+      statements: '明細書数',
+      usage: '使用量合計',
+      charge: '課金合計',
+      recharge: 'チャージ合計',
+      refund: '返金合計',
+      closingBalance: '期末残高合計',
+      lines: '明細行数',
+      deduction: '課金合計',
+      net: '純変動',
       title: '条件に合う全注文：',
       count: '注文数',
       amount: '金額合計',
@@ -52,6 +114,7 @@ const orders = {
   server: {
     validation: {
       stats: {
+        month: 'YYYY-MM 形式の月である必要があります',
         rangeOrder: '範囲の開始より後である必要があります',
         voidOnly: '0（取消）のみ指定できます。その他の状態は手動で設定できません',
       },

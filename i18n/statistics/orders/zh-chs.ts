@@ -1,4 +1,4 @@
-/** Messages of issue 31's recharge order screens (zh-chs), merged into i18n/zh-chs.ts. */
+/** Messages of issue 31's statistics screens (recharge orders, room statements) (zh-chs), merged into i18n/zh-chs.ts. */
 const orderFields = {
   orderId: '订单号',
   projectName: '项目',
@@ -21,11 +21,73 @@ const orders = {
   resources: {
     chongzhidingdan: { fields: { ...orderFields, energy: '电量（kWh）' } },
     chongzhiwater: { fields: { ...orderFields, energy: '水量（m³）' } },
+    room_billing_statement: {
+      fields: {
+        month: '月份',
+        projectName: '项目',
+        buildingName: '楼栋',
+        roomCode: '房间号',
+        tenantName: '租户',
+        utility: '类型',
+        openingReading: '期初读数',
+        closingReading: '期末读数',
+        usage: '用量（kWh / m³）',
+        chargeFen: '扣费（元）',
+        rechargeFen: '充值（元）',
+        refundFen: '退款（元）',
+        giftFen: '赠送（元）',
+        closingBalanceFen: '期末余额（元）',
+      },
+    },
+    room_billing_details: {
+      fields: {
+        createdAt: '时间',
+        created: '日期',
+        projectName: '项目',
+        buildingName: '楼栋',
+        roomCode: '房间号',
+        utility: '类型',
+        kind: '类别',
+        amountFen: '金额（元）',
+        balanceAfterFen: '变动后余额（元）',
+        energy: '电量/水量',
+        refId: '关联单号',
+        operatorName: '操作员',
+        remark: '备注',
+      },
+    },
   },
   stats: {
+    utility: {
+      electric: '电',
+      water: '水',
+    },
+    lineKind: {
+      recharge: '充值',
+      deduction: '扣费',
+      gift: '赠送',
+      calibration: '校准',
+      refund: '退款',
+      settlement: '结算',
+      opening: '期初',
+    },
+    statement: {
+      lines: '结算明细',
+      allLines: '全部明细',
+      of: '%{room} %{month} 的%{utility}费结算明细：充值 %{recharge}，扣费 %{charge}，期末余额 %{balance} 元',
+    },
     channels: { cash: '现金', wechat: '微信', alipay: '支付宝', card: '刷卡', gift: '赠送', calibration: '校准' },
     orderStatus: { 0: '已作废', 1: '已支付', 2: '已写表', 3: '写表失败' },
     totals: {
+      statements: '结算单数',
+      usage: '用量合计',
+      charge: '扣费合计',
+      recharge: '充值合计',
+      refund: '退款合计',
+      closingBalance: '期末余额合计',
+      lines: '明细条数',
+      deduction: '扣费合计',
+      net: '净变动',
       title: '全部符合条件的订单：',
       count: '订单数',
       amount: '金额合计',
@@ -52,6 +114,7 @@ const orders = {
   server: {
     validation: {
       stats: {
+        month: '必须是 YYYY-MM 格式的月份',
         rangeOrder: '必须晚于起始时间',
         voidOnly: '只能为 0（作废），其他状态不能手工设置',
       },

@@ -1,4 +1,4 @@
-/** Messages of issue 31's recharge order screens (zh-cht), merged into i18n/zh-cht.ts. */
+/** Messages of issue 31's statistics screens (recharge orders, room statements) (zh-cht), merged into i18n/zh-cht.ts. */
 const orderFields = {
   orderId: '訂單號',
   projectName: '項目',
@@ -21,11 +21,73 @@ const orders = {
   resources: {
     chongzhidingdan: { fields: { ...orderFields, energy: '電量（kWh）' } },
     chongzhiwater: { fields: { ...orderFields, energy: '水量（m³）' } },
+    room_billing_statement: {
+      fields: {
+        month: '月份',
+        projectName: '項目',
+        buildingName: '樓棟',
+        roomCode: '房間號',
+        tenantName: '租戶',
+        utility: '類型',
+        openingReading: '期初讀數',
+        closingReading: '期末讀數',
+        usage: '用量（kWh / m³）',
+        chargeFen: '扣費（元）',
+        rechargeFen: '儲值（元）',
+        refundFen: '退款（元）',
+        giftFen: '贈送（元）',
+        closingBalanceFen: '期末餘額（元）',
+      },
+    },
+    room_billing_details: {
+      fields: {
+        createdAt: '時間',
+        created: '日期',
+        projectName: '項目',
+        buildingName: '樓棟',
+        roomCode: '房間號',
+        utility: '類型',
+        kind: '類別',
+        amountFen: '金額（元）',
+        balanceAfterFen: '變動後餘額（元）',
+        energy: '電量/水量',
+        refId: '關聯單號',
+        operatorName: '操作員',
+        remark: '備註',
+      },
+    },
   },
   stats: {
+    utility: {
+      electric: '電',
+      water: '水',
+    },
+    lineKind: {
+      recharge: '儲值',
+      deduction: '扣費',
+      gift: '贈送',
+      calibration: '校準',
+      refund: '退款',
+      settlement: '結算',
+      opening: '期初',
+    },
+    statement: {
+      lines: '結算明細',
+      allLines: '全部明細',
+      of: '%{room} %{month} 的%{utility}費結算明細：儲值 %{recharge}，扣費 %{charge}，期末餘額 %{balance} 元',
+    },
     channels: { cash: '現金', wechat: '微信', alipay: '支付寶', card: '刷卡', gift: '贈送', calibration: '校準' },
     orderStatus: { 0: '已作廢', 1: '已支付', 2: '已寫表', 3: '寫表失敗' },
     totals: {
+      statements: '結算單數',
+      usage: '用量合計',
+      charge: '扣費合計',
+      recharge: '儲值合計',
+      refund: '退款合計',
+      closingBalance: '期末餘額合計',
+      lines: '明細筆數',
+      deduction: '扣費合計',
+      net: '淨變動',
       title: '全部符合條件的訂單：',
       count: '訂單數',
       amount: '金額合計',
@@ -52,6 +114,7 @@ const orders = {
   server: {
     validation: {
       stats: {
+        month: '必須是 YYYY-MM 格式的月份',
         rangeOrder: '必須晚於起始時間',
         voidOnly: '只能為 0（作廢），其他狀態不能手動設定',
       },

@@ -16,7 +16,8 @@ const shown = (value: number, kind: TotalItem['kind']) =>
 /**
  * The totals of a list's whole filtered set (not the page), as the server answers them beside the
  * page (`totals`, read by the data provider into `meta.totals`): a row of labelled figures above the
- * table, said to cover every page. Nothing while the list loads or when the answer has no totals.
+ * table, said to cover every page. Nothing while the list loads or when the answer has no totals;
+ * a figure the answer leaves out (a usage total across kWh and m³) is not shown.
  */
 export function ListTotals({ items }: { items: TotalItem[] }) {
   const { meta, isPending } = useListContext();
@@ -29,11 +30,11 @@ export function ListTotals({ items }: { items: TotalItem[] }) {
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, px: 2, py: 1, mb: 1, borderRadius: 1, bgcolor: 'action.hover', alignItems: 'baseline' }}
     >
       <Typography variant="body2" color="text.secondary">{translate('stats.totals.title')}</Typography>
-      {items.map((item) => (
+      {items.filter((item) => typeof totals[item.source] === 'number').map((item) => (
         <Box key={item.source} sx={{ display: 'flex', gap: 0.75, alignItems: 'baseline' }}>
           <Typography variant="body2" color="text.secondary">{translate(item.label)}</Typography>
           <Typography variant="subtitle1" component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-total={item.source}>
-            {shown(totals[item.source] ?? 0, item.kind)}
+            {shown(totals[item.source], item.kind)}
           </Typography>
         </Box>
       ))}

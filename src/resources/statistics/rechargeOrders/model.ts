@@ -18,9 +18,9 @@ export const CHANNEL: Record<string, StateStyle> = {
   cash: { label: 'stats.channels.cash', color: 'default' },
   wechat: { label: 'stats.channels.wechat', color: 'success' },
   alipay: { label: 'stats.channels.alipay', color: 'info' },
-  card: { label: 'stats.channels.card', color: 'secondary' },
+  card: { label: 'stats.channels.card', color: 'primary' },
   gift: { label: 'stats.channels.gift', color: 'warning' },
-  calibration: { label: 'stats.channels.calibration', color: 'primary' },
+  calibration: { label: 'stats.channels.calibration', color: 'default' },
 };
 
 export const STATUS: Record<string, StateStyle> = {

@@ -1,0 +1,197 @@
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { schema, type Db } from '../db';
+import { defineRoute, z, type AppEnv, type Ctx } from '../http/router';
+import { Q } from '../http/input';
+import { ok } from '../http/envelope';
+import { PagingQuery } from '../http/paging';
+import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
+import { inScope } from '../http/scope';
+import { rowsOf } from '../db/rows';
+import { notFound } from '../http/errors';
+
+const { roomStatements, ledgerEntries, rooms, buildings, projects, tenants, tenantBindings, sysUsers } = schema;
+
+/** The platform's time zone: a statement's month is a calendar month there. */
+const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const Month = () => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().regex(MONTH, 'validation.stats.month').optional())
+  .openapi({ type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', example: '2026-10' });
+
+/** The ledger kinds a statement's lines have (server/db/schema/billing.ts). */
+export const LINE_KINDS = ['recharge', 'deduction', 'gift', 'calibration', 'refund', 'settlement', 'opening'] as const;
+
+const Place = {
+  utility: Q.oneOf(['electric', 'water']),
+  projectId: Q.id(),
+  buildingId: Q.id(),
+  roomId: Q.id(),
+  roomCode: Q.text(20),
+};
+
+/**
+ * The statements' filters: place, utility, one month or a range of months (`monthFrom` … `monthTo`,
+ * both included, `YYYY-MM`); a range that ends before it starts is a 400 naming `monthTo`.
+ */
+const StatementFilters = z.object({ ...Place, id: Q.id(), month: Month(), monthFrom: Month(), monthTo: Month() });
+type StatementFilter = z.output<typeof StatementFilters>;
+const StatementQuery = PagingQuery.extend(StatementFilters.shape).superRefine((query, ctx) => {
+  if (query.monthFrom && query.monthTo && query.monthTo < query.monthFrom) ctx.addIssue({ code: 'custom', path: ['monthTo'], message: 'validation.stats.rangeOrder' });
+});
+
+/**
+ * The lines' filters: one statement's (`statementId`: its room, utility and month), or place, kind
+ * and a time range (`createdFrom` inclusive … `createdTo` exclusive, ISO timestamps with offset).
+ */
+const LineFilters = z.object({ ...Place, statementId: Q.id(), kind: Q.oneOf(LINE_KINDS), month: Month(), createdFrom: Q.datetime(), createdTo: Q.datetime() });
+type LineFilter = z.output<typeof LineFilters>;
+const LineQuery = PagingQuery.extend(LineFilters.shape).superRefine((query, ctx) => {
+  if (query.createdFrom && query.createdTo && new Date(query.createdTo) <= new Date(query.createdFrom)) {
+    ctx.addIssue({ code: 'custom', path: ['createdTo'], message: 'validation.stats.rangeOrder' });
+  }
+});
+
+// ---- statements -------------------------------------------------------------------------------
+
+const statementQuery = (db: Db) => db.select({
+  id: roomStatements.id, roomId: roomStatements.roomId, utility: roomStatements.utility, month: roomStatements.month,
+  roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name,
+  tenantName: tenants.name, openingReading: roomStatements.openingReading, closingReading: roomStatements.closingReading, usage: roomStatements.usage,
+  chargeFen: roomStatements.chargeFen, rechargeFen: roomStatements.rechargeFen, refundFen: roomStatements.refundFen, giftFen: roomStatements.giftFen,
+  closingBalanceFen: roomStatements.closingBalanceFen, createdAt: roomStatements.createdAt,
+}).from(roomStatements)
+  .leftJoin(rooms, eq(rooms.id, roomStatements.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId))
+  .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, roomStatements.roomId), isNull(tenantBindings.endDate)))
+  .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId));
+type StatementRow = Awaited<ReturnType<ReturnType<typeof statementQuery>['where']>>[number];
+
+const statementList: ListSpec<StatementRow> = {
+  table: roomStatements, id: roomStatements.id, area: roomStatements.areaId,
+  sorts: {
+    id: roomStatements.id, month: roomStatements.month, usage: roomStatements.usage, chargeFen: roomStatements.chargeFen, rechargeFen: roomStatements.rechargeFen,
+    refundFen: roomStatements.refundFen, closingBalanceFen: roomStatements.closingBalanceFen, roomId: roomStatements.roomId,
+  },
+  defaultSort: { field: 'month', descending: true },
+  rows: rowsById('room_statement_rows', statementQuery, roomStatements.id),
+};
+
+/** Rooms matching a condition, taken first (as the other lists do: `OFFSET 0` keeps it a subquery). */
+const inRooms = (column: typeof roomStatements.roomId | typeof ledgerEntries.roomId, condition: SQL) => sql`${column} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+
+const placeConditions = (column: typeof roomStatements.roomId | typeof ledgerEntries.roomId, utility: typeof roomStatements.utility | typeof ledgerEntries.utility, query: StatementFilter | LineFilter) => [
+  query.utility ? eq(utility, query.utility) : undefined,
+  query.projectId ? inRooms(column, eq(rooms.projectId, query.projectId)) : undefined,
+  query.buildingId ? inRooms(column, eq(rooms.buildingId, query.buildingId)) : undefined,
+  query.roomId ? eq(column, query.roomId) : undefined,
+  query.roomCode?.trim() ? inRooms(column, matches(rooms.roomCode, query.roomCode)) : undefined,
+];
+
+const statementConditions = (query: StatementFilter) => and(
+  ...placeConditions(roomStatements.roomId, roomStatements.utility, query),
+  query.id ? eq(roomStatements.id, query.id) : undefined,
+  query.month ? eq(roomStatements.month, query.month) : undefined,
+  query.monthFrom ? gte(roomStatements.month, query.monthFrom) : undefined,
+  query.monthTo ? sql`${roomStatements.month} <= ${query.monthTo}` : undefined,
+);
+
+/** Sums of the filtered statements (money in fen; usage only within one utility: kWh and m³ do not add up). */
+async function statementTotals(c: Ctx, query: StatementFilter) {
+  const [row] = rowsOf<Record<string, string | number | null>>(await c.get('deps').db.execute(sql`
+    SELECT count(*)::int AS count, coalesce(sum(${roomStatements.usage}), 0)::float8 AS usage, coalesce(sum(${roomStatements.chargeFen}), 0)::bigint AS charge,
+      coalesce(sum(${roomStatements.rechargeFen}), 0)::bigint AS recharge, coalesce(sum(${roomStatements.refundFen}), 0)::bigint AS refund,
+      coalesce(sum(${roomStatements.giftFen}), 0)::bigint AS gift, coalesce(sum(${roomStatements.closingBalanceFen}), 0)::bigint AS balance
+    FROM ${roomStatements} WHERE ${and(inScope(roomStatements.areaId, c.get('session')), statementConditions(query))}`));
+  return {
+    count: Number(row.count), ...(query.utility ? { usage: Math.round(Number(row.usage) * 100) / 100 } : {}),
+    chargeFen: Number(row.charge), rechargeFen: Number(row.recharge), refundFen: Number(row.refund), giftFen: Number(row.gift), closingBalanceFen: Number(row.balance),
+  };
+}
+
+// ---- lines ------------------------------------------------------------------------------------
+
+const lineQuery = (db: Db) => db.select({
+  id: ledgerEntries.id, roomId: ledgerEntries.roomId, utility: ledgerEntries.utility, kind: ledgerEntries.kind, amountFen: ledgerEntries.amountFen,
+  balanceAfterFen: ledgerEntries.balanceAfterFen, energy: ledgerEntries.energy, refType: ledgerEntries.refType, refId: ledgerEntries.refId,
+  roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name,
+  operatorName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`, remark: ledgerEntries.remark, createdAt: ledgerEntries.createdAt,
+}).from(ledgerEntries)
+  .leftJoin(rooms, eq(rooms.id, ledgerEntries.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId))
+  .leftJoin(sysUsers, eq(sysUsers.id, ledgerEntries.operatorId));
+type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['where']>>[number];
+
+const lineList: ListSpec<LineRow> = {
+  table: ledgerEntries, id: ledgerEntries.id, area: ledgerEntries.areaId,
+  sorts: { id: ledgerEntries.id, createdAt: ledgerEntries.createdAt, amountFen: ledgerEntries.amountFen, kind: ledgerEntries.kind, balanceAfterFen: ledgerEntries.balanceAfterFen },
+  defaultSort: { field: 'createdAt', descending: true },
+  rows: rowsById('room_statement_line_rows', lineQuery, ledgerEntries.id),
+};
+
+/** The instants a month (`YYYY-MM`) of the platform's calendar spans, as the statement counts it: after its start, up to its end. */
+const monthWindow = (month: string) => {
+  const start = sql`(${`${month}-01`}::timestamp AT TIME ZONE ${TIME_ZONE})`;
+  return { start, end: sql`((${`${month}-01`}::timestamp + interval '1 month') AT TIME ZONE ${TIME_ZONE})` };
+};
+
+/** A statement of the caller's areas (404 otherwise): the lines of another area's statement are never listed. */
+async function statementOf(c: Ctx, id: number) {
+  const [statement] = await c.get('deps').db.select({ roomId: roomStatements.roomId, utility: roomStatements.utility, month: roomStatements.month })
+    .from(roomStatements).where(and(eq(roomStatements.id, id), inScope(roomStatements.areaId, c.get('session'))));
+  if (!statement) throw notFound('errors.recordNotFound');
+  return statement;
+}
+
+async function lineConditions(c: Ctx, query: LineFilter) {
+  const statement = query.statementId ? await statementOf(c, query.statementId) : undefined;
+  const month = statement?.month ?? query.month;
+  const window = month ? monthWindow(month) : undefined;
+  return and(
+    ...placeConditions(ledgerEntries.roomId, ledgerEntries.utility, query),
+    statement ? and(eq(ledgerEntries.roomId, statement.roomId), eq(ledgerEntries.utility, statement.utility)) : undefined,
+    window ? sql`${ledgerEntries.createdAt} > ${window.start} AND ${ledgerEntries.createdAt} <= ${window.end}` : undefined,
+    query.kind ? eq(ledgerEntries.kind, query.kind) : undefined,
+    query.createdFrom ? gte(ledgerEntries.createdAt, new Date(query.createdFrom)) : undefined,
+    query.createdTo ? lt(ledgerEntries.createdAt, new Date(query.createdTo)) : undefined,
+  );
+}
+
+/** Sums of the filtered lines by kind (fen): what came in, what was charged, and the net. */
+async function lineTotals(c: Ctx, where: SQL | undefined) {
+  const [row] = rowsOf<Record<string, string | number | null>>(await c.get('deps').db.execute(sql`
+    SELECT count(*)::int AS count,
+      coalesce(sum(${ledgerEntries.amountFen}) FILTER (WHERE ${ledgerEntries.kind} = 'recharge'), 0)::bigint AS recharge,
+      coalesce(sum(${ledgerEntries.amountFen}) FILTER (WHERE ${ledgerEntries.kind} = 'deduction'), 0)::bigint AS deduction,
+      coalesce(sum(${ledgerEntries.amountFen}) FILTER (WHERE ${ledgerEntries.kind} = 'refund'), 0)::bigint AS refund,
+      coalesce(sum(${ledgerEntries.amountFen}), 0)::bigint AS net
+    FROM ${ledgerEntries} WHERE ${and(inScope(ledgerEntries.areaId, c.get('session')), where)}`));
+  return { count: Number(row.count), rechargeFen: Number(row.recharge), deductionFen: Number(row.deduction), refundFen: Number(row.refund), netFen: Number(row.net) };
+}
+
+/** Registers the two statement calls of SPEC.md section 7 on the roomBillingStatement controller. */
+export function roomBillingListRoutes(router: OpenAPIHono<AppEnv>) {
+  // SPEC.md: GET roomBillingStatement/findRoomBillingStatementPage (params).
+  defineRoute(router, {
+    method: 'get', path: '/findRoomBillingStatementPage', summary: 'Room statements per room, utility and month (paged, filtered, sorted) with the totals of the filtered set', tags: ['room billing'], query: StatementQuery,
+  }, async (c, { query }) => {
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, statementList, { where: statementConditions(query), paging: query, areaIds: c.get('session').areaIds }),
+      statementTotals(c, query),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+
+  // SPEC.md: GET roomBillingStatement/findRoomBillingDetailsPage (params): a statement's lines.
+  defineRoute(router, {
+    method: 'get', path: '/findRoomBillingDetailsPage', summary: 'Statement lines (the ledger entries of a room and utility; `statementId` for one statement\'s month), paged, with totals by kind', tags: ['room billing'], query: LineQuery,
+  }, async (c, { query }) => {
+    const where = await lineConditions(c, query);
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, lineList, { where, paging: query, areaIds: c.get('session').areaIds }),
+      lineTotals(c, where),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+}

@@ -1,0 +1,68 @@
+import { TextInput, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { ListScreen } from '../../../components/list/ListScreen';
+import type { Column } from '../../../components/list/columns';
+import { filterInputs, type FilterSpec } from '../../../components/list/filters';
+import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
+import { ROW_ACTION } from '../../../components/list/RowButtons';
+import { ROW_TIP } from '../../../components/list/RowTips';
+import { choicesOf } from '../rechargeOrders/model';
+import { STATEMENT_SORT, UTILITY, linesPath, type RoomStatement } from './model';
+
+const COLUMNS: Column<RoomStatement>[] = [
+  { source: 'month', priority: 1 },
+  { source: 'projectName', priority: 2, sortable: false },
+  { source: 'buildingName', priority: 2, sortable: false },
+  { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
+  { source: 'tenantName', priority: 2, sortable: false },
+  { source: 'utility', kind: 'state', states: UTILITY, priority: 1, sortable: false },
+  { source: 'openingReading', kind: 'number', priority: 3, sortable: false },
+  { source: 'closingReading', kind: 'number', priority: 3, sortable: false },
+  { source: 'usage', kind: 'number', priority: 1 },
+  { source: 'chargeFen', kind: 'money', priority: 1 },
+  { source: 'rechargeFen', kind: 'money', priority: 1 },
+  { source: 'refundFen', kind: 'money', priority: 2 },
+  { source: 'giftFen', kind: 'money', hidden: true, sortable: false },
+  { source: 'closingBalanceFen', kind: 'money', priority: 1 },
+];
+
+const FILTERS: FilterSpec[] = [
+  { source: 'projectId', kind: 'project', alwaysOn: true },
+  { source: 'buildingId', kind: 'building', alwaysOn: true },
+  { source: 'utility', kind: 'choice', choices: choicesOf(UTILITY), alwaysOn: true },
+];
+
+const TOTALS: TotalItem[] = [
+  { source: 'count', label: 'stats.totals.statements', kind: 'count' },
+  { source: 'usage', label: 'stats.totals.usage', kind: 'quantity' },
+  { source: 'chargeFen', label: 'stats.totals.charge', kind: 'money' },
+  { source: 'rechargeFen', label: 'stats.totals.recharge', kind: 'money' },
+  { source: 'refundFen', label: 'stats.totals.refund', kind: 'money' },
+  { source: 'closingBalanceFen', label: 'stats.totals.closingBalance', kind: 'money' },
+];
+
+/** A statement's drill-down to its lines. */
+function LinesButton() {
+  const record = useRecordContext<RoomStatement>();
+  const translate = useTranslate();
+  if (!record) return null;
+  const name = translate('stats.statement.lines');
+  return <Link to={linesPath(record.id)} className={`${ROW_ACTION} ${ROW_ACTION}-primary`} aria-label={name} {...{ [ROW_TIP]: name }}><ReceiptLongIcon fontSize="small" /></Link>;
+}
+
+/** 房间结算统计: every room's statement per utility and month, with the totals of the filtered set; a row opens its lines. */
+export default function StatementList() {
+  const resource = useResourceContext()!;
+  const filters = [
+    ...filterInputs(resource, FILTERS),
+    <TextInput key="month" source="month" type="month" label={`resources.${resource}.fields.month`} alwaysOn resettable={false} slotProps={{ inputLabel: { shrink: true } }} />,
+    <TextInput key="roomCode" source="roomCode" label={`resources.${resource}.fields.roomCode`} alwaysOn resettable={false} sx={{ width: 120 }} />,
+  ];
+  return (
+    <ListScreen<RoomStatement>
+      columns={COLUMNS} filters={filters} sort={STATEMENT_SORT} deletable={false}
+      summary={<ListTotals items={TOTALS} />} rowActions={<LinesButton />}
+    />
+  );
+}

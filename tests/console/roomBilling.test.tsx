@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
+
+/** The room statements and their lines against the real backend: totals, the drill-down, filters, empty and error states. */
+signedInForFile('admin');
+
+const filterPath = (path: string, filter: Record<string, unknown>) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+const totalOf = (source: string) => screen.getByTestId('list-totals').querySelector(`[data-total="${source}"]`)?.textContent;
+const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+const AREA = 'area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1)';
+
+describe('room settlement statistics (room_billing_statement)', () => {
+  it('lists statements newest month first with the totals of the filtered set; usage only within one utility', async () => {
+    renderScreen('/room_billing_statement');
+    await waitFor(() => expect(rows().length).toBe(25));
+    const [ref] = await query<{ n: number; charge: number; recharge: number }>(`SELECT count(*) AS n, sum(charge_fen) AS charge, sum(recharge_fen) AS recharge FROM room_statements WHERE ${AREA}`);
+    await screen.findByTestId('list-totals');
+    expect(totalOf('count')).toBe(Number(ref.n).toLocaleString('en-US'));
+    expect(totalOf('chargeFen')).toBe(yuan(Number(ref.charge)));
+    expect(totalOf('rechargeFen')).toBe(yuan(Number(ref.recharge)));
+    expect(totalOf('usage')).toBeUndefined();
+  });
+
+  it('drills down from a statement to its lines, whose recharges add up to the statement\'s', async () => {
+    const [statement] = await query<{ id: number; recharge_fen: number; room_code: string; month: string }>(`SELECT s.id, s.recharge_fen, r.room_code, s.month FROM room_statements s JOIN rooms r ON r.id = s.room_id
+      WHERE s.${AREA} AND s.utility = 'electric' AND s.recharge_fen > 0 ORDER BY s.id LIMIT 1`);
+    const u = user();
+    renderScreen(filterPath('/room_billing_statement', { id: statement.id, utility: 'electric' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await u.click(within(rows()[0]).getByRole('link', { name: '结算明细' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/room_billing_details'));
+    const banner = await screen.findByTestId('statement-banner');
+    await waitFor(() => expect(banner).toHaveTextContent(`${statement.month} 的电费结算明细`));
+    await screen.findByTestId('list-totals');
+    await waitFor(() => expect(totalOf('rechargeFen')).toBe(yuan(Number(statement.recharge_fen))));
+    expect(rows().every((row) => row.textContent!.includes(statement.room_code))).toBe(true);
+    await u.click(within(banner).getByRole('button', { name: '全部明细' }));
+    await waitFor(() => expect(screen.queryByTestId('statement-banner')).toBeNull());
+  });
+
+  it('says so when no statement matches', async () => {
+    renderScreen(filterPath('/room_billing_statement', { roomCode: 'NO-SUCH-ROOM' }));
+    expect(await screen.findByText(/未找到/)).toBeInTheDocument();
+  });
+});
+
+describe('room settlement details (room_billing_details)', () => {
+  it('lists ledger lines with totals by kind, filtered by kind', async () => {
+    renderScreen(filterPath('/room_billing_details', { kind: 'refund' }));
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    for (const row of rows()) expect(row).toHaveTextContent('退款');
+    const [ref] = await query<{ n: number; refund: number }>(`SELECT count(*) AS n, sum(amount_fen) AS refund FROM ledger_entries WHERE kind = 'refund' AND ${AREA}`);
+    await screen.findByTestId('list-totals');
+    expect(totalOf('refundFen')).toBe(yuan(Number(ref.refund)));
+    expect(totalOf('count')).toBe(Number(ref.n).toLocaleString('en-US'));
+  });
+
+  it('shows the server\'s message naming the field for a bad range', async () => {
+    renderScreen(filterPath('/room_billing_details', { createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }));
+    expect(await screen.findByText(/createdTo: 必须晚于起始时间/)).toBeInTheDocument();
+  });
+});
