@@ -86,6 +86,17 @@ export interface ServerConfig {
    * the SMS outbox. A read command's reading is charged at once, in the transaction that stores it.
    */
   billingIntervalSeconds: number;
+  /**
+   * The SMS outbox's provider (server/domain/smsSender.ts): SMS_PROVIDER `simulated` (default: every
+   * notice delivered, an attempt failing at SMS_SIM_FAILURE_RATE, 0..1, default 0) or `http` (POST
+   * JSON { phone, content, templateId, requestId } to SMS_HTTP_URL with `Authorization: Bearer
+   * SMS_HTTP_KEY`, the template id SMS_HTTP_TEMPLATE_ID). Sent every BILLING_INTERVAL_SECONDS.
+   */
+  smsProvider: 'simulated' | 'http';
+  smsHttpUrl?: string;
+  smsHttpKey?: string;
+  smsHttpTemplateId?: string;
+  smsSimFailureRate: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -163,6 +174,19 @@ export function timeZoneSetting(env: NodeJS.ProcessEnv, name: string, fallback: 
   return raw;
 }
 
+/** SMS_PROVIDER and its settings; `http` without a valid SMS_HTTP_URL refuses to start. */
+export function smsSettings(env: NodeJS.ProcessEnv) {
+  const provider = (env.SMS_PROVIDER?.trim().toLowerCase() || 'simulated');
+  if (provider !== 'simulated' && provider !== 'http') throw new Error(`SMS_PROVIDER=${env.SMS_PROVIDER}: expected simulated or http`);
+  const url = env.SMS_HTTP_URL?.trim() || undefined;
+  if (provider === 'http' && (!url || !/^https?:\/\//.test(url))) throw new Error('SMS_HTTP_URL: SMS_PROVIDER=http needs an http(s) URL');
+  return {
+    smsProvider: provider as 'simulated' | 'http',
+    smsHttpUrl: url, smsHttpKey: env.SMS_HTTP_KEY || undefined, smsHttpTemplateId: env.SMS_HTTP_TEMPLATE_ID || undefined,
+    smsSimFailureRate: numberSetting(env, 'SMS_SIM_FAILURE_RATE', 0, 0, 1),
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
@@ -186,6 +210,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     readIntervalMinutes: numberSetting(env, 'READ_INTERVAL_MINUTES', READ_INTERVAL_MINUTES_DEFAULT, 1, 10_080, true),
     billingTimeZone: timeZoneSetting(env, 'BILLING_TIME_ZONE', 'Asia/Shanghai'),
     billingIntervalSeconds: numberSetting(env, 'BILLING_INTERVAL_SECONDS', 60, 5, 86_400, true),
+    ...smsSettings(env),
   };
 }
 

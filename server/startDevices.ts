@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import { CommandWorker } from './domain/commands';
 import { AutoReader } from './domain/autoRead';
 import { BillingJob, configureBilling } from './domain/billingEngine';
+import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
 import { createDriverRouter } from './devices/router';
@@ -19,7 +20,7 @@ const HEARTBEAT_WRITE_MS = 30_000;
 export interface DevicesOptions {
   database: Database;
   config: Pick<ServerConfig, 'simulator' | 'simTimeScale' | 'simFailureRate' | 'autoRead' | 'readIntervalMinutes' | 'devicePort' | 'simGatewayPort'>
-    & Partial<Pick<ServerConfig, 'billingTimeZone' | 'billingIntervalSeconds'>>;
+    & Partial<Pick<ServerConfig, 'billingTimeZone' | 'billingIntervalSeconds' | 'smsProvider' | 'smsHttpUrl' | 'smsHttpKey' | 'smsHttpTemplateId' | 'smsSimFailureRate'>>;
   now: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -83,6 +84,8 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   configureBilling({ timeZone: config.billingTimeZone });
   const billing = new BillingJob(db, now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
   billing.start();
+  const sms = new SmsSenderJob(db, smsProviderFromConfig(config), now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
+  sms.start();
 
   let worker: CommandWorker | undefined;
   let reader: AutoReader | undefined;
@@ -108,6 +111,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
     async stop() {
       await reader?.stop();
       await billing.stop();
+      await sms.stop();
       await heartbeat?.stop();
       await worker?.stop();
       await protocol.close();

@@ -44,3 +44,15 @@ ALTER TABLE "water_meters" ADD COLUMN IF NOT EXISTS "rebase" boolean DEFAULT fal
 ALTER TABLE "areas" ADD COLUMN IF NOT EXISTS "default_price_table_id" integer;
 --> statement-breakpoint
 ALTER TABLE "areas" ADD COLUMN IF NOT EXISTS "default_control_set_id" integer;
+--> statement-breakpoint
+-- The SMS outbox's sender (server/domain/smsSender.ts): a notice is claimed (`sending`, with the
+-- moment after which a claim is stale) before it goes to the provider, once per attempt; a failed
+-- attempt waits (`next_attempt_at`, backoff) and the notice's id goes with every attempt as the
+-- provider's idempotency key, so a notice is sent once.
+ALTER TABLE "sms_records" ADD COLUMN IF NOT EXISTS "attempts" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "sms_records" ADD COLUMN IF NOT EXISTS "next_attempt_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "sms_records" ADD COLUMN IF NOT EXISTS "provider_ref" text;
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "sms_records_outbox" ON "sms_records" ("id") WHERE "state" IN ('queued', 'sending');

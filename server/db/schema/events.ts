@@ -35,7 +35,7 @@ export const smsTemplates = pgTable('sms_templates', {
   createdAt: createdAt(),
 });
 
-/** state: queued | sent | failed; auto: automatic notice (arrears alarm) or manual. */
+/** state: queued | sending | sent | failed; auto: automatic notice (arrears alarm) or manual. */
 export const smsRecords = pgTable('sms_records', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   areaId: areaRef(),
@@ -50,6 +50,10 @@ export const smsRecords = pgTable('sms_records', {
   operatorId: integer('operator_id'),
   createdAt: createdAt(),
   sentAt: at('sent_at'),
+  /** The outbox's sender (migration 0019): attempts made, when the next may be made (or a claim goes stale), the provider's id. */
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at'),
+  providerRef: text('provider_ref'),
 });
 
 /** Free electricity / water gift record (allowance reset on the gift day). */
