@@ -1,19 +1,27 @@
 /**
- * Tenant identity rules, shared by the console's forms and the server (DOMAIN.md, Tenant): a phone
- * is a mainland mobile or landline number; an id number is an 18-character mainland resident id
- * whose birth date and check digit are right, or — when the operator marks it as another document
- * (passport, Hong Kong / Macau / Taiwan permit) — 5 to 30 letters, digits, brackets or hyphens.
+ * Identity rules, shared by the console's forms and the server (DOMAIN.md, Tenant): one phone rule
+ * for tenants and contacts alike — a mainland mobile or landline number, or an international number
+ * (E.164) — and an id number that is an 18-character mainland resident id whose birth date and check
+ * digit are right, a passport number (5 to 20 letters or digits), or — for another document (Hong
+ * Kong / Macau / Taiwan permit) — 5 to 30 letters, digits, brackets or hyphens.
  */
 
-/** Mainland mobile (optionally +86) or landline with area code (optional hyphen and extension). */
-export const PHONE = /^(?:(?:\+86)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?)$/;
+/**
+ * A phone: mainland mobile (optionally +86), landline with area code (optional hyphen and
+ * extension), or an international number in E.164 (+, a country code other than 86, 7 to 15 digits
+ * in all, single spaces or hyphens allowed between them: +49 30 1234567).
+ */
+export const PHONE = /^(?:(?:\+86[ -]?)?1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(?:-\d{1,6})?|\+(?!86)[1-9](?:[ -]?\d){6,14})$/;
 
 /** The kinds of identity document. */
-export const ID_TYPES = ['resident', 'other'] as const;
+export const ID_TYPES = ['resident', 'passport', 'other'] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
 /** Another document's number: 5 to 30 letters, digits, brackets or hyphens. */
 export const OTHER_ID = /^[A-Za-z0-9()-]{5,30}$/;
+
+/** A passport number: 5 to 20 letters or digits (stored upper case). */
+export const PASSPORT = /^[A-Za-z0-9]{5,20}$/;
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const CHECK = '10X98765432';
@@ -42,19 +50,13 @@ export function residentIdProblem(value: string, today = new Date()): 'format' |
  */
 export function idNumberProblem(value: string, type: IdType, today = new Date()): string | undefined {
   if (type === 'other') return OTHER_ID.test(value) ? undefined : 'validation.idNumberOther';
+  if (type === 'passport') return PASSPORT.test(value) ? undefined : 'validation.idNumberPassport';
   const problem = residentIdProblem(value, today);
   return problem === 'format' ? 'validation.idNumberFormat' : problem === 'birthDate' ? 'validation.idNumberBirthDate' : problem === 'checksum' ? 'validation.idNumberChecksum' : undefined;
 }
 
-/** A resident id is stored with an upper-case X. */
-export const normalizeIdNumber = (value: string, type: IdType) => (type === 'resident' ? value.toUpperCase() : value);
-
-/**
- * A contact number of a project or an office (a switchboard, an overseas owner): digits with an
- * optional leading + and hyphens or blanks between, 5 to 20 characters. Looser than a tenant's
- * `PHONE` on purpose.
- */
-export const CONTACT_PHONE = /^\+?\d[\d\- ]{4,19}$/;
+/** A resident id is stored with an upper-case X, a passport number in upper case. */
+export const normalizeIdNumber = (value: string, type: IdType) => (type === 'other' ? value : value.toUpperCase());
 
 /**
  * An id number as an operator without the personal-data grant sees it (read-only roles until the

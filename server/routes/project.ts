@@ -11,7 +11,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { deleteBlocked, holdingsOf, holdsAnything } from '../domain/estate';
-import { CONTACT_PHONE } from '../../common/identity';
+import { PHONE } from '../../common/identity';
 
 const { projects, buildings, rooms } = schema;
 
@@ -25,7 +25,7 @@ const ProjectFields = z.object({
   name: Text(100),
   address: OptionalText(200),
   contact: OptionalText(50),
-  phone: z.string().trim().regex(CONTACT_PHONE, 'validation.phone').nullable().optional(),
+  phone: z.string().trim().regex(PHONE, 'validation.phone').nullable().optional(),
   remark: OptionalText(200),
 });
 const ProjectFilters = PagingQuery.extend({ q: Q.text(50), id: Q.id(), ids: IdList.optional() });

@@ -30,9 +30,9 @@ describe('project management (project)', () => {
     renderScreen('/project/create');
     const name = await screen.findByRole('textbox', { name: /项目名称/ });
     fill(name, taken.name);
-    fill(screen.getByRole('textbox', { name: '联系电话' }), 'call me');
+    fill(screen.getByRole('textbox', { name: '联系电话' }), '12345');
     await u.click(await saveEnabled());
-    expect(await screen.findByText('请输入电话号码（数字，可含 - 或空格）')).toBeInTheDocument();
+    expect(await screen.findByText('请输入手机号、带区号的固定电话，或以 + 开头的国际号码')).toBeInTheDocument();
     fill(screen.getByRole('textbox', { name: '联系电话' }), '0571-88886666');
     await u.click(await saveEnabled());
     expect(await screen.findByText(`本片区已有名为“${taken.name}”的项目`)).toBeInTheDocument();

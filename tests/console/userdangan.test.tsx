@@ -36,7 +36,7 @@ describe('user archive (userdangan)', () => {
     fill(screen.getByRole('textbox', { name: /电话/ }), '12345');
     fill(screen.getByRole('textbox', { name: /证件号码/ }), '110101199003071234');
     await u.click(await saveEnabled());
-    expect(await screen.findByText('请输入 11 位手机号，或带区号的固定电话')).toBeInTheDocument();
+    expect(await screen.findByText('请输入 11 位手机号、带区号的固定电话，或以 + 开头的国际号码')).toBeInTheDocument();
     expect(await screen.findByText('身份证号校验位不正确，请核对号码')).toBeInTheDocument();
     const first17 = '11010119900307555';
     fill(screen.getByRole('textbox', { name: /电话/ }), '0571-88886666');

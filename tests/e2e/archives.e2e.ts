@@ -54,9 +54,9 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     await page.getByRole('textbox', { name: /项目名称/ }).fill(PROJECT);
     await page.getByRole('textbox', { name: /地址/ }).fill('杭州市测试路 1 号');
     const phone = page.getByRole('textbox', { name: /联系电话/ });
-    await phone.fill('电话');
+    await phone.fill('12345');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('请输入电话号码').first().waitFor();
+    await page.getByText('请输入手机号、带区号的固定电话，或以 + 开头的国际号码').first().waitFor();
     await phone.fill('0571-88886666');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/project(\?.*)?$/);

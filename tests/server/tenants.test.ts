@@ -107,13 +107,17 @@ describe('add and update', () => {
     const id = added.body.data.id as number;
     const landline = await api.put('tenant/updateTenant', { id, phone: '021-62345678', remark: null });
     expect(landline.body.data).toMatchObject({ id, phone: '021-62345678', remark: null, name: '测试租户', idNumber });
-    const passport = await api.put('tenant/updateTenant', { id, idType: 'other', idNumber: 'E12345678' });
-    expect(passport.body.data).toMatchObject({ idType: 'other', idNumber: 'E12345678' });
+    const permit = await api.put('tenant/updateTenant', { id, idType: 'other', idNumber: 'H1234567(8)' });
+    expect(permit.body.data).toMatchObject({ idType: 'other', idNumber: 'H1234567(8)' });
+    // A foreign tenant: a passport (stored upper case) and an international number.
+    const passport = await api.put('tenant/updateTenant', { id, idType: 'passport', idNumber: 'c01x00t47', phone: '+49 30 1234567' });
+    expect(passport.body.code, passport.body.msg).toBe(200);
+    expect(passport.body.data).toMatchObject({ idType: 'passport', idNumber: 'C01X00T47', phone: '+49 30 1234567' });
     // Back to a resident id: the number it keeps must then be one.
     const mismatch = await api.put('tenant/updateTenant', { id, idType: 'resident' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.msg).toMatch(/^idNumber: /);
-    expect(await auditCount()).toBe(logged + 3);
+    expect(await auditCount()).toBe(logged + 4);
   });
 
   it('refuses bad input naming the field, and changes nothing', async () => {
@@ -128,7 +132,11 @@ describe('add and update', () => {
       [{ name: '张三', idNumber: residentId('11010119901332123') }, 'idNumber'], // month 13
       [{ name: '张三', idNumber: '12345' }, 'idNumber'],
       [{ name: '张三', idType: 'other', idNumber: 'E 123' }, 'idNumber'],
-      [{ name: '张三', idType: 'passport' }, 'idType'],
+      [{ name: '张三', idType: 'visa' }, 'idType'],
+      [{ name: '张三', idType: 'passport', idNumber: 'E-1234567' }, 'idNumber'],
+      [{ name: '张三', phone: '+86 12345' }, 'phone'],
+      [{ name: '张三', phone: '+49 30' }, 'phone'],
+      [{ name: '张三', phone: '+1234567890123456' }, 'phone'],
       [{ name: 'x'.repeat(51) }, 'name'],
     ];
     for (const [body, field] of cases) {

@@ -27,24 +27,26 @@ const bindings = {
   bindings: {
     import: { title: 'Import tenants from CSV' },
     pickers: { tenant: 'Tenant' },
-    idType: { resident: 'Resident ID', other: 'Other document' },
+    idType: { resident: 'Resident ID', passport: 'Passport', other: 'Other document' },
     bound: { true: 'Renting', false: 'No room' },
     current: { true: 'Current', false: 'Ended' },
     utility: { electric: 'Electricity', water: 'Water' },
     relay: { on: 'On', off: 'Off', close_pending: 'Close pending' },
     validation: {
-      phone: 'Enter a mobile number (11 digits) or a landline with its area code',
+      phone: 'Enter a mobile number (11 digits), a landline with its area code, or an international number starting with +',
       idNumberFormat: 'A resident ID has 18 characters: 17 digits and a digit or X',
       idNumberBirthDate: 'The birth date in this ID is impossible',
       idNumberChecksum: 'The check digit of this ID is wrong: check the number',
       idNumberOther: '5 to 30 letters, digits, brackets or hyphens',
+      idNumberPassport: '5 to 20 letters or digits',
     },
     tenant: {
       state: 'Tenant',
       since: 'since %{date}',
       phoneHelp: 'Mobile or landline (e.g. 021-62345678)',
       residentIdHelp: '18-character resident ID; the check digit is verified',
-      otherIdHelp: 'Passport, Hong Kong / Macau / Taiwan permit…',
+      otherIdHelp: 'Hong Kong / Macau / Taiwan permit…',
+      passportIdHelp: 'Passport number: 5 to 20 letters or digits',
       deletedMark: ' (removed from the archive)',
     },
     settlement: {
@@ -154,6 +156,7 @@ const bindings = {
       idNumberBirthDate: 'has an impossible birth date',
       idNumberChecksum: 'has a wrong check digit',
       idNumberOther: 'must be 5 to 30 letters, digits, brackets or hyphens',
+      idNumberPassport: 'must be 5 to 20 letters or digits',
     },
     bindings: {
       utility: { electric: 'electricity', water: 'water' },

@@ -30,24 +30,26 @@ const messages: DeepStrings<typeof en> = {
   bindings: {
     import: { title: 'CSV からテナントをインポート' },
     pickers: { tenant: '入居者' },
-    idType: { resident: '居民身分証', other: 'その他の証明書' },
+    idType: { resident: '居民身分証', passport: 'パスポート', other: 'その他の証明書' },
     bound: { true: '入居中', false: '未入居' },
     current: { true: '現在', false: '終了' },
     utility: { electric: '電気', water: '水道' },
     relay: { on: '入', off: '切', close_pending: '投入待ち' },
     validation: {
-      phone: '11 桁の携帯番号、または市外局番付きの固定電話番号を入力してください',
+      phone: '11 桁の携帯番号、市外局番付きの固定電話番号、または + で始まる国際番号を入力してください',
       idNumberFormat: '居民身分証番号は 18 文字（数字 17 桁と数字または X）です',
       idNumberBirthDate: 'この番号の生年月日は存在しません',
       idNumberChecksum: 'チェックディジットが正しくありません。番号を確認してください',
       idNumberOther: '英字・数字・括弧・ハイフンで 5～30 文字',
+      idNumberPassport: '英字・数字で 5～20 文字',
     },
     tenant: {
       state: '入居者',
       since: '%{date} から',
       phoneHelp: '携帯または固定電話（例 021-62345678）',
       residentIdHelp: '18 文字の居民身分証番号。チェックディジットを検証します',
-      otherIdHelp: 'パスポート、香港・マカオ・台湾の通行証など',
+      otherIdHelp: '香港・マカオ・台湾の通行証など',
+      passportIdHelp: 'パスポート番号：英字・数字で 5～20 文字',
       deletedMark: '（台帳から削除済み）',
     },
     settlement: {
@@ -157,6 +159,7 @@ const messages: DeepStrings<typeof en> = {
       idNumberBirthDate: '生年月日が存在しません',
       idNumberChecksum: 'チェックディジットが正しくありません',
       idNumberOther: '英字・数字・括弧・ハイフンで 5～30 文字にしてください',
+      idNumberPassport: '英字・数字で 5～20 文字にしてください',
     },
     bindings: {
       utility: { electric: '電気', water: '水道' },

@@ -30,24 +30,26 @@ const messages: DeepStrings<typeof en> = {
   bindings: {
     import: { title: '从 CSV 导入租户' },
     pickers: { tenant: '租户' },
-    idType: { resident: '居民身份证', other: '其他证件' },
+    idType: { resident: '居民身份证', passport: '护照', other: '其他证件' },
     bound: { true: '在租', false: '未租' },
     current: { true: '当前', false: '已结束' },
     utility: { electric: '电费', water: '水费' },
     relay: { on: '合闸', off: '拉闸', close_pending: '待合闸' },
     validation: {
-      phone: '请输入 11 位手机号，或带区号的固定电话',
+      phone: '请输入 11 位手机号、带区号的固定电话，或以 + 开头的国际号码',
       idNumberFormat: '居民身份证号为 18 位：17 位数字加 1 位数字或 X',
       idNumberBirthDate: '身份证号中的出生日期不存在',
       idNumberChecksum: '身份证号校验位不正确，请核对号码',
       idNumberOther: '5 到 30 位字母、数字、括号或连字符',
+      idNumberPassport: '5 到 20 位字母或数字',
     },
     tenant: {
       state: '租户',
       since: '%{date}起',
       phoneHelp: '手机或固定电话（如 021-62345678）',
       residentIdHelp: '18 位居民身份证号，将校验校验位',
-      otherIdHelp: '护照、港澳台通行证等',
+      otherIdHelp: '港澳台通行证等',
+      passportIdHelp: '护照号码：5 到 20 位字母或数字',
       deletedMark: '（已移出档案）',
     },
     settlement: {
@@ -157,6 +159,7 @@ const messages: DeepStrings<typeof en> = {
       idNumberBirthDate: '出生日期不存在',
       idNumberChecksum: '校验位不正确',
       idNumberOther: '必须是 5 到 30 位字母、数字、括号或连字符',
+      idNumberPassport: '必须是 5 到 20 位字母或数字',
     },
     bindings: {
       utility: { electric: '电费', water: '水费' },

@@ -30,24 +30,26 @@ const messages: DeepStrings<typeof en> = {
   bindings: {
     import: { title: '從 CSV 匯入租戶' },
     pickers: { tenant: '租戶' },
-    idType: { resident: '居民身分證', other: '其他證件' },
+    idType: { resident: '居民身分證', passport: '護照', other: '其他證件' },
     bound: { true: '在租', false: '未租' },
     current: { true: '當前', false: '已結束' },
     utility: { electric: '電費', water: '水費' },
     relay: { on: '合閘', off: '拉閘', close_pending: '待合閘' },
     validation: {
-      phone: '請輸入 11 位手機號，或帶區號的固定電話',
+      phone: '請輸入 11 位手機號、帶區號的固定電話，或以 + 開頭的國際號碼',
       idNumberFormat: '居民身分證號為 18 位：17 位數字加 1 位數字或 X',
       idNumberBirthDate: '身分證號中的出生日期不存在',
       idNumberChecksum: '身分證號校驗位不正確，請核對號碼',
       idNumberOther: '5 到 30 位字母、數字、括號或連字號',
+      idNumberPassport: '5 到 20 位字母或數字',
     },
     tenant: {
       state: '租戶',
       since: '%{date}起',
       phoneHelp: '手機或固定電話（如 021-62345678）',
       residentIdHelp: '18 位居民身分證號，將校驗校驗位',
-      otherIdHelp: '護照、港澳台通行證等',
+      otherIdHelp: '港澳台通行證等',
+      passportIdHelp: '護照號碼：5 到 20 位字母或數字',
       deletedMark: '（已移出檔案）',
     },
     settlement: {
@@ -157,6 +159,7 @@ const messages: DeepStrings<typeof en> = {
       idNumberBirthDate: '出生日期不存在',
       idNumberChecksum: '校驗位不正確',
       idNumberOther: '必須是 5 到 30 位字母、數字、括號或連字號',
+      idNumberPassport: '必須是 5 到 20 位字母或數字',
     },
     bindings: {
       utility: { electric: '電費', water: '水費' },

@@ -35,7 +35,7 @@ const estate = {
     arrears: { true: 'In arrears', false: 'No arrears' },
     actions: { buildings: 'Buildings', rooms: 'Rooms', arrears: 'Rooms in arrears' },
     validation: {
-      phone: 'Enter a phone number (digits, with - or spaces)',
+      phone: 'Enter a mobile number, a landline with its area code, or an international number starting with +',
       integer: 'Enter a whole number',
       patternNumber: 'The pattern needs {n}, {nn} or {nnn} (the room number)',
       patternPlaceholders: 'Only {floor}, {n}, {nn} and {nnn} can be used',

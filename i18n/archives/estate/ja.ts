@@ -37,7 +37,7 @@ const messages: DeepStrings<typeof en> = {
     arrears: { true: '滞納あり', false: '滞納なし' },
     actions: { buildings: '建物', rooms: '部屋', arrears: '滞納の部屋' },
     validation: {
-      phone: '電話番号を入力してください（数字、- または空白可）',
+      phone: '携帯番号、市外局番付きの固定電話番号、または + で始まる国際番号を入力してください',
       integer: '整数を入力してください',
       patternNumber: 'パターンには {n}、{nn} または {nnn}（部屋番号）が必要です',
       patternPlaceholders: '使えるのは {floor}、{n}、{nn}、{nnn} のみです',

@@ -37,7 +37,7 @@ const messages: DeepStrings<typeof en> = {
     arrears: { true: '欠费', false: '未欠费' },
     actions: { buildings: '建筑', rooms: '房间', arrears: '欠费房间' },
     validation: {
-      phone: '请输入电话号码（数字，可含 - 或空格）',
+      phone: '请输入手机号、带区号的固定电话，或以 + 开头的国际号码',
       integer: '请输入整数',
       patternNumber: '规则必须包含 {n}、{nn} 或 {nnn}（房号）',
       patternPlaceholders: '只能使用 {floor}、{n}、{nn} 和 {nnn}',

@@ -37,7 +37,7 @@ const messages: DeepStrings<typeof en> = {
     arrears: { true: '欠費', false: '未欠費' },
     actions: { buildings: '建築', rooms: '房間', arrears: '欠費房間' },
     validation: {
-      phone: '請輸入電話號碼（數字，可含 - 或空格）',
+      phone: '請輸入手機號、帶區號的固定電話，或以 + 開頭的國際號碼',
       integer: '請輸入整數',
       patternNumber: '規則必須包含 {n}、{nn} 或 {nnn}（房號）',
       patternPlaceholders: '只能使用 {floor}、{n}、{nn} 和 {nnn}',

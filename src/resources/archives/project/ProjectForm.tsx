@@ -1,7 +1,7 @@
 import { TextInput, maxLength, regex, required } from 'react-admin';
 import { Grid } from '@mui/material';
 import { RecordForm } from '../../../components/RecordPages';
-import { CONTACT_PHONE } from '../../../../common/identity';
+import { PHONE } from '../../../../common/identity';
 
 const optionalText = (max: number) => [maxLength(max)];
 
@@ -13,7 +13,7 @@ export function ProjectForm() {
         <Grid size={12}><TextInput source="address" validate={optionalText(200)} fullWidth /></Grid>
         <Grid size={{ xs: 12, sm: 6 }}><TextInput source="contact" validate={optionalText(50)} fullWidth /></Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextInput source="phone" validate={[regex(CONTACT_PHONE, 'estate.validation.phone')]} fullWidth slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 21 } }} />
+          <TextInput source="phone" validate={[regex(PHONE, 'estate.validation.phone')]} fullWidth slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 21 } }} />
         </Grid>
         <Grid size={12}><TextInput source="remark" multiline minRows={2} validate={optionalText(200)} fullWidth /></Grid>
       </Grid>

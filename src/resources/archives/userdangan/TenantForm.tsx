@@ -5,7 +5,7 @@ import { RecordForm } from '../../../components/RecordPages';
 import { ID_TYPES, PHONE, idNumberProblem, type IdType } from '../../../../common/identity';
 import { ID_TYPE } from './model';
 
-/** A phone the server will take: mainland mobile or landline. */
+/** A phone the server will take: mainland mobile or landline, or international (E.164). */
 const phone: Validator = (value: unknown) => (value && !PHONE.test(String(value).trim()) ? 'bindings.validation.phone' : undefined);
 /** The id number checked against the kind chosen beside it (a resident id's birth date and check digit). */
 const idNumber: Validator = (value: unknown, values: { idType?: IdType }) => {
@@ -20,7 +20,7 @@ function IdNumberInput() {
   return (
     <TextInput
       source="idNumber" validate={[idNumber, maxLength(30)]} fullWidth
-      helperText={translate(idType === 'other' ? 'bindings.tenant.otherIdHelp' : 'bindings.tenant.residentIdHelp')}
+      helperText={translate(idType === 'other' ? 'bindings.tenant.otherIdHelp' : idType === 'passport' ? 'bindings.tenant.passportIdHelp' : 'bindings.tenant.residentIdHelp')}
       slotProps={{ htmlInput: { maxLength: 30, autoComplete: 'off' } }}
     />
   );

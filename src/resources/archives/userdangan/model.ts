@@ -10,6 +10,7 @@ export interface Tenant extends RaRecord {
 
 export const ID_TYPE: Record<string, StateStyle> = {
   resident: { label: 'bindings.idType.resident', color: 'default' },
+  passport: { label: 'bindings.idType.passport', color: 'secondary' },
   other: { label: 'bindings.idType.other', color: 'info' },
 };
 export const BOUND: Record<string, StateStyle> = {
