@@ -7,7 +7,7 @@ import { conflict } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
-import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber } from '../../common/identity';
+import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../common/identity';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 
@@ -19,7 +19,7 @@ const TENANT_COLUMNS = ['name', 'phone', 'idType', 'idNumber', 'remark', 'projec
 const TenantImportRow = z.object({
   name: Text(50),
   phone: z.string().regex(PHONE, 'validation.phone').optional(),
-  /** resident (the default: an 18-character resident id, checksum included) or other (passport, permits). */
+  /** resident (the default: an 18-character resident id, checksum included), passport, or other (permits). */
   idType: z.enum(ID_TYPES).default('resident'),
   idNumber: z.string().max(30).optional(),
   remark: z.string().max(200).optional(),
@@ -35,7 +35,7 @@ const TenantImportRow = z.object({
   if (row.buildingName && !row.roomCode) ctx.addIssue({ code: 'custom', path: ['roomCode'], message: 'validation.estate.roomForBuilding' });
 });
 type TenantImportRow = z.output<typeof TenantImportRow>;
-interface TenantWrite { areaId: number; name: string; phone: string | null; idType: 'resident' | 'other'; idNumber: string | null; remark: string | null; roomId: number | null }
+interface TenantWrite { areaId: number; name: string; phone: string | null; idType: IdType; idNumber: string | null; remark: string | null; roomId: number | null }
 
 const keyOf = (...parts: (string | number)[]) => parts.join('\u0000');
 
@@ -119,7 +119,7 @@ export function tenantImportRoutes() {
   const router = createRouter();
   defineRoute(router, {
     method: 'post', path: '/importTenants',
-    summary: 'Import tenants from CSV rows (columns name, phone, idType (resident | other), idNumber, remark; optionally buildingName + roomCode (+ projectName) to bind the tenant to a vacant room); per-row report; mode "all" / "validOnly"; dryRun; one transaction',
+    summary: 'Import tenants from CSV rows (columns name, phone, idType (resident | passport | other), idNumber, remark; optionally buildingName + roomCode (+ projectName) to bind the tenant to a vacant room); per-row report; mode "all" / "validOnly"; dryRun; one transaction',
     tags: ['tenant'], body: importBody(TENANT_COLUMNS),
   }, async (c, { body }) => ok(c, await runImport(c, tenantImport(c), body)));
   return router;

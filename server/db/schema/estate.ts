@@ -50,7 +50,7 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   phone: text('phone'),
   idNumber: text('id_number'),
-  /** 'resident' (18-character mainland resident id, checksum checked) | 'other' (passport, permits…). */
+  /** 'resident' (18-character mainland resident id, checksum checked) | 'passport' | 'other' (permits…): common/identity.ts. */
   idType: text('id_type').notNull().default('resident'),
   remark: text('remark'),
   createdAt: createdAt(),
