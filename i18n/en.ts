@@ -61,6 +61,7 @@ const base = {
     empty: 'No device with a communication failure',
     requestFailed: 'Data request failed',
     export: 'Export',
+    openRoom: 'Open the room',
   },
   password: {
     title: 'Change password',

@@ -61,6 +61,7 @@ const base: BaseMessages = {
     empty: '通信異常の機器はありません',
     requestFailed: 'データ取得エラー',
     export: 'エクスポート',
+    openRoom: '部屋を開く',
   },
   password: {
     title: 'パスワード変更',

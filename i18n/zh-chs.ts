@@ -61,6 +61,7 @@ const base: BaseMessages = {
     empty: '暂无通讯异常的设备',
     requestFailed: '数据请求异常',
     export: '导出',
+    openRoom: '打开房间',
   },
   password: {
     title: '修改密码',

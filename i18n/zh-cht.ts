@@ -61,6 +61,7 @@ const base: BaseMessages = {
     empty: '目前沒有通訊異常的設備',
     requestFailed: '資料請求異常',
     export: '匯出',
+    openRoom: '開啟房間',
   },
   password: {
     title: '修改密碼',

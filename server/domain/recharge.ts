@@ -4,6 +4,7 @@ import type { Session } from '../auth/session';
 import { conflict, notFound, refusalError, type Refusal } from './results';
 import { audit } from '../audit';
 import { enqueueCommands, type NewCommand } from './commands';
+import { publish } from '../realtime/events';
 import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
 import { ORDER_STATUS } from '../../common/states';
@@ -277,6 +278,8 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
         before: { accountId: account.id, balanceFen: posted.balanceBeforeFen, saleCount: account.saleCount },
         after: { orderId, roomId: room.id, utility: input.utility, amountFen: input.amountFen, channel: input.channel, requestId: input.requestId, balanceFen: posted.balanceFen, commandIds },
       });
+      // The dashboards of the area refresh their figures (delivered on commit).
+      await publish(tx, { type: 'figures', areaId: room.areaId });
       return { orderId, commandIds, balanceAfterFen: posted.balanceFen };
     });
   } catch (error) {

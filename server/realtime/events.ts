@@ -10,7 +10,9 @@ export type RealtimeEvent =
   /** Commands with ids in [from, to] changed state (queued, sent, finished, expired). */
   | { type: 'commands'; areaId: number; from: number; to: number }
   /** The read-failure list of the area changed (a device failed to answer, or answered again). */
-  | { type: 'readFailures'; areaId: number };
+  | { type: 'readFailures'; areaId: number }
+  /** Money moved in the area (a recharge was taken): the dashboards' figures changed. */
+  | { type: 'figures'; areaId: number };
 
 /**
  * Between backend processes only (never sent to a console): a user's sessions changed (logout,
@@ -46,6 +48,7 @@ export function parseEvent(payload: string | undefined): RealtimeEvent | Session
     if ((event.type as string) === 'sessions') return typeof event.userId === 'number' ? { type: 'sessions', userId: event.userId } : undefined;
     if (typeof event.areaId !== 'number') return undefined;
     if (event.type === 'readFailures') return { type: 'readFailures', areaId: event.areaId };
+    if (event.type === 'figures') return { type: 'figures', areaId: event.areaId };
     if (event.type === 'commands' && typeof event.from === 'number' && typeof event.to === 'number') {
       return { type: 'commands', areaId: event.areaId, from: event.from, to: event.to };
     }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
 import {
   Badge, Box, Button, Chip, IconButton, Popover, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
@@ -17,6 +18,9 @@ import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE
  */
 export interface ReadFailureDevice {
   roomCode: string | null;
+  /** The room and its building (beyond SPEC.md's fields: nine buildings have a room 605). */
+  roomId?: number | null;
+  buildingName?: string | null;
   deviceAddress: string;
   deviceType: number;
 }
@@ -27,12 +31,14 @@ const MODULE = 3;
 /**
  * The header's read-failure alarm bell (failed readings and offline modules): loads the list on
  * start, again whenever the websocket says it changed, and every 1,800,000 ms whatever happens (the
- * fallback); shows the count, and a 700-wide popover with the devices, whether updates are live,
- * and an export; a failed load shows 数据请求异常.
+ * fallback); shows the count, and a 700-wide popover with the devices (a meter's room with its
+ * building; a row opens the room), whether updates are live, and an export (SPEC.md's three
+ * columns); a failed load shows 数据请求异常.
  */
 export function AlarmBell() {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const live = useRealtimeStatus() === 'open';
   const { data = [], error } = useQuery({
@@ -91,8 +97,10 @@ export function AlarmBell() {
             </TableHead>
             <TableBody>
               {data.map((device) => (
-                <TableRow key={`${device.deviceType}-${device.deviceAddress}`}>
-                  <TableCell>{device.roomCode ?? '—'}</TableCell>
+                <TableRow key={`${device.deviceType}-${device.deviceAddress}`} hover={!!device.roomId}
+                  onClick={device.roomId ? () => { setAnchor(null); navigate(`/fangjianguanli/${device.roomId}`); } : undefined}
+                  sx={device.roomId ? { cursor: 'pointer' } : undefined} title={device.roomId ? translate('alarm.openRoom') : undefined}>
+                  <TableCell>{device.roomCode ? [device.buildingName, device.roomCode].filter(Boolean).join(' · ') : '—'}</TableCell>
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{device.deviceAddress}</TableCell>
                   <TableCell>
                     <Chip size="small" variant="outlined" color={device.deviceType === ELECTRIC_METER ? 'success' : 'error'} label={typeLabel(device)} />

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, fastUser as user, sqlRows as query } from './render';
 import { yuanGrouped } from '../../src/resources/home/dashboard/format';
+import { AlarmBell } from '../../src/layout/AlarmBell';
 
 /**
  * The home dashboards (index_water, index) against the real backend through MSW: the figures as the
@@ -115,5 +116,25 @@ describe('water home (index)', () => {
     expect(ratio).toBeLessThanOrEqual(1);
     expect(screen.queryByRole('button', { name: '登记停电' })).not.toBeInTheDocument();
     expect(within(screen.getByTestId('alarm-panel')).queryByTestId('alarm-chip-powerCut')).not.toBeInTheDocument();
+  });
+});
+
+describe('the header\'s alarm bell', () => {
+  it('names the building with the room code and opens the room', async () => {
+    const u = user();
+    renderScreen('/index', { shell: <AlarmBell /> });
+    await u.click(await screen.findByRole('button', { name: '设备通讯异常' }));
+    const popover = await screen.findByRole('dialog', { name: '设备通讯异常' });
+    const row = await waitFor(() => {
+      const found = [...popover.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('td')!.textContent!.includes(' · '));
+      expect(found).toBeTruthy();
+      return found as HTMLElement;
+    });
+    const [building, code] = row.querySelector('td')!.textContent!.split(' · ');
+    await u.click(row);
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/fangjianguanli\/\d+$/));
+    const id = Number(window.location.pathname.split('/').pop());
+    const [room] = await query<{ room_code: string; name: string }>(`SELECT r.room_code, b.name FROM rooms r JOIN buildings b ON b.id = r.building_id WHERE r.id = ${id}`);
+    expect(room).toEqual({ room_code: code, name: building });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { WebSocket } from 'ws';
 import { rowsOf } from '../../server/db/rows';
 import { apiClient, loginAs, startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
 
@@ -227,5 +228,45 @@ describe('a recharge and a power failure move the figures', () => {
     const alarms = (await api.get('dashboard/findAlarms', { utility: 'electric', kind: 'powerCut' })).body.data as { rows: { kind: string; roomId: number; reason: string; at: string; roomCode: string }[] };
     const shown = alarms.rows.find((r) => r.kind === 'powerCut' && r.roomId === roomId);
     expect(shown).toMatchObject({ reason: 'overload', at: offAt, roomCode: room.code });
+  });
+});
+
+describe('the header\'s read-failure list', () => {
+  it('keeps SPEC.md\'s fields and names each meter\'s building and room', async () => {
+    const { status, body } = await api.get('roomBillingStatement/findReadTheListOfFailuresVo');
+    expect(status).toBe(200);
+    const rows = body.data as { roomCode: string | null; deviceAddress: string; deviceType: number; roomId: number | null; buildingName: string | null }[];
+    const inRoom = rows.filter((r) => r.roomCode !== null);
+    expect(inRoom.length).toBeGreaterThan(0);
+    for (const row of inRoom) {
+      const [room] = await query<{ room_code: string; name: string }>(sql`SELECT r.room_code, b.name FROM rooms r JOIN buildings b ON b.id = r.building_id WHERE r.id = ${row.roomId}`);
+      expect(room).toEqual({ room_code: row.roomCode, name: row.buildingName });
+      expect(typeof row.deviceAddress).toBe('string');
+      expect([1, 2]).toContain(row.deviceType);
+    }
+  });
+});
+
+describe('live figures', () => {
+  it('tells the dashboards of the recharged room\'s area, and no other area, that money moved', async () => {
+    const origin = (await backend.listen()).replace(/^http/, 'ws');
+    const listen = async (token: string) => {
+      const socket = new WebSocket(`${origin}/api/v1/electricity/websocket/websocket-server?token=${token}`);
+      const types: string[] = [];
+      socket.on('message', (data) => types.push((JSON.parse(data.toString()) as { type: string }).type));
+      await new Promise((resolve) => socket.once('open', resolve));
+      return { socket, types };
+    };
+    const mine = await listen(await loginAs(backend.app, 'admin'));
+    const theirs = await listen(await loginAs(backend.app, 'admin2'));
+    const [room] = await query<{ room_id: number }>(sql`SELECT room_id FROM accounts WHERE area_id = 1 AND utility = 'water' AND balance_fen BETWEEN 0 AND 10000 ORDER BY room_id LIMIT 1`);
+    const paid = await api.post('account/recharge', { roomId: Number(room.room_id), utility: 'water', amountFen: 500, channel: 'wechat', requestId: 'dash-live-0001' });
+    expect(paid.status).toBe(200);
+    await expect.poll(() => mine.types.includes('figures'), { timeout: 5000 }).toBe(true);
+    // The other area hears nothing of it (its socket got its hello, and would have had the event by now).
+    expect(theirs.types).toContain('hello');
+    expect(theirs.types).not.toContain('figures');
+    mine.socket.close();
+    theirs.socket.close();
   });
 });

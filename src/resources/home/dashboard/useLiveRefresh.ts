@@ -5,7 +5,7 @@ import { LIVE_REFRESH_MS, type Utility } from './model';
 
 /**
  * Refreshes a dashboard's figures when the socket says something changed (a command finished: a
- * reading, a trip, a restore; a device failed or answered again), at most once every
+ * reading, a trip, a restore; a device failed or answered again; a recharge was taken), at most once every
  * LIVE_REFRESH_MS: a burst of events becomes one refresh at its start and one at its end.
  */
 export function useLiveRefresh(utility: Utility) {
@@ -19,7 +19,7 @@ export function useLiveRefresh(utility: Utility) {
       void queryClient.invalidateQueries({ queryKey: ['dashboard', utility] });
     };
     const stop = onRealtimeMessage((message) => {
-      if (message.type !== 'commands' && message.type !== 'readFailures') return;
+      if (message.type !== 'commands' && message.type !== 'readFailures' && message.type !== 'figures') return;
       if (timer) return;
       const wait = last + LIVE_REFRESH_MS - Date.now();
       if (wait <= 0) refresh();
