@@ -5,6 +5,7 @@ import { CommandWorker } from './domain/commands';
 import { AutoReader } from './domain/autoRead';
 import { BillingJob, configureBilling } from './domain/billingEngine';
 import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
+import { MonthEndJob } from './domain/statements';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
 import { createDriverRouter } from './devices/router';
@@ -86,6 +87,9 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   billing.start();
   const sms = new SmsSenderJob(db, smsProviderFromConfig(config), now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
   sms.start();
+  // Month end: the month just ended, written once per process when the month changes (hourly look, first 5 minutes after start).
+  const monthEnd = new MonthEndJob(db, now, { everyMs: 3_600_000, firstAfterMs: 5 * 60_000, log });
+  monthEnd.start();
 
   let worker: CommandWorker | undefined;
   let reader: AutoReader | undefined;
@@ -112,6 +116,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
       await reader?.stop();
       await billing.stop();
       await sms.stop();
+      await monthEnd.stop();
       await heartbeat?.stop();
       await worker?.stop();
       await protocol.close();

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, lt, or, sql, inArray } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { chargeOf, DEFAULT_TIME_ZONE, hundredthsOf, monthStart, scheduleWeights, validTimeZone, type Segment, type Tariff } from './billing';
+import { chargeOf, DEFAULT_TIME_ZONE, hundredthsOf, monthStart, scheduleWeights, splitUnits, validTimeZone, type Segment, type Tariff } from './billing';
 import { enqueueCommands } from './commands';
 import { ensureAccount, lockAccount, postLedger, type Posted, type Utility } from './ledger';
 import { clearFault, openFault } from './faults';
@@ -238,6 +238,8 @@ export async function chargeReading(db: Db, readingId: number, now: Date): Promi
   const weights = tariff.kind === 'tou' && !rates && segments?.length && row.sinceAt
     ? scheduleWeights(row.sinceAt.getTime(), row.readAt!.getTime(), segments, timeZone) : null;
   const result = chargeOf({ tariff, consumption, rates, weights, freeLeft: hundredthsOf(account.freeLeft), monthToDate });
+  // A time-of-use reading split by the schedule keeps its split (the month's multi-rate settlement reads it).
+  if (weights && weights.some((w) => w > 0)) await db.update(readings).set({ usageRates: splitUnits(consumption, weights) }).where(eq(readings.id, readingId));
 
   if (result.free > 0) {
     const freeLeft = (hundredthsOf(account.freeLeft) - result.free) / 100;

@@ -219,7 +219,7 @@ export const readings = pgTable('readings', {
   createdAt: createdAt(),
   /** Charged (migration 0019): false while the reading waits for its charge (server/domain/billingEngine.ts). */
   billed: boolean('billed').notNull().default(true),
-  /** Consumption per rate [sharp, peak, flat, valley] in hundredths, when the meter gave its rate registers. */
+  /** Consumption per rate [sharp, peak, flat, valley] in hundredths: from the rate registers, or as a time-of-use charge split it by the schedule. */
   usageRates: jsonb('usage_rates').$type<number[]>(),
   /** Start of the consumption interval (the baseline reading's time). */
   sinceAt: at('since_at'),
