@@ -16,6 +16,16 @@ import statsOrders from './statistics/orders/en';
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
   ...englishMessages,
+  // react-admin's "Element created / updated / deleted" reads oddly to operators.
+  ra: {
+    ...englishMessages.ra,
+    notification: {
+      ...englishMessages.ra.notification,
+      created: 'Record created',
+      updated: 'Record updated |||| %{smart_count} records updated',
+      deleted: 'Record deleted |||| %{smart_count} records deleted',
+    },
+  },
   app: {
     rangeCapped: '%{offsetBegin}-%{offsetEnd} of %{total}+',
     rangeCappedHint: 'More than %{total} rows match: narrow the filters to count them exactly',
@@ -35,6 +45,7 @@ const base = {
     none: '—',
     actions: 'Actions',
     refreshing: 'Refreshing…',
+    noOptions: 'Nothing matches',
   },
   layout: { emptyMenu: 'No side menu', untitledMenu: 'Untitled menu' },
   shell: {

@@ -35,6 +35,7 @@ const base: BaseMessages = {
     none: '—',
     actions: '操作',
     refreshing: '更新中…',
+    noOptions: '一致する項目はありません',
   },
   layout: { emptyMenu: 'サイドメニューがありません', untitledMenu: '無題のメニュー' },
   shell: {

@@ -35,6 +35,7 @@ const base: BaseMessages = {
     none: '—',
     actions: '操作',
     refreshing: '刷新中…',
+    noOptions: '没有匹配的选项',
   },
   layout: { emptyMenu: '没有侧栏菜单', untitledMenu: '未命名菜单' },
   shell: {

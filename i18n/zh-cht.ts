@@ -35,6 +35,7 @@ const base: BaseMessages = {
     none: '—',
     actions: '操作',
     refreshing: '重新整理中…',
+    noOptions: '沒有相符的選項',
   },
   layout: { emptyMenu: '沒有側欄選單', untitledMenu: '未命名選單' },
   shell: {

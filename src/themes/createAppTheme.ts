@@ -29,6 +29,8 @@ export function createAppTheme(spec: ThemeSpec, colour: string, size: ElementSiz
     sidebar: { width: MENU_WIDTH, closedWidth: MENU_WIDTH_COLLAPSED },
     components: {
       ...defaultTheme.components,
+      // react-admin leaves MUI's untranslated "No options" when nothing matches: a message key instead.
+      RaAutocompleteInput: { defaultProps: { noOptionsText: 'app.noOptions' } },
       MuiButton: { defaultProps: { size: control } },
       MuiTextField: { defaultProps: { size: control } },
       MuiFormControl: { defaultProps: { size: control } },

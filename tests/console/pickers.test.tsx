@@ -27,6 +27,20 @@ describe('room picker', () => {
   });
 });
 
+describe('pickers with nothing matching', () => {
+  it('say so in the operator\'s language, not MUI\'s "No options"', async () => {
+    await signIn('admin');
+    const { fastUser } = await import('./render');
+    const u = fastUser();
+    renderScreen('/jianzhuguanli/create');
+    const project = await screen.findByRole('combobox', { name: /所属项目|项目/ });
+    await u.click(project);
+    await u.keyboard('没有这个项目zzz');
+    expect(await screen.findByText('没有匹配的选项', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('No options')).not.toBeInTheDocument();
+  });
+});
+
 describe('preferences', () => {
   it('keep their state (no re-render) when an update changes nothing', async () => {
     let renders = 0;

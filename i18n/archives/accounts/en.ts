@@ -30,12 +30,12 @@ const accounts = {
         alarm1Fen: 'Alarm level 1',
         alarm2Fen: 'Alarm level 2',
         hoardLimitFen: 'Hoarding limit',
-        saleCount: 'Sales',
+        saleCount: 'Recharges',
         meterAddress: 'Meter'
       },
       states: {
-        on: 'Relay closed',
-        off: 'Relay open (cut)',
+        on: 'Supply on',
+        off: 'Supply cut',
         close_pending: 'Close allowed',
         open: 'Valve open',
         closed: 'Valve closed',

@@ -32,7 +32,7 @@ const messages: DeepStrings<typeof en> = {
         alarm1Fen: '警告レベル1',
         alarm2Fen: '警告レベル2',
         hoardLimitFen: '残高上限',
-        saleCount: '購入回数',
+        saleCount: 'チャージ回数',
         meterAddress: 'メーター'
       },
       states: {

@@ -32,7 +32,7 @@ const messages: DeepStrings<typeof en> = {
         alarm1Fen: '一级报警',
         alarm2Fen: '二级报警',
         hoardLimitFen: '囤积限额',
-        saleCount: '购电次数',
+        saleCount: '充值次数',
         meterAddress: '表地址'
       },
       states: {

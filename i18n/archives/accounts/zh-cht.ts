@@ -32,7 +32,7 @@ const messages: DeepStrings<typeof en> = {
         alarm1Fen: '一級警報',
         alarm2Fen: '二級警報',
         hoardLimitFen: '囤積限額',
-        saleCount: '購電次數',
+        saleCount: '充值次數',
         meterAddress: '錶地址'
       },
       states: {
