@@ -13,7 +13,7 @@ const newest = (path: string): number => {
 };
 
 const built = 'dist/index.html';
-const sources = ['src', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'].filter((p) => existsSync(p));
+const sources = ['src', 'common', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'].filter((p) => existsSync(p));
 if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
   console.log('Building the console…');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
