@@ -88,7 +88,7 @@ const orders = {
       lines: 'Lines',
       deduction: 'Charged',
       net: 'Net change',
-      title: 'All matching orders:',
+      title: 'All matching rows:',
       count: 'Orders',
       amount: 'Amount',
       standing: 'Standing (void excluded)',

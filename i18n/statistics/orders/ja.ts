@@ -88,7 +88,7 @@ const orders = {
       lines: '明細行数',
       deduction: '課金合計',
       net: '純変動',
-      title: '条件に合う全注文：',
+      title: '条件に合う全件の合計：',
       count: '注文数',
       amount: '金額合計',
       standing: '有効金額（取消除く）',

@@ -88,7 +88,7 @@ const orders = {
       lines: '明细条数',
       deduction: '扣费合计',
       net: '净变动',
-      title: '全部符合条件的订单：',
+      title: '全部符合条件的合计：',
       count: '订单数',
       amount: '金额合计',
       standing: '有效金额（不含作废）',

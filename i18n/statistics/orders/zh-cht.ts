@@ -88,7 +88,7 @@ const orders = {
       lines: '明細筆數',
       deduction: '扣費合計',
       net: '淨變動',
-      title: '全部符合條件的訂單：',
+      title: '全部符合條件的合計：',
       count: '訂單數',
       amount: '金額合計',
       standing: '有效金額（不含作廢）',
