@@ -98,7 +98,12 @@ export function roleRoutes() {
       db.select({ total: count() }).from(roles).where(where),
     ]);
     const grants = await resourceIdsOf(c, rows.map((row) => row.id));
-    return page(c, rows.map((row) => ({ ...row, userCount: Number(row.userCount), resourceIds: grants.get(row.id) ?? [] })), total);
+    // The screens among the grants (groups and the root come with them).
+    const pages = new Set((await db.select({ id: resources.id }).from(resources).where(eq(resources.userType, 2))).map((r) => r.id));
+    return page(c, rows.map((row) => {
+      const resourceIds = grants.get(row.id) ?? [];
+      return { ...row, userCount: Number(row.userCount), resourceIds, pageCount: resourceIds.filter((id) => pages.has(id)).length };
+    }), total);
   });
 
   defineRoute(router, { method: 'get', path: '/findById', summary: 'One role with its granted resources', tags: ['role'], query: z.object({ id: Id }) }, async (c, { query }) => {

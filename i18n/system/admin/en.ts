@@ -12,7 +12,7 @@ const system = {
       name: 'Role |||| Roles',
       fields: {
         id: 'ID', name: 'Role name', readOnly: 'Access', areaId: 'Area', areaName: 'Area', userCount: 'Users', resourceIds: 'Menu resources',
-        resourceCount: 'Menu entries', remark: 'Remark', createdAt: 'Created',
+        resourceCount: 'Screens', remark: 'Remark', createdAt: 'Created',
       },
     },
     caozuojilu: {

@@ -12,7 +12,7 @@ const system = {
       name: 'ロール',
       fields: {
         id: 'ID', name: 'ロール名', readOnly: '権限種別', areaId: 'エリア', areaName: 'エリア', userCount: 'ユーザー数', resourceIds: 'メニューリソース',
-        resourceCount: 'メニュー項目', remark: '備考', createdAt: '作成日時',
+        resourceCount: '画面数', remark: '備考', createdAt: '作成日時',
       },
     },
     caozuojilu: {

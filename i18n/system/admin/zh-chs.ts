@@ -12,7 +12,7 @@ const system = {
       name: '角色',
       fields: {
         id: '编号', name: '角色名称', readOnly: '权限类型', areaId: '区域', areaName: '区域', userCount: '用户数', resourceIds: '菜单资源',
-        resourceCount: '菜单项', remark: '备注', createdAt: '创建时间',
+        resourceCount: '页面数', remark: '备注', createdAt: '创建时间',
       },
     },
     caozuojilu: {

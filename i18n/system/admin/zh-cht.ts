@@ -12,7 +12,7 @@ const system = {
       name: '角色',
       fields: {
         id: '編號', name: '角色名稱', readOnly: '權限類型', areaId: '區域', areaName: '區域', userCount: '使用者數', resourceIds: '選單資源',
-        resourceCount: '選單項', remark: '備註', createdAt: '建立時間',
+        resourceCount: '頁面數', remark: '備註', createdAt: '建立時間',
       },
     },
     caozuojilu: {

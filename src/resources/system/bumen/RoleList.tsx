@@ -21,7 +21,7 @@ const COLUMNS: Column<Role>[] = [
   { source: 'readOnly', kind: 'state', states: ACCESS, priority: 1 },
   { source: 'areaName', priority: 2, sortable: false },
   { source: 'userCount', kind: 'number', priority: 1, sortable: false },
-  { source: 'resourceCount', kind: 'number', priority: 2, sortable: false, render: (record) => record.resourceIds.length, csv: (record) => record.resourceIds.length },
+  { source: 'resourceCount', kind: 'number', priority: 2, sortable: false, render: (record) => record.pageCount, csv: (record) => record.pageCount },
   { source: 'remark', sortable: false, priority: 3 },
   { source: 'createdAt', kind: 'datetime', priority: 3 },
 ];

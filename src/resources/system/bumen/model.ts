@@ -4,7 +4,7 @@ import type { FilterSpec } from '../../../components/list/filters';
 
 export interface Role extends RaRecord {
   name: string; readOnly: boolean; platformAdmin: boolean; areaId: number; areaName: string | null; userCount: number;
-  resourceIds: number[]; remark: string | null; createdAt: string;
+  resourceIds: number[]; pageCount: number; remark: string | null; createdAt: string;
 }
 
 /** A menu resource (SPEC.md section 3). */
