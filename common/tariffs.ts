@@ -167,12 +167,11 @@ export function priceTableProblem(table: PriceTableInput): RuleProblem | undefin
   return undefined;
 }
 
-/** The prices of a table that are zero (the form asks the operator to confirm free energy). */
+/** The electricity prices of a table that are zero (the form asks the operator to confirm free energy; a table without a water price is common). */
 export function zeroPrices(table: PriceTableInput): string[] {
   const fields = table.kind === 'tou' ? ['sharpFen', 'peakFen', 'flatFen', 'valleyFen'] : table.kind === 'single' ? ['flatFen'] : [];
   const zero = fields.filter((field) => table[field as keyof PriceTableInput] === 0);
   if (table.kind === 'tiered') (table.tiers ?? []).forEach((tier, i) => { if (tier.priceFen === 0) zero.push(`tiers.${i}.priceFen`); });
-  if (table.waterFen === 0) zero.push('waterFen');
   return zero;
 }
 

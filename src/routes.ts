@@ -15,6 +15,9 @@ import waterswitch from './resources/devices/waterswitch';
 import dianbiaoguanli from './resources/devices/dianbiaoguanli';
 import dianbiaoshishijilu from './resources/devices/dianbiaoshishijilu';
 import tongduankongzhi from './resources/devices/tongduankongzhi';
+import danjiabiao from './resources/basic/danjiabiao';
+import dsshijianduan from './resources/basic/dsshijianduan';
+import { dstongduancanshu, fuzaicanshu, gonglvcanshu, kongzhicanshu, mianfeidianzscs, night } from './resources/basic/parameterSets';
 import sysuser from './resources/system/sysuser';
 import bumen from './resources/system/bumen';
 import caozuojilu from './resources/system/caozuojilu';
@@ -32,6 +35,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   waterarchive, project, jianzhuguanli, fangjianguanli, fenquguanli, userdangan, userbangding, zhongjianbiao, userJiaofei,
   mokuaiguanli, waterstate, waterswitch,
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
+  danjiabiao, dsshijianduan, gonglvcanshu, kongzhicanshu, fuzaicanshu, night, dstongduancanshu, mianfeidianzscs,
   sysuser, bumen, caozuojilu, rizhi, log: frontLog,
   index_water: indexWater, index: indexHome,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,

@@ -66,6 +66,12 @@ export async function parameterSetUsers(db: Db, kind: ParameterKind, id: number)
   return [...electric, ...water];
 }
 
+/** The ids of every electric meter holding a parameter set (a push to its meters). */
+export async function parameterSetElectricIds(db: Db, kind: ParameterKind, id: number): Promise<number[]> {
+  const rows = await db.select({ id: electricMeters.id }).from(electricMeters).where(eq(ELECTRIC_SET_COLUMN[kind], id)).orderBy(electricMeters.id);
+  return rows.map((row) => row.id);
+}
+
 /** The templates using a day schedule. */
 export async function scheduleUsers(db: Db, id: number): Promise<TemplateUser[]> {
   const tables = await db.select({ kind: sql<'priceTable'>`'priceTable'`, id: priceTables.id, name: priceTables.name, roomCode: sql<null>`NULL` })

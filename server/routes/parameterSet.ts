@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, Int, Num, Text } from '../http/input';
-import { parameterSetUseCount, parameterSetUsers } from '../domain/templates';
+import { parameterSetElectricIds, parameterSetUseCount, parameterSetUsers } from '../domain/templates';
 import {
   GIFT_DAY_MAX, GIFT_UNITS, LOAD_ACTIONS, MONEY_LIMIT_MAX_FEN, POWER_MAX_W, parameterValuesProblem, scheduleUse,
   type ParameterKind, type Segment,
@@ -55,6 +55,7 @@ export function parameterSetRoutes(kind: ParameterKind) {
     base: sql`${parameterSets.kind} = ${sql.raw(`'${kind}'`)}`,
     statement: `parameter_set_${kind}_rows`, select: selectOf(kind), body: bodyOf(kind), patch: patchOf(kind),
     users: (db, id) => parameterSetUsers(db, kind, id), inUseKey: 'errors.tariffs.inUseByMeters',
+    electricIds: (db, id) => parameterSetElectricIds(db, kind, id),
     async columns(c, { body, before, areaId }) {
       const values = { ...(before?.values ?? {}), ...((body.values as Record<string, unknown> | undefined) ?? {}) };
       const problem = parameterValuesProblem(kind, values);

@@ -56,6 +56,8 @@ export interface TemplateSpec<Row extends { id: number; usedBy: number; areaId: 
   columns(c: Ctx, input: { body: Record<string, unknown>; before?: Row; areaId: number }): Promise<{ values: Record<string, unknown> } | { problem: RuleProblem }>;
   /** What uses a record (the usedBy call, and the delete's refusal). */
   users(db: Db, id: number): Promise<TemplateUser[]>;
+  /** Every electric meter using a record (the ids a push to its meters goes to), for parameter sets. */
+  electricIds?(db: Db, id: number): Promise<number[]>;
   /** `server.errors.*` key of the refusal to delete while in use (params: count, names). */
   inUseKey: string;
 }
@@ -90,10 +92,13 @@ export function templateRoutes<Row extends { id: number; usedBy: number; areaId:
     return ok(c, await listPage(c.get('deps').db, list, { where, paging: query, areaIds: c.get('session').areaIds }));
   });
 
-  defineRoute(router, { method: 'get', path: `/${spec.paths.usedBy}`, summary: `${spec.tag}: what uses it (meters or templates, at most 500 of each)`, tags, query: z.object({ id: Id }) }, async (c, { query }) => {
+  defineRoute(router, { method: 'get', path: `/${spec.paths.usedBy}`, summary: `${spec.tag}: what uses it (meters with their rooms or templates, at most 500 of each; electricIds: every electric meter's id)`, tags, query: z.object({ id: Id }) }, async (c, { query }) => {
     await findOne(c, query.id);
-    const users = await spec.users(c.get('deps').db, query.id);
-    return ok(c, { records: users, total: users.length });
+    const { db } = c.get('deps');
+    const users = await spec.users(db, query.id);
+    // Every electric meter's id (not only the first 500 listed): what a push sends set_parameter to.
+    const electricIds = spec.electricIds ? await spec.electricIds(db, query.id) : [];
+    return ok(c, { records: users, total: users.length, electricIds });
   });
 
   defineRoute(router, { method: 'post', path: `/${spec.paths.add}`, summary: `${spec.tag}: add; answers data.id`, tags, body: spec.body }, async (c, { body }) => {
