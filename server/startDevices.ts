@@ -6,6 +6,7 @@ import { AutoReader } from './domain/autoRead';
 import { BillingJob, configureBilling } from './domain/billingEngine';
 import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
+import { GiftDayJob } from './domain/gifts';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
 import { createDriverRouter } from './devices/router';
@@ -90,6 +91,9 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   // Month end: the month just ended, written once per process when the month changes (hourly look, first 5 minutes after start).
   const monthEnd = new MonthEndJob(db, now, { everyMs: 3_600_000, firstAfterMs: 5 * 60_000, log });
   monthEnd.start();
+  // Gift day: hourly, each meter's monthly allowance on its gift set's day (once per meter and month).
+  const gifts = new GiftDayJob(db, now, { everyMs: 3_600_000, log });
+  gifts.start();
 
   let worker: CommandWorker | undefined;
   let reader: AutoReader | undefined;
@@ -117,6 +121,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
       await billing.stop();
       await sms.stop();
       await monthEnd.stop();
+      await gifts.stop();
       await heartbeat?.stop();
       await worker?.stop();
       await protocol.close();

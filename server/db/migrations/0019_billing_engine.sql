@@ -56,3 +56,6 @@ ALTER TABLE "sms_records" ADD COLUMN IF NOT EXISTS "next_attempt_at" timestamp w
 ALTER TABLE "sms_records" ADD COLUMN IF NOT EXISTS "provider_ref" text;
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "sms_records_outbox" ON "sms_records" ("id") WHERE "state" IN ('queued', 'sending');
+--> statement-breakpoint
+-- Gift day (server/domain/gifts.ts): one gift record per meter and month, whichever process gives it.
+CREATE UNIQUE INDEX IF NOT EXISTS "gift_records_meter_period" ON "gift_records" ("utility", "meter_id", "period");

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
 /** cause: arrears | manual | overload | malignant_load | night_limit | timed | keep_supply_released */
@@ -67,7 +67,7 @@ export const giftRecords = pgTable('gift_records', {
   carriedOver: quantity('carried_over').notNull().default(0),
   period: text('period').notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('gift_records_meter_period').on(t.utility, t.meterId, t.period)]);
 
 export const presetEnergyRecords = pgTable('preset_energy_records', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
