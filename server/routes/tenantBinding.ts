@@ -160,7 +160,8 @@ const noCurrentTenant = sql`NOT EXISTS (SELECT 1 FROM ${tenantBindings} tb WHERE
 
 const vacantList: ListSpec<Awaited<ReturnType<typeof roomRows>>[number]> = {
   table: rooms, id: rooms.id, area: rooms.areaId, base: noCurrentTenant,
-  sorts: { id: rooms.id, roomCode: natural(rooms.roomCode) },
+  // buildingName: project → building → room, each in natural order (rooms.building_sort).
+  sorts: { id: rooms.id, roomCode: natural(rooms.roomCode), buildingName: rooms.buildingSort },
   rows: roomRows,
 };
 

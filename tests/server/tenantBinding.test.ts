@@ -260,3 +260,18 @@ describe('unbindTenant', () => {
     expect(result.body.data.settlements).toEqual([]);
   });
 });
+
+describe('room pickers order rooms by project, building and room', () => {
+  it('findVacantRooms and findUserUnBind sorted by buildingName follow project → building → room in natural order', async () => {
+    const vacant = (await api.get('tenantBinding/findVacantRooms', { pageNum: 1, pageSize: 100, sortField: 'buildingName', sortOrder: 'asc' })).body.data.records as { id: number }[];
+    const expected = await rows<{ id: number }>(sql`SELECT r.id FROM rooms r WHERE r.area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1)
+      AND NOT EXISTS (SELECT 1 FROM tenant_bindings tb WHERE tb.room_id = r.id AND tb.end_date IS NULL) ORDER BY r.building_sort, r.id LIMIT 100`);
+    expect(vacant.map((r) => r.id)).toEqual(expected.map((r) => Number(r.id)));
+    // Natural within a building: 2 before 10, 101 before 1001.
+    const unbound = (await api.get('webWaterArchive/findUserUnBind', { pageNum: 1, pageSize: 100, sortField: 'buildingName', sortOrder: 'asc' })).body.data.records as { projectName: string; buildingName: string; roomCode: string }[];
+    const keys = unbound.map((r) => [r.projectName, r.buildingName, r.roomCode]);
+    const natural = (a: string, b: string) => a.localeCompare(b, 'zh', { numeric: true });
+    const sorted = [...keys].sort((a, b) => natural(a[0], b[0]) || natural(a[1], b[1]) || natural(a[2], b[2]));
+    expect(keys.map((k) => k.join('/'))).toEqual(sorted.map((k) => k.join('/')));
+  });
+});

@@ -17,6 +17,9 @@ export const roomLabel = (room: Partial<RoomChoice>) =>
  * Room typeahead: type a room code, tenant name or phone, pick with the keyboard. Offers the rooms
  * of a lookup resource (e.g. rooms without a water meter), plus the record's current room.
  */
+/** The rooms' order in a picker: by project, building and room (the lists' `buildingName` sort). */
+const ROOM_ORDER = { field: 'buildingName', order: 'ASC' } as const;
+
 export function RoomInput({ reference, source = 'roomId', helperText, filter, label }: {
   reference: string; source?: string; helperText?: string;
   /** Fixed filters of the lookup (e.g. the project and building picked beside it: see RoomCascade). */
@@ -26,7 +29,12 @@ export function RoomInput({ reference, source = 'roomId', helperText, filter, la
   const record = useRecordContext();
   const translate = useTranslate();
   const [q, setQ] = useState('');
-  const { data = NO_ROOMS, isPending } = useGetList<RoomChoice>(reference, { pagination: { page: 1, perPage: 50 }, filter: { ...filter, ...(q ? { q } : {}) } });
+  const { data = NO_ROOMS, isPending } = useGetList<RoomChoice>(reference, {
+    pagination: { page: 1, perPage: 50 },
+    // Project → building → room, each in natural order (101 before 102 before 1001; T1-101 first).
+    sort: ROOM_ORDER,
+    filter: { ...filter, ...(q ? { q } : {}) },
+  });
   const choices = useMemo(() => {
     const list = data.map((room) => ({ id: room.id, name: roomLabel(room) }));
     const current = record?.[source] as number | null | undefined;
