@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
-import { apiClient, loginAs, startTestBackend, TEST_PASSWORD, type TestBackend } from '../support/testApp';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 
 /** System management (issue 33): administrators, roles and their grants, the operation log, the command and front-end logs. */
 let backend: TestBackend;
@@ -269,10 +269,12 @@ describe('roles (role/*, binding calls)', () => {
     };
     expect(await menu()).toEqual(['dianbiaoguanli']);
     expect((await api.post('frontLog/addFrontLog', { message: 'writes allowed' })).status).toBe(200);
-    expect((await api.put('webWaterArchive/updateFreeAll', { freeAllowance: 1, scope: 'all' })).status).toBe(200);
+    expect((await api.post('role/addRole', { name: `grantee-${roleId}-a`, resourceIds: [] })).status).toBe(200);
     await admin.put('role/updateRole', { id: roleId, resourceIds: [meters, water], readOnly: true });
     expect((await menu()).sort()).toEqual(['dianbiaoguanli', 'waterarchive']);
-    expect((await api.put('webWaterArchive/updateFreeAll', { freeAllowance: 1, scope: 'all' })).status).toBe(403);
+    const refused = await api.post('role/addRole', { name: `grantee-${roleId}-b`, resourceIds: [] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('只读账号不能修改数据');
   });
 });
 
