@@ -62,6 +62,40 @@ describe('user payment (userJiaofei)', () => {
     await waitFor(() => expect(screen.getByTestId('selected-room')).toHaveTextContent(label[2]));
   });
 
+  it('opens a water account right on the payment screen, after which the water side takes a recharge', async () => {
+    // A room whose water meter has no account yet (as a newly attached meter has).
+    const [room] = await query<{ room_id: number; room_code: string; meter_id: number }>(`SELECT r.id AS room_id, r.room_code, w.id AS meter_id
+      FROM rooms r JOIN water_meters w ON w.room_id = r.id JOIN tenant_bindings b ON b.room_id = r.id AND b.end_date IS NULL
+      WHERE r.area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1) AND NOT EXISTS (SELECT 1 FROM recharge_orders o WHERE o.room_id = r.id AND o.utility = 'water')
+      ORDER BY r.id DESC LIMIT 1`);
+    await query(`DELETE FROM ledger_entries WHERE account_id IN (SELECT id FROM accounts WHERE room_id = ${room.room_id} AND utility = 'water')`);
+    await query(`DELETE FROM accounts WHERE room_id = ${room.room_id} AND utility = 'water'`);
+    await query(`UPDATE water_meters SET account_opened = false WHERE id = ${room.meter_id}`);
+    const u = user();
+    renderScreen('/userJiaofei');
+    await u.click(await screen.findByRole('button', { name: '按项目和建筑选择' }));
+    const [names] = await query<{ project: string; building: string }>(`SELECT p.name AS project, b.name AS building FROM rooms r
+      JOIN buildings b ON b.id = r.building_id JOIN projects p ON p.id = r.project_id WHERE r.id = ${room.room_id}`);
+    const dialog = await screen.findByRole('dialog', { name: /选择房间/ });
+    const pick = async (label: RegExp, text: string, option: RegExp) => {
+      const input = within(dialog).getByRole('combobox', { name: label });
+      await u.click(input);
+      await u.type(input, text);
+      await u.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick(/项目/, names.project, new RegExp(`^${names.project}$`));
+    await pick(/建筑/, names.building, new RegExp(`^${names.building}$`));
+    await pick(/^房间/, room.room_code, new RegExp(`/ ${room.room_code} \\(`));
+    await u.click(within(dialog).getByRole('button', { name: '选择此房间' }));
+    const water = await screen.findByRole('region', { name: '水费' });
+    expect(await within(water).findByText('水表账户尚未开户，开户后即可充值')).toBeInTheDocument();
+    expect(within(water).getByRole('button', { name: /水费充值/ })).toBeDisabled();
+    await u.click(within(water).getByRole('button', { name: '开户' }));
+    expect(await screen.findByText('水表账户已开户，可以充值了')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: '水费' })).getByRole('button', { name: /水费充值/ })).toBeEnabled());
+    expect(await query(`SELECT account_opened FROM water_meters WHERE id = ${room.meter_id}`)).toEqual([{ account_opened: true }]);
+  });
+
   it('takes a room through project → building → room as well', async () => {
     const room = await fixture(2);
     const [names] = await query<{ project: string; building: string }>(`SELECT p.name AS project, b.name AS building FROM rooms r

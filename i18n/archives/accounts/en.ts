@@ -41,9 +41,10 @@ const accounts = {
         closed: 'Valve closed',
         abnormal: 'Valve abnormal'
       },
+      openAccount: { button: 'Open account', done: 'Water account opened: it can take a recharge now' },
       blocked: {
         noMeter: 'No meter of this kind in the room: bind one in room binding first',
-        notOpened: 'Water account not opened: open it in the water meter archive first'
+        notOpened: 'The water account is not opened yet: open it to take a recharge'
       },
       ledger: {
         title: 'Last ledger entries',

@@ -43,9 +43,10 @@ const messages: DeepStrings<typeof en> = {
         closed: 'バルブ閉',
         abnormal: 'バルブ異常'
       },
+      openAccount: { button: '口座開設', done: '水道口座を開設しました。チャージできます' },
       blocked: {
         noMeter: 'この種類のメーターがありません。先に部屋の紐付けで設定してください',
-        notOpened: '水道口座が未開設です。先に水道メーター台帳で開設してください'
+        notOpened: '水道口座が未開設です。開設するとチャージできます'
       },
       ledger: {
         title: '最近の取引',

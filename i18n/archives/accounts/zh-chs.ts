@@ -43,9 +43,10 @@ const messages: DeepStrings<typeof en> = {
         closed: '关阀',
         abnormal: '阀门异常'
       },
+      openAccount: { button: '开户', done: '水表账户已开户，可以充值了' },
       blocked: {
         noMeter: '房间没有此类表：请先在房间绑定中绑定',
-        notOpened: '水表账户未开户：请先在水表档案中开户'
+        notOpened: '水表账户尚未开户，开户后即可充值'
       },
       ledger: {
         title: '最近流水',

@@ -32,7 +32,7 @@ const messages: DeepStrings<typeof en> = {
         alarm1Fen: '一級警報',
         alarm2Fen: '二級警報',
         hoardLimitFen: '囤積限額',
-        saleCount: '充值次數',
+        saleCount: '儲值次數',
         meterAddress: '錶地址'
       },
       states: {
@@ -43,9 +43,10 @@ const messages: DeepStrings<typeof en> = {
         closed: '關閥',
         abnormal: '閥門異常'
       },
+      openAccount: { button: '開戶', done: '水錶帳戶已開戶，可以儲值了' },
       blocked: {
         noMeter: '房間沒有此類錶：請先在房間綁定中綁定',
-        notOpened: '水錶帳戶未開戶：請先在水錶檔案中開戶'
+        notOpened: '水錶帳戶尚未開戶，開戶後即可儲值'
       },
       ledger: {
         title: '最近流水',

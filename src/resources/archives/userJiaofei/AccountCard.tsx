@@ -1,11 +1,12 @@
-import { useTranslate } from 'react-admin';
-import { useQuery } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import BoltIcon from '@mui/icons-material/Bolt';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import AddCardIcon from '@mui/icons-material/AddCard';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { fenToYuan, formatYuan } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { cutOff, inArrears, usePaymentCalls, type AccountSide } from './model';
@@ -17,6 +18,30 @@ export function blockedReason(side: AccountSide): string | undefined {
   if (side.meterId === null) return `${T}.blocked.noMeter`;
   if (!side.accountOpened) return `${T}.blocked.notOpened`;
   return undefined;
+}
+
+/**
+ * A water meter whose account is not opened yet takes no money: the card offers to open it here
+ * (the water archive's batch opening, for this one meter), instead of sending the operator elsewhere.
+ */
+function OpenWaterAccount({ meterId }: { meterId: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const calls = usePaymentCalls();
+  const queryClient = useQueryClient();
+  const open = useMutation({
+    mutationFn: () => calls.openWaterAccount(meterId),
+    onSuccess: () => {
+      notify(`${T}.openAccount.done`, { type: 'success' });
+      return queryClient.invalidateQueries({ queryKey: ['userJiaofei'] });
+    },
+    onError: (error: Error) => notify(error.message, { type: 'error' }),
+  });
+  return (
+    <Button variant="outlined" startIcon={<HowToRegIcon />} disabled={open.isPending} onClick={() => open.mutate()}>
+      {translate(`${T}.openAccount.button`)}
+    </Button>
+  );
 }
 
 /** One account of the room: balance, allowances and limits, its meter's state and its last ledger entries. */
@@ -72,6 +97,7 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
             {translate(`${T}.rechargeUtility`, { utility: title })}
           </Button>
           {blocked && <Typography variant="body2" color="text.secondary">{translate(blocked)}</Typography>}
+          {side.utility === 'water' && side.meterId !== null && !side.accountOpened && canRecharge && <OpenWaterAccount meterId={side.meterId} />}
         </Stack>
         <Typography variant="subtitle2">{translate(`${T}.ledger.title`)}</Typography>
         {side.accountId === null || (ledger && ledger.records.length === 0) ? (

@@ -11,6 +11,8 @@ export default defineResource({
       accounts: get('account/findByRoom'),
       recharge: post('account/recharge'),
       ledger: get('account/ledger'),
+      // A water meter takes money once its account is opened: offered right on the payment screen.
+      openWaterAccount: post('webWaterArchive/updateOpenAnAccountInBatches'),
     },
   },
   ...lazyList(() => import('./UserPayment')),

@@ -106,5 +106,6 @@ export function usePaymentCalls() {
     recharge: (body: { roomId: number; utility: Utility; amountFen: number; channel: Channel; requestId: string; remark?: string | null }) =>
       dataProvider.invoke<RechargeAnswer>(RESOURCE, 'recharge', body),
     ledger: (accountId: number) => dataProvider.invoke<{ records: LedgerEntry[]; total: number }>(RESOURCE, 'ledger', { accountId, pageNum: 1, pageSize: LEDGER_ROWS }),
+    openWaterAccount: (meterId: number) => dataProvider.invoke<{ opened: number }>(RESOURCE, 'openWaterAccount', { ids: [meterId] }),
   };
 }
