@@ -35,6 +35,8 @@ const templates = {
     rate: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley', on: 'Supply on', off: 'Supply off' },
     usedByMeters: '%{smart_count} meter |||| %{smart_count} meters',
     usedByTemplates: '%{smart_count} template |||| %{smart_count} templates',
+    inUse: 'In use by %{used}: a change applies to them.',
+    inUsePush: 'After saving you can push it to the meters.',
     notUsed: 'Not used',
     usedByTitle: 'What uses “%{name}”',
     usedByEmpty: 'Nothing uses it: it can be deleted.',

@@ -35,6 +35,8 @@ const templates = {
     rate: { sharp: '尖', peak: 'ピーク', flat: '平', valley: 'オフピーク', on: '通電', off: '遮断' },
     usedByMeters: '%{smart_count} 台のメーター',
     usedByTemplates: '%{smart_count} 件のテンプレート',
+    inUse: '%{used}で使用中です。変更はそれらに適用されます。',
+    inUsePush: '保存後にメーターへ配信できます。',
     notUsed: '未使用',
     usedByTitle: '「%{name}」の使用状況',
     usedByEmpty: '使用しているものはありません。削除できます。',

@@ -35,6 +35,8 @@ const templates = {
     rate: { sharp: '尖', peak: '峰', flat: '平', valley: '谷', on: '通电', off: '断电' },
     usedByMeters: '%{smart_count} 块表',
     usedByTemplates: '%{smart_count} 个模板',
+    inUse: '正被 %{used}使用，修改将作用于它们。',
+    inUsePush: '保存后可下发到这些电表。',
     notUsed: '未使用',
     usedByTitle: '“%{name}”的使用情况',
     usedByEmpty: '没有表或模板使用它，可以删除。',

@@ -35,6 +35,8 @@ const templates = {
     rate: { sharp: '尖', peak: '峰', flat: '平', valley: '谷', on: '通電', off: '斷電' },
     usedByMeters: '%{smart_count} 塊錶',
     usedByTemplates: '%{smart_count} 個模板',
+    inUse: '正被 %{used}使用，修改將作用於它們。',
+    inUsePush: '儲存後可下發到這些電錶。',
     notUsed: '未使用',
     usedByTitle: '“%{name}”的使用情況',
     usedByEmpty: '沒有錶或模板使用它，可以刪除。',

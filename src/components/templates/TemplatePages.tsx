@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { useResourceContext, useStore, useTranslate } from 'react-admin';
+import { useRecordContext, useResourceContext, useStore, useTranslate } from 'react-admin';
+import { Alert } from '@mui/material';
 import { RecordCreate, RecordEdit } from '../RecordPages';
 import { pushOfferKey, type PushOffer } from './PushToMeters';
 
@@ -28,7 +29,25 @@ export function TemplateEdit({ children, pushable = false }: { children: ReactEl
         },
       }}
     >
-      {children}
+      <>
+        <InUseNotice pushable={pushable} />
+        {children}
+      </>
     </RecordEdit>
+  );
+}
+
+/** Above the form of a record in use: what a change reaches (and, for a set, that it can be pushed after saving). */
+function InUseNotice({ pushable }: { pushable: boolean }) {
+  const record = useRecordContext<{ usedBy?: number }>();
+  const translate = useTranslate();
+  const resource = useResourceContext()!;
+  if (!record?.usedBy) return null;
+  const unit = resource === 'dsshijianduan' ? 'tariffs.usedByTemplates' : 'tariffs.usedByMeters';
+  return (
+    <Alert severity="info" sx={{ mb: 1 }}>
+      {translate('tariffs.inUse', { used: translate(unit, { smart_count: record.usedBy }) })}
+      {pushable ? ` ${translate('tariffs.inUsePush')}` : ''}
+    </Alert>
   );
 }

@@ -3,7 +3,7 @@ import { Box, Grid, Typography } from '@mui/material';
 import { RecordForm } from '../../../components/RecordPages';
 import { formErrors } from '../../../components/templates/ruleValidation';
 import { RateLegend, ScheduleBar } from '../../../components/templates/ScheduleBar';
-import { RATE_REGISTERS, SCHEDULE_MAX_SEGMENTS, SWITCH_STATES, scheduleProblem, scheduleUse, withEnds, type Segment } from '../../../../common/tariffs';
+import { RATE_REGISTERS, SWITCH_STATES, scheduleProblem, scheduleUse, withEnds, type Segment } from '../../../../common/tariffs';
 
 const RATES = [...RATE_REGISTERS, ...SWITCH_STATES];
 const RATE_CHOICES = RATES.map((rate) => ({ id: rate, name: `tariffs.rate.${rate}` }));
@@ -46,7 +46,6 @@ export function ScheduleForm() {
               <SelectInput source="rate" label="tariffs.segments.rate" choices={RATE_CHOICES} helperText={false} sx={{ width: 140 }} />
             </SimpleFormIterator>
           </ArrayInput>
-          <Typography variant="caption" color="text.secondary">{`≤ ${SCHEDULE_MAX_SEGMENTS}`}</Typography>
         </Grid>
         <Grid size={12}><TextInput source="remark" multiline minRows={2} validate={maxLength(200)} fullWidth /></Grid>
       </Grid>
