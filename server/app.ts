@@ -37,6 +37,7 @@ import { timePeriodRoutes } from './routes/timePeriod';
 import { parameterSetRoutes } from './routes/parameterSet';
 import { PARAMETER_KINDS } from '../common/tariffs';
 import { dashboardRoutes } from './routes/dashboard';
+import { graphicReportRoutes } from './routes/graphicReport';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -154,6 +155,7 @@ export function createApp(options: AppOptions) {
   api.route('/timePeriod', timePeriodRoutes());
   for (const kind of PARAMETER_KINDS) api.route(`/parameterSet/${kind}`, parameterSetRoutes(kind));
   api.route('/dashboard', dashboardRoutes());
+  api.route('/graphicReport', graphicReportRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

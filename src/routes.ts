@@ -25,6 +25,7 @@ import rizhi from './resources/system/rizhi';
 import frontLog from './resources/system/log';
 import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
+import tuxingbaobiao from './resources/statistics/tuxingbaobiao';
 import chongzhidingdan from './resources/statistics/chongzhidingdan';
 import chongzhiwater from './resources/statistics/chongzhiwater';
 import roomBillingStatement from './resources/statistics/room_billing_statement';
@@ -37,7 +38,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
   danjiabiao, dsshijianduan, gonglvcanshu, kongzhicanshu, fuzaicanshu, night, dstongduancanshu, mianfeidianzscs,
   sysuser, bumen, caozuojilu, rizhi, log: frontLog,
-  index_water: indexWater, index: indexHome,
+  index_water: indexWater, index: indexHome, tuxingbaobiao,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
 };
 

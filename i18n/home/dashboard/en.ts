@@ -1,5 +1,23 @@
-/** Messages of issue 32's home dashboards (en), merged into i18n/en.ts. */
+/** Messages of issue 32's home dashboards and graphic reports (en), merged into i18n/en.ts. */
 const dashboard = {
+  report: {
+    utility: { label: 'Utility', electric: 'Electricity', water: 'Water' },
+    range: { label: 'Range', thisMonth: 'This month', lastMonth: 'Last month', last30: 'Last 30 days', last90: 'Last 90 days', custom: 'Custom' },
+    from: 'From', to: 'To (inclusive)', invalidRange: 'The end must not be before the start',
+    charts: {
+      byBuilding: 'Usage by project and building (%{unit})', byChannel: 'Recharges by channel',
+      daily: 'Usage per day (%{unit})', topRooms: 'Top rooms by usage (%{unit})',
+    },
+    labels: {
+      byBuilding: 'Bar chart of usage in %{count} buildings: %{total} %{unit} in all',
+      byChannel: 'Bar chart of recharges by channel: %{total} in %{orders} orders',
+      daily: 'Line chart of usage over %{days} days: %{total} %{unit} in all',
+      topRooms: 'Bar chart of the %{count} rooms that used most (%{unit})',
+    },
+    columns: { project: 'Project', building: 'Building', room: 'Room no.', usage: 'Usage (%{unit})', channel: 'Channel', amount: 'Amount (yuan)', orders: 'Orders', day: 'Day' },
+    pngTitle: 'Download the chart as PNG', csvTitle: 'Download its data as CSV',
+    empty: 'Nothing was used or recharged in this range',
+  },
   dashboard: {
     title: { electric: 'Electricity overview', water: 'Water overview' },
     live: {
@@ -75,6 +93,10 @@ const dashboard = {
   },
   server: {
     errors: {
+      report: {
+        rangeOrder: 'to: the end must be after the start',
+        rangeTooLong: 'to: a range is at most %{days} days',
+      },
       dashboard: {
         cause: 'cause: not a power-failure cause',
         offAtFuture: 'offAt: the time cannot be in the future',

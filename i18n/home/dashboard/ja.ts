@@ -1,5 +1,23 @@
-/** Messages of issue 32's home dashboards (ja), merged into i18n/ja.ts. */
+/** Messages of issue 32's home dashboards and graphic reports (ja), merged into i18n/ja.ts. */
 const dashboard = {
+  report: {
+    utility: { label: '種別', electric: '電気', water: '水道' },
+    range: { label: '期間', thisMonth: '今月', lastMonth: '先月', last30: '過去 30 日', last90: '過去 90 日', custom: 'カスタム' },
+    from: '開始日', to: '終了日（含む）', invalidRange: '終了日は開始日より前にできません',
+    charts: {
+      byBuilding: 'プロジェクト・棟別の使用量（%{unit}）', byChannel: 'チャネル別のチャージ',
+      daily: '日別の使用量（%{unit}）', topRooms: '使用量の多い部屋（%{unit}）',
+    },
+    labels: {
+      byBuilding: '%{count} 棟の使用量の棒グラフ：合計 %{total} %{unit}',
+      byChannel: 'チャネル別チャージの棒グラフ：%{orders} 件で合計 %{total}',
+      daily: '%{days} 日間の日別使用量の折れ線グラフ：合計 %{total} %{unit}',
+      topRooms: '使用量の多い %{count} 部屋の棒グラフ（%{unit}）',
+    },
+    columns: { project: 'プロジェクト', building: '棟', room: '部屋番号', usage: '使用量（%{unit}）', channel: 'チャネル', amount: '金額（元）', orders: '件数', day: '日付' },
+    pngTitle: 'グラフを PNG でダウンロード', csvTitle: 'データを CSV でダウンロード',
+    empty: 'この期間の使用量とチャージはありません',
+  },
   dashboard: {
     title: { electric: '電力の概要', water: '水道の概要' },
     live: {
@@ -75,6 +93,10 @@ const dashboard = {
   },
   server: {
     errors: {
+      report: {
+        rangeOrder: 'to：終了日は開始日より後にしてください',
+        rangeTooLong: 'to：期間は最大 %{days} 日です',
+      },
       dashboard: {
         cause: 'cause：停電の原因として無効です',
         offAtFuture: 'offAt：未来の時刻は指定できません',

@@ -1,5 +1,23 @@
-/** Messages of issue 32's home dashboards (zh-chs), merged into i18n/zh-chs.ts. */
+/** Messages of issue 32's home dashboards and graphic reports (zh-chs), merged into i18n/zh-chs.ts. */
 const dashboard = {
+  report: {
+    utility: { label: '类型', electric: '电', water: '水' },
+    range: { label: '时间范围', thisMonth: '本月', lastMonth: '上月', last30: '近 30 天', last90: '近 90 天', custom: '自定义' },
+    from: '开始日期', to: '结束日期（含）', invalidRange: '结束日期不能早于开始日期',
+    charts: {
+      byBuilding: '按项目和楼栋的用量（%{unit}）', byChannel: '按渠道的充值',
+      daily: '每日用量（%{unit}）', topRooms: '用量最多的房间（%{unit}）',
+    },
+    labels: {
+      byBuilding: '%{count} 栋楼的用量柱状图：合计 %{total} %{unit}',
+      byChannel: '按渠道的充值柱状图：%{orders} 笔共 %{total}',
+      daily: '%{days} 天的每日用量折线图：合计 %{total} %{unit}',
+      topRooms: '用量最多的 %{count} 个房间柱状图（%{unit}）',
+    },
+    columns: { project: '项目', building: '楼栋', room: '房间号', usage: '用量（%{unit}）', channel: '渠道', amount: '金额（元）', orders: '笔数', day: '日期' },
+    pngTitle: '下载图表（PNG）', csvTitle: '下载数据（CSV）',
+    empty: '此时间范围内没有用量和充值',
+  },
   dashboard: {
     title: { electric: '用电概览', water: '用水概览' },
     live: {
@@ -75,6 +93,10 @@ const dashboard = {
   },
   server: {
     errors: {
+      report: {
+        rangeOrder: 'to：结束日期必须晚于开始日期',
+        rangeTooLong: 'to：时间范围最多 %{days} 天',
+      },
       dashboard: {
         cause: 'cause：不是有效的停电原因',
         offAtFuture: 'offAt：停电时间不能晚于现在',

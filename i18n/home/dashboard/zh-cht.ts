@@ -1,5 +1,23 @@
-/** Messages of issue 32's home dashboards (zh-cht), merged into i18n/zh-cht.ts. */
+/** Messages of issue 32's home dashboards and graphic reports (zh-cht), merged into i18n/zh-cht.ts. */
 const dashboard = {
+  report: {
+    utility: { label: '類型', electric: '電', water: '水' },
+    range: { label: '時間範圍', thisMonth: '本月', lastMonth: '上月', last30: '近 30 天', last90: '近 90 天', custom: '自訂' },
+    from: '開始日期', to: '結束日期（含）', invalidRange: '結束日期不能早於開始日期',
+    charts: {
+      byBuilding: '依專案和樓棟的用量（%{unit}）', byChannel: '依管道的儲值',
+      daily: '每日用量（%{unit}）', topRooms: '用量最多的房間（%{unit}）',
+    },
+    labels: {
+      byBuilding: '%{count} 棟樓的用量長條圖：合計 %{total} %{unit}',
+      byChannel: '依管道的儲值長條圖：%{orders} 筆共 %{total}',
+      daily: '%{days} 天的每日用量折線圖：合計 %{total} %{unit}',
+      topRooms: '用量最多的 %{count} 個房間長條圖（%{unit}）',
+    },
+    columns: { project: '專案', building: '樓棟', room: '房間號', usage: '用量（%{unit}）', channel: '管道', amount: '金額（元）', orders: '筆數', day: '日期' },
+    pngTitle: '下載圖表（PNG）', csvTitle: '下載資料（CSV）',
+    empty: '此時間範圍內沒有用量和儲值',
+  },
   dashboard: {
     title: { electric: '用電概覽', water: '用水概覽' },
     live: {
@@ -75,6 +93,10 @@ const dashboard = {
   },
   server: {
     errors: {
+      report: {
+        rangeOrder: 'to：結束日期必須晚於開始日期',
+        rangeTooLong: 'to：時間範圍最多 %{days} 天',
+      },
       dashboard: {
         cause: 'cause：不是有效的停電原因',
         offAtFuture: 'offAt：停電時間不能晚於現在',

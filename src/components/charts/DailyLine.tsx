@@ -25,7 +25,7 @@ export default function DailyLine({ data, width, height, format, valueLabel }: {
       theme={nivoTheme(theme)}
       curve="monotoneX"
       enableArea areaOpacity={0.12}
-      pointSize={4} pointColor={theme.palette.background.paper} pointBorderWidth={2} pointBorderColor={{ from: 'serieColor' }}
+      pointSize={data.length > 45 ? 0 : 4} pointColor={theme.palette.background.paper} pointBorderWidth={2} pointBorderColor={{ from: 'serieColor' }}
       enableGridX={false} gridYValues={4}
       yScale={{ type: 'linear', min: 0, max: 'auto' }}
       animate={!prefersReducedMotion()}

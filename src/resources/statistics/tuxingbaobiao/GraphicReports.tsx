@@ -1,0 +1,133 @@
+import { lazy, useState, type ReactNode } from 'react';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import ImageIcon from '@mui/icons-material/Image';
+import TableChartIcon from '@mui/icons-material/TableChart';
+import type { MeteringDataProvider } from '../../../data/dataProvider';
+import { ChartFrame } from '../../../components/dashboard/ChartFrame';
+import { exportCsv } from '../../../components/list/exportCsv';
+import { downloadSvgAsPng } from '../../../components/charts/downloadPng';
+import { addDays, dayIn, quickRange } from '../../../components/pickers/dateRanges';
+import { yuanGrouped, yuanShort, useQuantityFormat } from '../../home/dashboard/format';
+import { yuanText } from '../../../../common/money';
+
+const CategoryBar = lazy(() => import('../../../components/charts/CategoryBar'));
+const DailyLine = lazy(() => import('../../../components/charts/DailyLine'));
+
+const T = 'report';
+type Utility = 'electric' | 'water';
+const RANGES = ['thisMonth', 'lastMonth', 'last30', 'last90', 'custom'] as const;
+type Range = (typeof RANGES)[number];
+
+interface Report {
+  byBuilding: { projectName: string; buildingName: string; usage: number }[];
+  byChannel: { channel: string; amountFen: number; orders: number }[];
+  daily: { day: string; usage: number }[];
+  topRooms: { roomId: number; roomCode: string; buildingName: string; projectName: string; usage: number }[];
+}
+
+/** Days [from, to) of a quick range in the platform's zone. */
+function daysOf(range: Exclude<Range, 'custom'>): { from: string; to: string } {
+  const today = dayIn(new Date());
+  if (range === 'last30') return { from: addDays(today, -29), to: addDays(today, 1) };
+  if (range === 'last90') return { from: addDays(today, -89), to: addDays(today, 1) };
+  const days = quickRange(range)!;
+  // This month ends today: the days to come would only draw zeros.
+  const tomorrow = addDays(today, 1);
+  return { from: days.from, to: days.to > tomorrow ? tomorrow : days.to };
+}
+
+/**
+ * 图形报表: usage by project and building, recharges by channel, usage per day and the top rooms,
+ * for electricity or water over a date range; each chart downloads as PNG and its data as CSV.
+ * Charts load in their own chunks and take the current theme's colours.
+ */
+export default function GraphicReports() {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const dataProvider = useDataProvider<MeteringDataProvider>();
+  const { quantity } = useQuantityFormat();
+  const [utility, setUtility] = useState<Utility>('electric');
+  const [range, setRange] = useState<Range>('thisMonth');
+  const [days, setDays] = useState(() => daysOf('thisMonth'));
+  // The custom range's last day is inclusive on screen; the call's `to` is the day after.
+  const lastDay = addDays(days.to, -1);
+  const invalid = !days.from || !lastDay || days.from > lastDay;
+  const { data, error, isFetching } = useQuery({
+    queryKey: ['tuxingbaobiao', utility, days.from, days.to],
+    queryFn: () => dataProvider.invoke<Report>('tuxingbaobiao', 'report', { utility, from: days.from, to: days.to }),
+    enabled: !invalid,
+  });
+  const unit = translate(`dashboard.unit.${utility}`);
+  const name = (chart: string) => `${translate(`${T}.charts.${chart}`, { unit })} ${days.from}~${lastDay}`;
+  const channelName = (channel: string) => translate(`resources.userJiaofei.channels.${channel}`, { _: channel });
+  const actions = (chart: string, csv: () => void) => (
+    <Stack direction="row" sx={{ gap: 0.5 }}>
+      <Tooltip title={translate(`${T}.pngTitle`)}>
+        <Button size="small" startIcon={<ImageIcon />} aria-label={`${translate(`${T}.pngTitle`)}: ${translate(`${T}.charts.${chart}`, { unit })}`}
+          onClick={(event) => { const box = event.currentTarget.closest('section')?.querySelector('[role="img"]'); if (box) void downloadSvgAsPng(box, name(chart), theme.palette.background.paper); }}>
+          PNG
+        </Button>
+      </Tooltip>
+      <Tooltip title={translate(`${T}.csvTitle`)}>
+        <Button size="small" startIcon={<TableChartIcon />} aria-label={`${translate(`${T}.csvTitle`)}: ${translate(`${T}.charts.${chart}`, { unit })}`} onClick={csv}>CSV</Button>
+      </Tooltip>
+    </Stack>
+  );
+  const col = (key: string) => translate(`${T}.columns.${key}`, { unit });
+  const chart = (body: () => ReactNode) => (invalid || !data ? <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>{isFetching ? <CircularProgress size={24} /> : null}</Box> : body());
+
+  return (
+    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="graphic-reports">
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1, minWidth: 180 }}>{translate('routes.tuxingbaobiao')}</Typography>
+        <ToggleButtonGroup exclusive size="small" value={utility} onChange={(_, value: Utility | null) => value && setUtility(value)} aria-label={translate(`${T}.utility.label`)}>
+          <ToggleButton value="electric">{translate(`${T}.utility.electric`)}</ToggleButton>
+          <ToggleButton value="water">{translate(`${T}.utility.water`)}</ToggleButton>
+        </ToggleButtonGroup>
+        <TextField select size="small" label={translate(`${T}.range.label`)} value={range} sx={{ minWidth: 140 }}
+          onChange={(event) => { const next = event.target.value as Range; setRange(next); if (next !== 'custom') setDays(daysOf(next)); }}>
+          {RANGES.map((value) => <MenuItem key={value} value={value}>{translate(`${T}.range.${value}`)}</MenuItem>)}
+        </TextField>
+        <TextField type="date" size="small" label={translate(`${T}.from`)} value={days.from} slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(event) => { setRange('custom'); setDays((d) => ({ ...d, from: event.target.value })); }} />
+        <TextField type="date" size="small" label={translate(`${T}.to`)} value={lastDay} slotProps={{ inputLabel: { shrink: true } }}
+          error={invalid} helperText={invalid ? translate(`${T}.invalidRange`) : undefined}
+          onChange={(event) => { setRange('custom'); setDays((d) => ({ ...d, to: event.target.value ? addDays(event.target.value, 1) : '' })); }} />
+      </Stack>
+      {error && <Alert severity="error">{(error as Error).message}</Alert>}
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <ChartFrame testId="chart-byBuilding" title={translate(`${T}.charts.byBuilding`, { unit })} height={340}
+          label={translate(`${T}.labels.byBuilding`, { count: data?.byBuilding.length ?? 0, total: quantity((data?.byBuilding ?? []).reduce((s, r) => s + r.usage, 0)), unit })}
+          actions={actions('byBuilding', () => void exportCsv(data?.byBuilding ?? [], [
+            { label: col('project'), value: (r) => r.projectName }, { label: col('building'), value: (r) => r.buildingName }, { label: col('usage'), value: (r) => r.usage },
+          ], name('byBuilding')))}>
+          {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.byBuilding.map((r) => ({ label: `${r.projectName} · ${r.buildingName}`, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
+        </ChartFrame>
+        <ChartFrame testId="chart-byChannel" title={translate(`${T}.charts.byChannel`)} height={340}
+          label={translate(`${T}.labels.byChannel`, { total: yuanGrouped((data?.byChannel ?? []).reduce((s, r) => s + r.amountFen, 0)), orders: (data?.byChannel ?? []).reduce((s, r) => s + r.orders, 0) })}
+          actions={actions('byChannel', () => void exportCsv(data?.byChannel ?? [], [
+            { label: col('channel'), value: (r) => channelName(r.channel) }, { label: col('amount'), value: (r) => yuanText(r.amountFen) }, { label: col('orders'), value: (r) => r.orders },
+          ], name('byChannel')))}>
+          {(size) => chart(() => <CategoryBar {...size} data={data!.byChannel.map((r) => ({ label: channelName(r.channel), value: r.amountFen }))} format={yuanShort} valueLabel={col('amount')} />)}
+        </ChartFrame>
+        <ChartFrame testId="chart-daily" title={translate(`${T}.charts.daily`, { unit })} height={300}
+          label={translate(`${T}.labels.daily`, { days: data?.daily.length ?? 0, total: quantity((data?.daily ?? []).reduce((s, r) => s + r.usage, 0)), unit })}
+          actions={actions('daily', () => void exportCsv(data?.daily ?? [], [{ label: col('day'), value: (r) => r.day }, { label: col('usage'), value: (r) => r.usage }], name('daily')))}>
+          {(size) => chart(() => <DailyLine {...size} data={data!.daily.map((r) => ({ day: r.day, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
+        </ChartFrame>
+        <ChartFrame testId="chart-topRooms" title={translate(`${T}.charts.topRooms`, { unit })} height={300}
+          label={translate(`${T}.labels.topRooms`, { count: data?.topRooms.length ?? 0, unit })}
+          actions={actions('topRooms', () => void exportCsv(data?.topRooms ?? [], [
+            { label: col('project'), value: (r) => r.projectName }, { label: col('building'), value: (r) => r.buildingName }, { label: col('room'), value: (r) => r.roomCode, kind: 'code' },
+            { label: col('usage'), value: (r) => r.usage },
+          ], name('topRooms')))}>
+          {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.topRooms.map((r) => ({ label: `${r.buildingName} · ${r.roomCode}`, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
+        </ChartFrame>
+      </Box>
+      {data && !data.byBuilding.length && !data.byChannel.length && <Alert severity="info" variant="outlined">{translate(`${T}.empty`)}</Alert>}
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/rows';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+
+/** The graphic reports (tuxingbaobiao) against references computed here from the raw rows of the fixed seed. */
+let backend: TestBackend;
+let api: ReturnType<typeof apiClient>;
+let other: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  backend = await startTestBackend();
+  api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+  other = apiClient(backend.app, await loginAs(backend.app, 'admin2'));
+});
+afterAll(() => backend.close());
+
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await backend.database.db.execute(text));
+const areasOf = async (areaId: number) => (await query<{ id: number }>(sql`SELECT id FROM areas WHERE id = ${areaId} OR parent_id = ${areaId}`)).map((r) => Number(r.id));
+const round2 = (n: number) => Math.round(n * 100) / 100;
+// Days [2026-11-01, 2026-11-22) of Asia/Shanghai (+08:00).
+const FROM = new Date('2026-11-01T00:00:00+08:00').getTime();
+const TO = new Date('2026-11-22T00:00:00+08:00').getTime();
+const DAY = 86_400_000;
+
+interface Report {
+  byBuilding: { projectName: string; buildingName: string; usage: number }[];
+  byChannel: { channel: string; amountFen: number; orders: number }[];
+  daily: { day: string; usage: number }[];
+  topRooms: { roomId: number; usage: number }[];
+}
+
+async function raw(utility: string, areas: number[]) {
+  const [{ text }] = await query<{ text: string | null }>(sql`
+    SELECT string_agg(concat_ws('|', r.area_id, (extract(epoch FROM r.read_at) * 1000)::bigint, r.consumption, coalesce(r.room_id, 0), coalesce(p.name, ''), coalesce(b.name, '')), ';') AS text
+    FROM readings r LEFT JOIN rooms rm ON rm.id = r.room_id LEFT JOIN buildings b ON b.id = rm.building_id LEFT JOIN projects p ON p.id = rm.project_id
+    WHERE r.utility = ${utility} AND r.deleted_at IS NULL AND r.read_at >= ${new Date(FROM - DAY).toISOString()}::timestamptz AND r.read_at < ${new Date(TO + DAY).toISOString()}::timestamptz`);
+  return (text ?? '').split(';').filter(Boolean).map((line) => {
+    const [area, t, value, room, project, building] = line.split('|');
+    return { area: Number(area), t: Number(t), value: Number(value), room: Number(room), project, building };
+  }).filter((r) => areas.includes(r.area) && r.t >= FROM && r.t < TO);
+}
+
+describe.each(['electric', 'water'] as const)('%s report', (utility) => {
+  it('gives every figure as the raw rows of the caller\'s areas give it', async () => {
+    const areas = await areasOf(1);
+    const { status, body } = await api.get('graphicReport/findReport', { utility, from: '2026-11-01', to: '2026-11-22', areaId: 2 });
+    expect(status).toBe(200);
+    const report = body.data as Report;
+    const rows = await raw(utility, areas);
+
+    const byBuilding = new Map<string, number>();
+    for (const r of rows) if (r.room) byBuilding.set(`${r.project}|${r.building}`, (byBuilding.get(`${r.project}|${r.building}`) ?? 0) + r.value);
+    expect(report.byBuilding.length).toBe(byBuilding.size);
+    for (const b of report.byBuilding) expect(b.usage).toBeCloseTo(round2(byBuilding.get(`${b.projectName}|${b.buildingName}`)!), 2);
+
+    expect(report.daily).toHaveLength(21);
+    expect(report.daily[0].day).toBe('2026-11-01');
+    expect(report.daily[20].day).toBe('2026-11-21');
+    report.daily.forEach((d, i) => expect(d.usage).toBeCloseTo(round2(rows.filter((r) => r.t >= FROM + i * DAY && r.t < FROM + (i + 1) * DAY).reduce((s, r) => s + r.value, 0)), 2));
+
+    const byRoom = new Map<number, number>();
+    for (const r of rows) if (r.room) byRoom.set(r.room, (byRoom.get(r.room) ?? 0) + r.value);
+    const top = [...byRoom].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10);
+    expect(report.topRooms.map((r) => r.roomId)).toEqual(top.map(([id]) => id));
+
+    const orders = (await query<{ area_id: number; channel: string; amount_fen: string; created_at: string; order_status: number }>(sql`
+      SELECT area_id, channel, amount_fen, created_at, order_status FROM recharge_orders WHERE utility = ${utility}`))
+      .filter((o) => areas.includes(Number(o.area_id)) && Number(o.order_status) !== 0 && new Date(o.created_at).getTime() >= FROM && new Date(o.created_at).getTime() < TO);
+    const channels = new Map<string, { amountFen: number; orders: number }>();
+    for (const o of orders) {
+      const c = channels.get(o.channel) ?? { amountFen: 0, orders: 0 };
+      channels.set(o.channel, { amountFen: c.amountFen + Number(o.amount_fen), orders: c.orders + 1 });
+    }
+    expect(Object.fromEntries(report.byChannel.map((c) => [c.channel, { amountFen: c.amountFen, orders: c.orders }]))).toEqual(Object.fromEntries(channels));
+    expect(report.byChannel.length).toBeGreaterThan(0);
+  });
+});
+
+describe('scope and refusals', () => {
+  it('shows an operator of area 2 only area 2\'s buildings and rooms', async () => {
+    const mine = (await api.get('graphicReport/findReport', { utility: 'electric', from: '2026-11-01', to: '2026-11-22' })).body.data as Report;
+    const theirs = (await other.get('graphicReport/findReport', { utility: 'electric', from: '2026-11-01', to: '2026-11-22', areaId: 1 })).body.data as Report;
+    const areas2 = await areasOf(2);
+    const areaOfRoom = new Map((await query<{ id: number; area_id: number }>(sql`SELECT id, area_id FROM rooms`)).map((r) => [Number(r.id), Number(r.area_id)]));
+    for (const room of theirs.topRooms) expect(areas2).toContain(areaOfRoom.get(room.roomId));
+    const names = new Set(mine.byBuilding.map((b) => `${b.projectName}|${b.buildingName}`));
+    expect(theirs.byBuilding.some((b) => names.has(`${b.projectName}|${b.buildingName}`))).toBe(false);
+  });
+
+  it('refuses a reversed, empty or too long range and a bad date, naming the field', async () => {
+    const ask = (query: Record<string, unknown>) => api.get('graphicReport/findReport', { utility: 'water', ...query });
+    for (const [query, field] of [
+      [{ from: '2026-11-10', to: '2026-11-01' }, 'to'], [{ from: '2026-11-10', to: '2026-11-10' }, 'to'],
+      [{ from: '2024-01-01', to: '2026-11-01' }, 'to'], [{ from: '2026-13-01', to: '2026-11-01' }, 'from'], [{ from: '2026-11-01' }, 'to'],
+    ] as const) {
+      const { status, body } = await ask(query);
+      expect(status, JSON.stringify(query)).toBe(400);
+      expect(body.msg).toMatch(new RegExp(`^${field}[:：]`));
+    }
+  });
+});
