@@ -16,6 +16,7 @@ import { audit } from '../audit';
 import { sqlState } from '../db/errors';
 import { enqueueCommands } from '../domain/commands';
 import { ensureAccount } from '../domain/ledger';
+import { defaultPriceTableOf } from '../domain/billingEngine';
 import { TRIP_CAUSES } from '../../common/states';
 import { ELECTRIC_ADDRESS } from '../../common/meterAddress';
 
@@ -396,7 +397,9 @@ export function electricMeterRoutes() {
     const session = c.get('session');
     const id = await raceChecked(() => db.transaction(async (tx) => {
       const { areaId } = await checkMeter(c, tx, body, new Set(Object.keys(body)));
-      const [row] = await tx.insert(electricMeters).values({ ...body, areaId, createdAt: now() }).returning();
+      // A meter in a room must have a price: the area's default table when none is chosen (issue 29).
+      const priceTableId = body.priceTableId ?? (body.roomId ? await defaultPriceTableOf(tx, areaId) : null);
+      const [row] = await tx.insert(electricMeters).values({ ...body, priceTableId, areaId, createdAt: now() }).returning();
       if (row.roomId) await ensureAccount(tx, areaId, row.roomId, 'electric');
       await audit(tx, session, { action: 'create', entity: 'electricMeter', entityId: row.id, after: row });
       return row.id;
@@ -419,6 +422,8 @@ export function electricMeterRoutes() {
       const { areaId } = await checkMeter(c, tx, target, new Set(Object.keys(defined)), id);
       const [after] = await tx.update(electricMeters).set({ ...defined, areaId }).where(eq(electricMeters.id, id)).returning();
       if (after.roomId && after.roomId !== before.roomId) await ensureAccount(tx, areaId, after.roomId, 'electric');
+      // Moved to another room or replaced (a new address): its next reading starts a new baseline, no charge for the jump (issue 29).
+      if (after.roomId !== before.roomId || after.address !== before.address) await tx.update(electricMeters).set({ rebase: true }).where(eq(electricMeters.id, id));
       await audit(tx, session, { action: 'update', entity: 'electricMeter', entityId: id, before, after });
     }));
     return ok(c, await findOne(c, id));

@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../../server/db';
 import { recordCommandResult } from '../../server/domain/deviceEvents';
 import { chargeReading, chargeWaitingReadings, rebaseMeter } from '../../server/domain/billingEngine';
 import { ensureAccount, postLedger } from '../../server/domain/ledger';
-import { startTestBackend, type TestBackend } from '../support/testApp';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 
 let backend: TestBackend;
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -236,6 +236,34 @@ describe('the faults of the issue', () => {
       expect(opened[1]).toMatchObject({ overdraftFen: 200, alarm1Fen: 1500, alarm2Fen: 700, hoardLimitFen: 300000, balanceFen: 0 });
     } finally {
       await rows(sql`UPDATE areas SET default_control_set_id = NULL WHERE id = ${Number(rooms2[1].area_id)}`);
+    }
+  });
+});
+
+describe('the electric meter form\'s server side', () => {
+  it('a meter added to a room without a price table takes the area\'s default table; a meter moved to another room starts a new baseline', async () => {
+    const api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+    const module = await one(sql`SELECT id FROM modules WHERE area_id IN ${AREA1} AND protocol = 'dlt645' ORDER BY id LIMIT 1`);
+    const channel = Number((await one(sql`SELECT coalesce(max(channel), 0) + 1 AS c FROM electric_meters WHERE module_id = ${module.id}`)).c);
+    const building = await one(sql`SELECT b.id, p.id AS project_id, p.area_id FROM buildings b JOIN projects p ON p.id = b.project_id WHERE p.area_id IN ${AREA1} ORDER BY b.id LIMIT 1`);
+    const [room, other] = await rows(sql`INSERT INTO rooms (area_id, project_id, building_id, room_code)
+      VALUES (${building.area_id}, ${building.project_id}, ${building.id}, 'T-PRICE-1'), (${building.area_id}, ${building.project_id}, ${building.id}, 'T-PRICE-2') RETURNING id`);
+    const table = await priceTable(Number(building.area_id), { kind: 'single', flatFen: 77 });
+    await rows(sql`UPDATE areas SET default_price_table_id = ${table} WHERE id = ${building.area_id}`);
+    try {
+      const added = await api.post('electricMeter/addElectricMeter', { address: '202612290001', moduleId: module.id, channel, roomId: room.id });
+      expect(added.body.code, added.body.msg).toBe(200);
+      expect(added.body.data.priceTableId).toBe(table);
+      const id = added.body.data.id as number;
+      expect((await one(sql`SELECT rebase FROM electric_meters WHERE id = ${id}`)).rebase).toBe(false);
+      const moved = await api.post('electricMeter/updateElectricMeter', { id, roomId: other.id });
+      expect(moved.body.code, moved.body.msg).toBe(200);
+      expect((await one(sql`SELECT rebase FROM electric_meters WHERE id = ${id}`)).rebase).toBe(true);
+      // Without a room there is no default to take.
+      const spare = await api.post('electricMeter/addElectricMeter', { address: '202612290002', moduleId: module.id, channel: channel + 1 });
+      expect(spare.body.data.priceTableId).toBeNull();
+    } finally {
+      await rows(sql`UPDATE areas SET default_price_table_id = NULL WHERE id = ${building.area_id}`);
     }
   });
 });
