@@ -22,6 +22,7 @@ import { frontLogRoutes } from './routes/frontLog';
 import { buildingRoutes, projectRoutes } from './routes/project';
 import { roomBillingStatementRoutes } from './routes/roomBillingStatement';
 import { webStatsanalysisOrderRoutes } from './routes/webStatsanalysisOrder';
+import { faultRoutes, giftRecordRoutes, monthlySettlementRoutes, powerCutRoutes } from './routes/statsRecords';
 import { moduleRoutes } from './routes/module';
 import { roomRoutes } from './routes/room';
 import { tenantImportRoutes } from './routes/tenantImport';
@@ -143,6 +144,10 @@ export function createApp(options: AppOptions) {
   api.route('/tenant', tenantImportRoutes());
   api.route('/roomBillingStatement', roomBillingStatementRoutes());
   api.route('/webStatsanalysisOrder', webStatsanalysisOrderRoutes());
+  api.route('/powerCut', powerCutRoutes());
+  api.route('/fault', faultRoutes());
+  api.route('/giftRecord', giftRecordRoutes());
+  api.route('/monthlySettlement', monthlySettlementRoutes());
   api.route('/module', moduleRoutes());
   api.route('/webWaterReadMeterRecord', webWaterReadMeterRecordRoutes());
   api.route('/tenant', tenantRoutes());

@@ -30,6 +30,11 @@ import chongzhidingdan from './resources/statistics/chongzhidingdan';
 import chongzhiwater from './resources/statistics/chongzhiwater';
 import roomBillingStatement from './resources/statistics/room_billing_statement';
 import roomBillingDetails from './resources/statistics/room_billing_details';
+import continuitytable from './resources/statistics/continuitytable';
+import guzhang from './resources/statistics/guzhang';
+import mfdianzengyu from './resources/statistics/mfdianzengyu';
+import waterfree from './resources/statistics/waterfree';
+import monthlyOrder from './resources/statistics/monthly_order';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
 const BUILT: Record<string, ResourceDefinition> = {
@@ -40,6 +45,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   sysuser, bumen, caozuojilu, rizhi, log: frontLog,
   index_water: indexWater, index: indexHome, tuxingbaobiao,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
+  continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,
 };
 
 export interface AppRoute extends RouteInfo {

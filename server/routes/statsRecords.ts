@@ -1,0 +1,224 @@
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { schema, type Db } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Q } from '../http/input';
+import { ok } from '../http/envelope';
+import { PagingQuery } from '../http/paging';
+import { listPage, rowsById, type ListSpec } from '../db/listKit';
+import { inScope } from '../http/scope';
+import { rowsOf } from '../db/rows';
+import { Month, PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
+
+const { powerCuts, faults, giftRecords, monthlySettlements, rooms, buildings, projects, electricMeters, waterMeters, modules } = schema;
+
+/** The room columns every record list shows (the record's room, its building and project). */
+const roomColumns = { roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name };
+
+/** Totals of a filtered record set: `select` (aggregates) over the table with the scope and the filters. */
+async function totalsOf(c: Ctx, table: { areaId: PgColumn }, from: SQL, select: SQL, where: SQL | undefined) {
+  const [row] = rowsOf<Record<string, unknown>>(await c.get('deps').db.execute(sql`SELECT ${select} FROM ${from} WHERE ${and(inScope(table.areaId, c.get('session')), where)}`));
+  return numbers(row);
+}
+
+// ---- power cuts (continuitytable) ---------------------------------------------------------------
+
+export const CUT_CAUSES = ['arrears', 'manual', 'overload', 'malignant_load', 'night_limit', 'timed', 'keep_supply_released', 'maintenance'] as const;
+const CutQuery = PagingQuery.extend({
+  ...PlaceFilters, cause: Q.oneOf(CUT_CAUSES), state: Q.oneOf(['off', 'restored']), ...rangeFilters('off'),
+}).superRefine(rangeCheck('off'));
+type CutFilter = z.output<typeof CutQuery>;
+
+/** Minutes the supply was off (until now for a cut not yet restored): an expression of the row. */
+const cutMinutes = (now: Date) => sql<number>`round(extract(epoch FROM (coalesce(${powerCuts.onAt}, ${now.toISOString()}::timestamptz) - ${powerCuts.offAt})) / 60)::int`;
+const DURATION = sql`(${powerCuts.onAt} - ${powerCuts.offAt})`;
+
+const cutQuery = (db: Db) => db.select({
+  id: powerCuts.id, meterId: powerCuts.meterId, meterAddress: electricMeters.address, roomId: powerCuts.roomId, ...roomColumns,
+  offAt: powerCuts.offAt, onAt: powerCuts.onAt, cause: powerCuts.cause, commandId: powerCuts.commandId, remark: powerCuts.remark,
+}).from(powerCuts)
+  .leftJoin(electricMeters, eq(electricMeters.id, powerCuts.meterId))
+  .leftJoin(rooms, eq(rooms.id, powerCuts.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId));
+type CutRow = Awaited<ReturnType<ReturnType<typeof cutQuery>['where']>>[number];
+
+const cutList: ListSpec<CutRow> = {
+  table: powerCuts, id: powerCuts.id, area: powerCuts.areaId,
+  sorts: { id: powerCuts.id, offAt: powerCuts.offAt, onAt: powerCuts.onAt, cause: powerCuts.cause, durationMinutes: DURATION },
+  defaultSort: { field: 'offAt', descending: true },
+  rows: rowsById('power_cut_rows', cutQuery, powerCuts.id),
+};
+
+const cutConditions = (query: CutFilter) => and(
+  ...placeConditions(powerCuts.roomId, query),
+  query.cause ? eq(powerCuts.cause, query.cause) : undefined,
+  query.state === 'off' ? isNull(powerCuts.onAt) : query.state === 'restored' ? isNotNull(powerCuts.onAt) : undefined,
+  rangeConditions(powerCuts.offAt, query, 'off'),
+);
+
+// ---- faults (guzhang) ---------------------------------------------------------------------------
+
+export const FAULT_KINDS = ['offline', 'read_failure', 'tamper', 'low_battery', 'valve_fault', 'reading_drop'] as const;
+const FaultQuery = PagingQuery.extend({
+  ...PlaceFilters, kind: Q.oneOf(FAULT_KINDS), deviceKind: Q.oneOf(['electric', 'water', 'module']), state: Q.oneOf(['open', 'cleared']), ...rangeFilters('opened'),
+}).superRefine(rangeCheck('opened'));
+type FaultFilter = z.output<typeof FaultQuery>;
+
+const faultQuery = (db: Db) => db.select({
+  id: faults.id, deviceKind: faults.deviceKind, deviceId: faults.deviceId,
+  deviceAddress: sql<string | null>`coalesce(${electricMeters.address}, ${waterMeters.address}, ${modules.address})`,
+  roomId: faults.roomId, ...roomColumns, kind: faults.kind, detail: faults.detail, openedAt: faults.openedAt, clearedAt: faults.clearedAt,
+}).from(faults)
+  .leftJoin(electricMeters, and(eq(faults.deviceKind, 'electric'), eq(electricMeters.id, faults.deviceId)))
+  .leftJoin(waterMeters, and(eq(faults.deviceKind, 'water'), eq(waterMeters.id, faults.deviceId)))
+  .leftJoin(modules, and(eq(faults.deviceKind, 'module'), eq(modules.id, faults.deviceId)))
+  .leftJoin(rooms, eq(rooms.id, faults.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId));
+type FaultRow = Awaited<ReturnType<ReturnType<typeof faultQuery>['where']>>[number];
+
+const faultList: ListSpec<FaultRow> = {
+  table: faults, id: faults.id, area: faults.areaId,
+  sorts: { id: faults.id, openedAt: faults.openedAt, clearedAt: faults.clearedAt, kind: faults.kind, deviceKind: faults.deviceKind },
+  defaultSort: { field: 'openedAt', descending: true },
+  rows: rowsById('fault_record_rows', faultQuery, faults.id),
+};
+
+const faultConditions = (query: FaultFilter) => and(
+  ...placeConditions(faults.roomId, query),
+  query.kind ? eq(faults.kind, query.kind) : undefined,
+  query.deviceKind ? eq(faults.deviceKind, query.deviceKind) : undefined,
+  query.state === 'open' ? isNull(faults.clearedAt) : query.state === 'cleared' ? isNotNull(faults.clearedAt) : undefined,
+  rangeConditions(faults.openedAt, query, 'opened'),
+);
+
+// ---- gift records (mfdianzengyu, waterfree) -----------------------------------------------------
+
+const GiftQuery = PagingQuery.extend({
+  ...PlaceFilters, utility: Q.oneOf(['electric', 'water']), period: Q.text(30), ...rangeFilters('created'),
+}).superRefine(rangeCheck('created'));
+type GiftFilter = z.output<typeof GiftQuery>;
+
+const giftQuery = (db: Db) => db.select({
+  id: giftRecords.id, utility: giftRecords.utility, meterId: giftRecords.meterId,
+  meterAddress: sql<string | null>`coalesce(${electricMeters.address}, ${waterMeters.address})`,
+  roomId: giftRecords.roomId, ...roomColumns, amount: giftRecords.amount, carriedOver: giftRecords.carriedOver, period: giftRecords.period, createdAt: giftRecords.createdAt,
+}).from(giftRecords)
+  .leftJoin(electricMeters, and(eq(giftRecords.utility, 'electric'), eq(electricMeters.id, giftRecords.meterId)))
+  .leftJoin(waterMeters, and(eq(giftRecords.utility, 'water'), eq(waterMeters.id, giftRecords.meterId)))
+  .leftJoin(rooms, eq(rooms.id, giftRecords.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId));
+type GiftRow = Awaited<ReturnType<ReturnType<typeof giftQuery>['where']>>[number];
+
+const giftList: ListSpec<GiftRow> = {
+  table: giftRecords, id: giftRecords.id, area: giftRecords.areaId,
+  sorts: { id: giftRecords.id, createdAt: giftRecords.createdAt, amount: giftRecords.amount, period: giftRecords.period },
+  defaultSort: { field: 'createdAt', descending: true },
+  rows: rowsById('gift_record_rows', giftQuery, giftRecords.id),
+};
+
+const giftConditions = (query: GiftFilter) => and(
+  ...placeConditions(giftRecords.roomId, query),
+  query.utility ? eq(giftRecords.utility, query.utility) : undefined,
+  query.period?.trim() ? eq(giftRecords.period, query.period.trim()) : undefined,
+  rangeConditions(giftRecords.createdAt, query, 'created'),
+);
+
+// ---- multi-rate monthly settlement (monthly_order) ----------------------------------------------
+
+const SettlementQuery = PagingQuery.extend({ ...PlaceFilters, month: Month(), monthFrom: Month(), monthTo: Month() }).superRefine((query, ctx) => {
+  if (query.monthFrom && query.monthTo && query.monthTo < query.monthFrom) ctx.addIssue({ code: 'custom', path: ['monthTo'], message: 'validation.stats.rangeOrder' });
+});
+type SettlementFilter = z.output<typeof SettlementQuery>;
+
+const settlementQuery = (db: Db) => db.select({
+  id: monthlySettlements.id, meterId: monthlySettlements.meterId, meterAddress: electricMeters.address, roomId: monthlySettlements.roomId, ...roomColumns,
+  month: monthlySettlements.month, sharpKwh: monthlySettlements.sharpKwh, peakKwh: monthlySettlements.peakKwh, flatKwh: monthlySettlements.flatKwh,
+  valleyKwh: monthlySettlements.valleyKwh, sharpFen: monthlySettlements.sharpFen, peakFen: monthlySettlements.peakFen, flatFen: monthlySettlements.flatFen,
+  valleyFen: monthlySettlements.valleyFen, totalFen: monthlySettlements.totalFen,
+  totalKwh: sql<number>`(${monthlySettlements.sharpKwh} + ${monthlySettlements.peakKwh} + ${monthlySettlements.flatKwh} + ${monthlySettlements.valleyKwh})::float8`,
+}).from(monthlySettlements)
+  .leftJoin(electricMeters, eq(electricMeters.id, monthlySettlements.meterId))
+  .leftJoin(rooms, eq(rooms.id, monthlySettlements.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId));
+type SettlementRow = Awaited<ReturnType<ReturnType<typeof settlementQuery>['where']>>[number];
+
+const settlementList: ListSpec<SettlementRow> = {
+  table: monthlySettlements, id: monthlySettlements.id, area: monthlySettlements.areaId,
+  sorts: { id: monthlySettlements.id, month: monthlySettlements.month, totalFen: monthlySettlements.totalFen, sharpKwh: monthlySettlements.sharpKwh, peakKwh: monthlySettlements.peakKwh, flatKwh: monthlySettlements.flatKwh, valleyKwh: monthlySettlements.valleyKwh },
+  defaultSort: { field: 'month', descending: true },
+  rows: rowsById('monthly_settlement_rows', settlementQuery, monthlySettlements.id),
+};
+
+const settlementConditions = (query: SettlementFilter) => and(
+  ...placeConditions(monthlySettlements.roomId, query),
+  query.month ? eq(monthlySettlements.month, query.month) : undefined,
+  query.monthFrom ? sql`${monthlySettlements.month} >= ${query.monthFrom}` : undefined,
+  query.monthTo ? sql`${monthlySettlements.month} <= ${query.monthTo}` : undefined,
+);
+
+/**
+ * The statistics record lists (issue 31), each `GET <controller>/findByCondition` in the style of
+ * SPEC.md's calls: paged, filtered, sorted on the list kit, with the totals of the filtered set.
+ */
+export function powerCutRoutes() {
+  const router = createRouter();
+  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Power cuts (cause, off and on times, duration), paged, with totals', tags: ['statistics records'], query: CutQuery }, async (c, { query }) => {
+    const where = cutConditions(query);
+    const now = c.get('deps').now();
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, cutList, { where, paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, powerCuts, sql`${powerCuts}`, sql`count(*) AS count, count(*) FILTER (WHERE ${powerCuts.onAt} IS NULL) AS "offCount",
+        coalesce(sum(${cutMinutes(now)}), 0) AS "offMinutes"`, where),
+    ]);
+    return ok(c, { ...page, records: page.records.map((row) => ({ ...row, durationMinutes: minutesBetween(row.offAt, row.onAt ?? now) })), totals });
+  });
+  return router;
+}
+
+const minutesBetween = (from: Date | string, to: Date | string) => Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000);
+
+export function faultRoutes() {
+  const router = createRouter();
+  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Fault records (open and cleared, by kind and device), paged, with totals', tags: ['statistics records'], query: FaultQuery }, async (c, { query }) => {
+    const where = faultConditions(query);
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, faultList, { where, paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, faults, sql`${faults}`, sql`count(*) AS count, count(*) FILTER (WHERE ${faults.clearedAt} IS NULL) AS "openCount", count(*) FILTER (WHERE ${faults.clearedAt} IS NOT NULL) AS "clearedCount"`, where),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+  return router;
+}
+
+export function giftRecordRoutes() {
+  const router = createRouter();
+  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Free electricity or water gift records, paged, with totals', tags: ['statistics records'], query: GiftQuery }, async (c, { query }) => {
+    const where = giftConditions(query);
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, giftList, { where, paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, giftRecords, sql`${giftRecords}`, sql`count(*) AS count, coalesce(sum(${giftRecords.amount}), 0) AS amount, coalesce(sum(${giftRecords.carriedOver}), 0) AS "carriedOver"`, where),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+  return router;
+}
+
+export function monthlySettlementRoutes() {
+  const router = createRouter();
+  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Multi-rate monthly settlement per meter and month, paged, with totals', tags: ['statistics records'], query: SettlementQuery }, async (c, { query }) => {
+    const where = settlementConditions(query);
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, settlementList, { where, paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, monthlySettlements, sql`${monthlySettlements}`, sql`count(*) AS count,
+        coalesce(sum(${monthlySettlements.sharpKwh}), 0) AS "sharpKwh", coalesce(sum(${monthlySettlements.peakKwh}), 0) AS "peakKwh",
+        coalesce(sum(${monthlySettlements.flatKwh}), 0) AS "flatKwh", coalesce(sum(${monthlySettlements.valleyKwh}), 0) AS "valleyKwh",
+        coalesce(sum(${monthlySettlements.totalFen}), 0) AS "totalFen"`, where),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+  return router;
+}

@@ -1,0 +1,1 @@
+export const CUT_SORT = { field: 'offAt', order: 'DESC' } as const;
