@@ -59,6 +59,11 @@ describe('water archive on the list kit', () => {
     let dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(`建筑：${building.name}`)).toBeInTheDocument();
     expect(await within(dialog).findByRole('status')).toHaveTextContent(`向其中阀门未关闭的 ${n} 块水表下发关阀指令？`);
+    // Closing more than 50 valves is confirmed by typing their count.
+    if (Number(n) > 50) {
+      expect(within(dialog).getByRole('button', { name: '确定' })).toBeDisabled();
+      fill(within(dialog).getByTestId('typed-count'), String(n));
+    }
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
     dialog = await screen.findByRole('dialog', { name: `关阀：${n} 个设备` });
     await drain();
@@ -115,6 +120,21 @@ describe('water archive on the list kit', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
     await user.click(screen.getByRole('combobox', { name: /每页行数/ }));
     expect(await screen.findByRole('option', { name: '100' })).toBeInTheDocument();
+  });
+
+  it('saves a price of ¥0 only once the operator confirms free water', async () => {
+    const user = fastUser();
+    renderScreen('/waterarchive/create');
+    fill(await screen.findByRole('textbox', { name: /表地址/ }), '20261122000889');
+    const price = screen.getByRole('textbox', { name: /单价/ });
+    await user.clear(price);
+    fill(price, '0');
+    await user.click(await saveEnabled());
+    expect(await screen.findByText('单价为 0 元即免费供水：确认请勾选下方选项')).toBeInTheDocument();
+    expect(await query(`SELECT id FROM water_meters WHERE address = '20261122000889'`)).toHaveLength(0);
+    await user.click(screen.getByRole('switch', { name: '确认单价为 0 元（免费供水）' }));
+    await user.click(await saveEnabled());
+    await waitFor(async () => expect(await query<{ price_fen: number }>(`SELECT price_fen FROM water_meters WHERE address = '20261122000889'`)).toEqual([{ price_fen: 0 }]));
   });
 
   it('says what a meter still carries before deleting it, and deletes it only with its typed address', async () => {

@@ -1,4 +1,5 @@
-import { SelectInput, TextInput, maxValue, minValue, regex, required, useTranslate } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, maxValue, minValue, regex, required, useTranslate, type Validator } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { Grid } from '@mui/material';
 import { DecimalInput, MoneyInput, moneyMax } from '../../../components/money';
 import { RecordForm } from '../../../components/RecordPages';
@@ -7,6 +8,17 @@ import { METER_TYPE, choicesOf } from './model';
 import { WATER_ADDRESS } from '../../../../common/meterAddress';
 
 const validateAddress = [required(), regex(WATER_ADDRESS, 'validation.waterAddress')];
+
+/** A price of ¥0 means free water: it is said and confirmed, never saved by a slip of the keyboard. */
+const zeroPriceConfirmed: Validator = (value: unknown, values: { confirmZeroPrice?: boolean }) =>
+  value === 0 && !values?.confirmZeroPrice ? 'water.zeroPrice' : undefined;
+
+/** The confirmation a ¥0 price needs (the API ignores the field). */
+function ZeroPriceConfirm() {
+  const price = useWatch({ name: 'priceFen' });
+  if (price !== 0) return null;
+  return <BooleanInput source="confirmZeroPrice" label="water.zeroPriceConfirm" />;
+}
 
 export function WaterArchiveForm() {
   const translate = useTranslate();
@@ -22,7 +34,8 @@ export function WaterArchiveForm() {
         <Grid size={12}><RoomInput reference="waterUnboundRooms" helperText="water.roomHelp" /></Grid>
         <Grid size={12}><ModuleInput helperText="water.moduleHelp" protocol="cjt188" /></Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <MoneyInput source="priceFen" label="water.price" validate={[required(), minValue(0), moneyMax(100_000)]} defaultValue={350} fullWidth />
+          <MoneyInput source="priceFen" label="water.price" validate={[required(), minValue(0), moneyMax(100_000), zeroPriceConfirmed]} defaultValue={350} fullWidth />
+          <ZeroPriceConfirm />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <DecimalInput source="freeAllowance" decimals={2} validate={[minValue(0), maxValue(100_000)]} defaultValue={0} fullWidth />
