@@ -6,7 +6,7 @@ import { E2E_PASSWORD, launchBrowser, screenshot, startPlatform, type RunningPla
 /**
  * Statistics and analysis end to end through the group's menu items: the recharge orders with their
  * totals, voiding one order (status 0 afterwards), the water orders, a room statement drilled down
- * to its lines; screenshots in zh-chs and en.
+ * to its lines, the power-cut, fault, gift and settlement records; screenshots in zh-chs and en.
  */
 let platform: RunningPlatform;
 let browser: Browser;
@@ -44,7 +44,7 @@ describe('statistics and analysis, end to end', () => {
   it('lists the recharge orders with the totals of every matching order', async () => {
     await side().getByRole('button', { name: '统计分析' }).click();
     await openFromMenu('充值订单统计');
-    const totals = page.getByTestId('list-totals');
+    const totals = page.locator('[data-testid="list-totals"]:visible');
     await totals.waitFor();
     assert.match(await totals.textContent() ?? '', /订单数\s*[\d,]+/);
     await screenshot(page, 'statistics-01-orders-zh-chs');
@@ -79,22 +79,31 @@ describe('statistics and analysis, end to end', () => {
     await screenshot(page, 'statistics-03-statements-zh-chs');
     await rowsOf().first().getByRole('link', { name: '结算明细' }).click();
     await page.waitForURL(/room_billing_details/);
-    await page.getByTestId('statement-banner').waitFor();
+    await page.locator('[data-testid="statement-banner"]:visible').waitFor();
     await page.waitForFunction(() => /结算明细：/.test(document.querySelector('[data-testid="statement-banner"]')?.textContent ?? ''));
     await rowsOf().first().waitFor();
     await screenshot(page, 'statistics-04-statement-lines-zh-chs');
+  });
+
+  it('opens the power-cut, fault, gift and settlement records from the menu, each with its totals', async () => {
+    for (const name of ['断电记录', '故障记录', '免费电赠送记录', '免费水赠送记录', '复费率月结算']) {
+      await openFromMenu(name);
+      await page.locator('[data-testid="list-totals"]:visible').waitFor();
+    }
+    await screenshot(page, 'statistics-05-monthly-settlement-zh-chs');
   });
 
   it('reads the same screens in English', async () => {
     await context.addCookies([{ name: 'lang', value: 'en', url: platform.url }]);
     await page.goto(`${platform.url.replace(/\/?$/, '/')}chongzhidingdan`);
     await rowsOf().first().waitFor();
-    await page.getByTestId('list-totals').waitFor();
     await page.waitForFunction(() => document.title.endsWith('Recharge order statistics'));
-    assert.match(await page.getByTestId('list-totals').textContent() ?? '', /Orders\s*[\d,]+/);
-    await screenshot(page, 'statistics-05-orders-en');
+    const totals = page.locator('[data-testid="list-totals"]:visible');
+    await totals.waitFor();
+    assert.match(await totals.textContent() ?? '', /Orders\s*[\d,]+/);
+    await screenshot(page, 'statistics-06-orders-en');
     await page.goto(`${platform.url.replace(/\/?$/, '/')}room_billing_statement`);
     await rowsOf().first().waitFor();
-    await screenshot(page, 'statistics-06-statements-en');
+    await screenshot(page, 'statistics-07-statements-en');
   });
 });
