@@ -246,7 +246,7 @@ const base = {
     account: { opened: 'Opened', notOpened: 'Not opened' },
     addressHelp: '14 digits (CJ/T 188)',
     price: 'Unit price (yuan/m³)',
-    zeroPrice: 'A price of ¥0 means free water: tick the box below to confirm',
+    zeroPrice: 'A price of ¥0 means free water: confirm it below',
     zeroPriceConfirm: 'Yes, the price is ¥0 (free water)',
     roomHelp: 'Type a room no., tenant or phone; only rooms without a water meter are listed',
     moduleHelp: 'The module the meter communicates through; without one the meter is offline',

@@ -236,7 +236,7 @@ const base: BaseMessages = {
     account: { opened: '開始済み', notOpened: '未開始' },
     addressHelp: '14 桁の数字（CJ/T 188）',
     price: '単価（元/m³）',
-    zeroPrice: '単価 0 元は無料給水です。確認する場合は下のチェックを入れてください',
+    zeroPrice: '単価 0 元は無料給水です。下で確認してください',
     zeroPriceConfirm: '単価 0 元（無料給水）で確定する',
     roomHelp: '部屋番号・入居者名・電話番号で検索。水道メーター未設置の部屋のみ表示されます',
     moduleHelp: 'メーターが通信するモジュール。未設定のメーターはオフラインになります',

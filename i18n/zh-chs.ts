@@ -236,7 +236,7 @@ const base: BaseMessages = {
     account: { opened: '已开户', notOpened: '未开户' },
     addressHelp: '14 位数字（CJ/T 188）',
     price: '单价（元/m³）',
-    zeroPrice: '单价为 0 元即免费供水：确认请勾选下方选项',
+    zeroPrice: '单价为 0 元即免费供水：请在下方确认',
     zeroPriceConfirm: '确认单价为 0 元（免费供水）',
     roomHelp: '输入房间号、租户姓名或电话；只列出尚未安装水表的房间',
     moduleHelp: '水表通讯所经的模块；未配置模块的水表显示离线',

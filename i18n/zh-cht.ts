@@ -236,7 +236,7 @@ const base: BaseMessages = {
     account: { opened: '已開戶', notOpened: '未開戶' },
     addressHelp: '14 位數字（CJ/T 188）',
     price: '單價（元/m³）',
-    zeroPrice: '單價為 0 元即免費供水：確認請勾選下方選項',
+    zeroPrice: '單價為 0 元即免費供水：請在下方確認',
     zeroPriceConfirm: '確認單價為 0 元（免費供水）',
     roomHelp: '輸入房間號、租戶姓名或電話；只列出尚未安裝水錶的房間',
     moduleHelp: '水錶通訊所經的模組；未配置模組的水錶顯示離線',

@@ -130,7 +130,7 @@ describe('water archive on the list kit', () => {
     await user.clear(price);
     fill(price, '0');
     await user.click(await saveEnabled());
-    expect(await screen.findByText('单价为 0 元即免费供水：确认请勾选下方选项')).toBeInTheDocument();
+    expect(await screen.findByText('单价为 0 元即免费供水：请在下方确认')).toBeInTheDocument();
     expect(await query(`SELECT id FROM water_meters WHERE address = '20261122000889'`)).toHaveLength(0);
     await user.click(screen.getByRole('switch', { name: '确认单价为 0 元（免费供水）' }));
     await user.click(await saveEnabled());
