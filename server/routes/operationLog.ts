@@ -105,11 +105,12 @@ export function commandLogRoutes() {
         id: commands.id, createdAt: commands.createdAt, deviceKind: commands.deviceKind, deviceId: commands.deviceId, address,
         roomCode: sql<string | null>`(SELECT ${rooms.roomCode} FROM ${rooms} WHERE ${rooms.id} = ${roomId})`,
         type: commands.type, payload: commands.payload, state: commands.state, attempts: commands.attempts, resultCode: commands.resultCode, result: commands.result,
+        // An operator of an area outside the caller's scope is not named (a platform administrator's command in a sub-area, say).
         operatorId: commands.operatorId, operatorName: sysUsers.userName, batchId: commands.batchId, sentAt: commands.sentAt, finishedAt: commands.finishedAt,
       }).from(commands)
         .leftJoin(electricMeters, and(eq(commands.deviceKind, 'electric'), eq(electricMeters.id, commands.deviceId)))
         .leftJoin(waterMeters, and(eq(commands.deviceKind, 'water'), eq(waterMeters.id, commands.deviceId)))
-        .leftJoin(sysUsers, eq(sysUsers.id, commands.operatorId))
+        .leftJoin(sysUsers, and(eq(sysUsers.id, commands.operatorId), inScope(sysUsers.areaId, c.get('session'))))
         .where(where)
         .orderBy(...orderBy(query, { createdAt: commands.createdAt, state: commands.state, type: commands.type, attempts: commands.attempts }, [desc(commands.id)]))
         .limit(query.pageSize).offset(offsetOf(query)),

@@ -54,7 +54,7 @@ describe('administrators (/sysuser)', () => {
     const row = () => rows().find((r) => r.textContent?.includes('console-op'))!;
     await u.click(within(row()).getByRole('button', { name: '停用' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('停用账号 console-op？');
+    expect(dialog).toHaveTextContent('停用账号「console-op」？');
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(async () => expect(await query(`SELECT state FROM sys_users WHERE user_name = 'console-op'`)).toEqual([{ state: 0 }]));
     await waitFor(() => expect(row()).toHaveTextContent('停用'));

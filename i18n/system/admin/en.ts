@@ -79,6 +79,7 @@ const system = {
       keep_supply_off: 'Keep supply off', time_sync: 'Time sync', set_parameter: 'Set parameters', preset_energy: 'Preset energy',
       recharge: 'Recharge to meter', valve_open: 'Open valve', valve_close: 'Close valve',
     },
+    otherAreaOperator: 'An operator of another area',
     sender: { true: 'Platform', false: 'Operator' },
     userNameRule: 'may contain letters, digits and _ . @ - only',
     phoneRule: 'Digits, spaces, + and - only',

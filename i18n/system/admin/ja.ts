@@ -79,6 +79,7 @@ const system = {
       keep_supply_off: '保電解除', time_sync: '時刻合わせ', set_parameter: 'パラメーター設定', preset_energy: '電力量プリセット',
       recharge: 'メーターへのチャージ', valve_open: 'バルブ開', valve_close: 'バルブ閉',
     },
+    otherAreaOperator: '他エリアのオペレーター',
     sender: { true: 'プラットフォーム', false: 'オペレーター' },
     userNameRule: '英字・数字と _ . @ - のみ使えます',
     phoneRule: '数字・空白・+ と - のみ使えます',

@@ -22,9 +22,13 @@ const KIND: Record<string, StateStyle> = {
   water: { label: 'system.deviceKind.water', color: 'info' },
 };
 
+/** Who sent a command: the platform (no operator), an operator by name, or an operator outside the caller's areas. */
+const senderText = (record: CommandRow, translate: (key: string) => string) =>
+  record.operatorId === null ? translate('system.platform') : record.operatorName ?? translate('system.otherAreaOperator');
+
 function Sender({ record }: { record: CommandRow }) {
   const translate = useTranslate();
-  return <>{record.operatorName ?? translate('system.platform')}</>;
+  return <>{senderText(record, translate)}</>;
 }
 
 const COLUMNS: Column<CommandRow>[] = [
@@ -36,7 +40,7 @@ const COLUMNS: Column<CommandRow>[] = [
   { source: 'state', kind: 'state', states: STATE, priority: 1 },
   { source: 'attempts', kind: 'number', priority: 2 },
   { source: 'resultCode', kind: 'code', priority: 2, sortable: false },
-  { source: 'operatorName', priority: 1, sortable: false, render: (record) => <Sender record={record} />, csv: (record, translate) => record.operatorName ?? translate('system.platform') },
+  { source: 'operatorName', priority: 1, sortable: false, render: (record) => <Sender record={record} />, csv: (record, translate) => senderText(record, translate) },
   { source: 'sentAt', kind: 'datetime', priority: 3, sortable: false, hidden: true },
   { source: 'finishedAt', kind: 'datetime', priority: 3, sortable: false },
 ];
