@@ -12,6 +12,7 @@ import meters from './devices/meters/en';
 import homeDashboard from './home/dashboard/en';
 import systemAdmin from './system/admin/en';
 import statsOrders from './statistics/orders/en';
+import specialAssign from './special/assign/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -96,6 +97,7 @@ const base = {
     giveUp: 'Give up',
   },
   search: {
+    which: { smsmanage: 'SMS templates and manual sending', duanxinfasong: 'Records of the automatic notices', caozuojilu: 'What operators did (audit log)', rizhi: 'Device command log' },
     placeholder: 'Search the menu',
     empty: 'No menu entry matches',
     hint: '↑ ↓ to choose, Enter to open, Esc to close; press s anywhere to search',
@@ -367,7 +369,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
 
 export default en;
 

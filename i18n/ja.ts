@@ -12,6 +12,7 @@ import meters from './devices/meters/ja';
 import homeDashboard from './home/dashboard/ja';
 import systemAdmin from './system/admin/ja';
 import statsOrders from './statistics/orders/ja';
+import specialAssign from './special/assign/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -86,6 +87,7 @@ const base: BaseMessages = {
     giveUp: '閉じる',
   },
   search: {
+    which: { smsmanage: 'SMS テンプレートと手動送信', duanxinfasong: '自動通知の送信記録', caozuojilu: 'オペレーターの操作ログ', rizhi: '機器コマンドのログ' },
     placeholder: 'メニューを検索',
     empty: '一致するメニューはありません',
     hint: '↑ ↓ で選択、Enter で開く、Esc で閉じる。どの画面でも s キーで検索',
@@ -357,6 +359,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
 
 export default ja;

@@ -12,6 +12,7 @@ import meters from './devices/meters/zh-chs';
 import homeDashboard from './home/dashboard/zh-chs';
 import systemAdmin from './system/admin/zh-chs';
 import statsOrders from './statistics/orders/zh-chs';
+import specialAssign from './special/assign/zh-chs';
 
 /** 简体中文: the default language. */
 const base: BaseMessages = {
@@ -86,6 +87,7 @@ const base: BaseMessages = {
     giveUp: '放弃',
   },
   search: {
+    which: { smsmanage: '短信模板与手动发送', duanxinfasong: '自动通知的发送记录', caozuojilu: '操作员的操作日志', rizhi: '设备指令日志' },
     placeholder: '搜索菜单',
     empty: '没有匹配的菜单',
     hint: '↑ ↓ 选择，Enter 打开，Esc 关闭；在任意页面按 s 搜索',
@@ -357,6 +359,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
 
 export default zhChs;

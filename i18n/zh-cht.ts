@@ -12,6 +12,7 @@ import meters from './devices/meters/zh-cht';
 import homeDashboard from './home/dashboard/zh-cht';
 import systemAdmin from './system/admin/zh-cht';
 import statsOrders from './statistics/orders/zh-cht';
+import specialAssign from './special/assign/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
 const base: BaseMessages = {
@@ -86,6 +87,7 @@ const base: BaseMessages = {
     giveUp: '放棄',
   },
   search: {
+    which: { smsmanage: '簡訊範本與手動發送', duanxinfasong: '自動通知的發送記錄', caozuojilu: '操作員的操作日誌', rizhi: '設備指令日誌' },
     placeholder: '搜尋選單',
     empty: '沒有符合的選單',
     hint: '↑ ↓ 選擇，Enter 開啟，Esc 關閉；在任意頁面按 s 搜尋',
@@ -357,6 +359,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
 
 export default zhCht;

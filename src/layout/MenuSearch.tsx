@@ -6,19 +6,25 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { MenuResource } from '../auth/menu';
 import { useMenu } from '../auth/useMenu';
 import { menuPath, useMenuTitle } from './SideMenu';
+import { routeOfPath } from '../../common/routeCatalog';
+import { keywordsMatch } from '../../common/menuKeywords';
 
 export interface MenuEntry {
   id: number;
   /** Titles from the top group down to the entry, joined with ' / ' (统计分析 / 充值订单统计). */
   path: string;
   resUrl: string;
+  /** The route it opens (undefined for an entry outside the catalog). */
+  route?: string;
 }
 
 /** Every navigable entry of a menu tree with its full title path. */
 export function menuEntries(menu: MenuResource[], title: (node: MenuResource) => string, parents: string[] = []): MenuEntry[] {
   return menu.flatMap((node) => {
     const names = [...parents, title(node)];
-    const own = node.resUrl && node.resUrl !== '#' ? [{ id: node.id, path: names.join(' / '), resUrl: node.resUrl }] : [];
+    const own = node.resUrl && node.resUrl !== '#'
+      ? [{ id: node.id, path: names.join(' / '), resUrl: node.resUrl, route: routeOfPath(menuPath(node.resUrl))?.name }]
+      : [];
     return [...own, ...menuEntries(node.children ?? [], title, names)];
   });
 }
@@ -41,7 +47,10 @@ const typing = (target: EventTarget | null) =>
 
 /**
  * Search over all menu entries: key `s` (when no input has focus) opens it, `esc` closes it;
- * it matches the full title path in the current language; up/down/enter choose.
+ * it matches the full title path in the current language, the title's pinyin and its initials
+ * (yhjf → 用户缴费) and the words operators use for it (充值 → 用户缴费: common/menuKeywords.ts);
+ * a route reached twice in the menu is listed once, and two screens with the same title say which
+ * is which; up/down/enter choose.
  */
 export function MenuSearch() {
   const translate = useTranslate();
@@ -65,11 +74,30 @@ export function MenuSearch() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
 
-  const entries = useMemo(() => menuEntries(menu, title), [menu, title]);
+  const entries = useMemo(() => {
+    // A route that the menu tree holds twice (a group and a shortcut, say) is one result.
+    const seen = new Set<string>();
+    return menuEntries(menu, title).filter((entry) => {
+      const key = entry.route ?? entry.resUrl;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }, [menu, title]);
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return q ? entries.filter((entry) => entry.path.toLowerCase().includes(q)) : entries;
+    if (!q) return entries;
+    // Titles that contain the text first, then the screens found by pinyin or by another word.
+    const byTitle = entries.filter((entry) => entry.path.toLowerCase().includes(q));
+    const byKeyword = entries.filter((entry) => !byTitle.includes(entry) && entry.route !== undefined && keywordsMatch(entry.route, q));
+    return [...byTitle, ...byKeyword];
   }, [entries, query]);
+  /** Titles that two entries share: those entries say which screen they are. */
+  const shared = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const entry of entries) counts.set(entry.path, (counts.get(entry.path) ?? 0) + 1);
+    return new Set([...counts].filter(([, n]) => n > 1).map(([path]) => path));
+  }, [entries]);
 
   const go = (entry?: MenuEntry) => {
     if (!entry) return;
@@ -100,7 +128,10 @@ export function MenuSearch() {
         <List dense sx={{ maxHeight: 360, overflow: 'auto', mt: 1 }} role="listbox">
           {matches.map((entry, i) => (
             <ListItemButton key={entry.id} selected={i === active} onClick={() => go(entry)} onMouseEnter={() => setActive(i)} role="option" aria-selected={i === active}>
-              <ListItemText primary={<Highlight text={entry.path} query={query.trim()} />} />
+              <ListItemText
+                primary={<Highlight text={entry.path} query={query.trim()} />}
+                secondary={shared.has(entry.path) && entry.route ? translate(`search.which.${entry.route}`, { _: entry.resUrl }) : undefined}
+              />
             </ListItemButton>
           ))}
           {!matches.length && <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{translate('search.empty')}</Typography>}

@@ -208,6 +208,8 @@ describe('menu search', () => {
     const options = await within(search).findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       '特殊功能 / 充值校准', '统计分析 / 充值订单统计', '统计分析 / 水费充值订单', '统计分析 / 充值汇总', '统计分析 / 充值校准记录',
+      // Then the screen operators mean by another word.
+      '档案管理 / 用户缴费',
     ]);
     expect(options[0].querySelector('mark')!.textContent).toBe('充值');
     const target = options.findIndex((o) => o.textContent === '统计分析 / 充值汇总');
@@ -216,6 +218,24 @@ describe('menu search', () => {
     await u.keyboard('{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe('/chongzhihuizong'));
     await waitFor(() => expect(screen.queryByRole('search')).not.toBeInTheDocument());
+  });
+
+  it('finds a screen by the pinyin of its title or its initials, and says which of two same-titled screens is which', async () => {
+    const u = user();
+    renderScreen('/index', { shell: <MenuSearch /> });
+    await screen.findByTestId('dashboard-water');
+    await u.keyboard('s');
+    const search = await screen.findByRole('search');
+    const box = within(search).getByRole('textbox');
+    await u.type(box, 'yhjf');
+    expect((await within(search).findAllByRole('option')).map((o) => o.textContent)).toEqual(['档案管理 / 用户缴费']);
+    await u.clear(box);
+    await u.type(box, 'yonghujiaofei');
+    expect((await within(search).findAllByRole('option')).map((o) => o.textContent)).toEqual(['档案管理 / 用户缴费']);
+    await u.clear(box);
+    await u.type(box, '短信发送记录');
+    const sms = await within(search).findAllByRole('option');
+    expect(sms.map((o) => o.textContent).sort()).toEqual(['统计分析 / 短信发送记录短信模板与手动发送', '统计分析 / 短信发送记录自动通知的发送记录'].sort());
   });
 
   it('matches on the group part of the path, closes with esc, and does not open while typing in a field', async () => {
