@@ -140,16 +140,18 @@ export async function dashboardSummary(db: Db, areaIds: number[], utility: Utili
   const thresholds = sql`ARRAY[${sql.join(p.dayStarts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
   const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
 
-  const [rooms] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM rooms WHERE ${inAreas(sql.raw('area_id'), areaIds)}`));
-  const [meters] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  // Independent reads: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
+  const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
+  const roomsQuery = rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM rooms WHERE ${inAreas(sql.raw('area_id'), areaIds)}`);
+  const metersQuery = rows<Record<string, unknown>>(sql`
     SELECT count(*)::int AS meters, count(*) FILTER (WHERE online)::int AS online, count(*) FILTER (WHERE NOT online)::int AS offline,
       count(*) FILTER (WHERE ${cutCondition})::int AS cut, (${lowBattery})::int AS low_battery
-    FROM ${meterTable} WHERE ${inAreas(sql.raw('area_id'), areaIds)}`));
-  const [arrears] = rowsOf<{ n: number }>(await db.execute(sql`
-    SELECT count(*)::int AS n FROM accounts WHERE utility = ${utility} AND balance_fen < 0 AND ${inAreas(sql.raw('area_id'), areaIds)}`));
+    FROM ${meterTable} WHERE ${inAreas(sql.raw('area_id'), areaIds)}`);
+  const arrearsQuery = rows<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM accounts WHERE utility = ${utility} AND balance_fen < 0 AND ${inAreas(sql.raw('area_id'), areaIds)}`);
 
   // Usage: the readings' consumption, by the instant each reading was taken.
-  const [usage] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const usageQuery = rows<Record<string, unknown>>(sql`
     SELECT sum(consumption) FILTER (WHERE read_at >= ${ts(p.todayStart)}) AS today,
       sum(consumption) FILTER (WHERE read_at >= ${ts(p.yesterdayStart)} AND read_at < ${ts(p.yesterdaySameEnd)}) AS yesterday,
       sum(consumption) FILTER (WHERE read_at >= ${ts(p.monthStart)}) AS month,
@@ -157,29 +159,29 @@ export async function dashboardSummary(db: Db, areaIds: number[], utility: Utili
       sum(consumption) FILTER (WHERE read_at >= ${ts(p.prevMonthStart)} AND read_at < ${ts(p.monthStart)}) AS prev_total
     FROM readings
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND read_at >= ${ts(from)} AND read_at <= ${ts(now)}`));
-  const usageDays = rowsOf<{ b: number; usage: string }>(await db.execute(sql`
+      AND read_at >= ${ts(from)} AND read_at <= ${ts(now)}`);
+  const usageDaysQuery = rows<{ b: number; usage: string }>(sql`
     SELECT width_bucket(extract(epoch FROM read_at)::float8, ${thresholds}) AS b, sum(consumption) AS usage
     FROM readings
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
       AND read_at >= ${ts(p.dayStarts[0])} AND read_at <= ${ts(now)}
-    GROUP BY 1`));
+    GROUP BY 1`);
 
   // Recharge money: orders paid through a paying channel, not voided.
   const orderWhere = sql`utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void}
     AND channel IN (${paying}) AND created_at <= ${ts(now)}`;
-  const [money] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const moneyQuery = rows<Record<string, unknown>>(sql`
     SELECT sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.todayStart)}) AS today,
       sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.yesterdayStart)} AND created_at < ${ts(p.yesterdaySameEnd)}) AS yesterday,
       sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.monthStart)}) AS month,
       sum(amount_fen) FILTER (WHERE created_at >= ${ts(p.prevMonthStart)} AND created_at < ${ts(p.prevMonthSameEnd)}) AS prev_same
-    FROM recharge_orders WHERE ${orderWhere} AND created_at >= ${ts(from)}`));
-  const moneyDays = rowsOf<{ b: number; fen: string }>(await db.execute(sql`
+    FROM recharge_orders WHERE ${orderWhere} AND created_at >= ${ts(from)}`);
+  const moneyDaysQuery = rows<{ b: number; fen: string }>(sql`
     SELECT width_bucket(extract(epoch FROM created_at)::float8, ${thresholds}) AS b, sum(amount_fen) AS fen
     FROM recharge_orders WHERE ${orderWhere} AND created_at >= ${ts(p.dayStarts[0])}
-    GROUP BY 1`));
+    GROUP BY 1`);
 
-  const top = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const topQuery = rows<Record<string, unknown>>(sql`
     SELECT t.room_id, t.usage, r.room_code, b.name AS building_name, pr.name AS project_name
     FROM (SELECT room_id, sum(consumption) AS usage FROM readings
           WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
@@ -188,10 +190,10 @@ export async function dashboardSummary(db: Db, areaIds: number[], utility: Utili
     JOIN rooms r ON r.id = t.room_id
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id
-    ORDER BY t.usage DESC, t.room_id`));
+    ORDER BY t.usage DESC, t.room_id`);
 
   const supply = utility === 'electric' ? sql.raw('m.relay_state') : sql.raw('m.valve_state');
-  const arrearsRows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const arrearsRowsQuery = rows<Record<string, unknown>>(sql`
     SELECT a.room_id, a.balance_fen, a.overdraft_fen, r.room_code, b.name AS building_name, pr.name AS project_name,
       t.name AS tenant_name, t.phone AS tenant_phone, m.address AS meter_address, ${supply} AS supply
     FROM accounts a
@@ -202,7 +204,9 @@ export async function dashboardSummary(db: Db, areaIds: number[], utility: Utili
     LEFT JOIN tenants t ON t.id = tb.tenant_id
     LEFT JOIN LATERAL (SELECT * FROM ${meterTable} x WHERE x.room_id = r.id ORDER BY x.id LIMIT 1) m ON true
     WHERE a.utility = ${utility} AND a.balance_fen < 0 AND ${inAreas(sql.raw('a.area_id'), areaIds)}
-    ORDER BY a.balance_fen, a.room_id LIMIT ${ARREARS_ROWS}`));
+    ORDER BY a.balance_fen, a.room_id LIMIT ${ARREARS_ROWS}`);
+
+  const [[rooms], [meters], [arrears], [usage], usageDays, [money], moneyDays, top, arrearsRows] = await Promise.all([roomsQuery, metersQuery, arrearsQuery, usageQuery, usageDaysQuery, moneyQuery, moneyDaysQuery, topQuery, arrearsRowsQuery]);
 
   const byBucket = <T extends { b: number }>(rows: T[], read: (row: T) => number) => {
     const out = new Array<number>(TREND_DAYS).fill(0);
