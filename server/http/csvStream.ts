@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { and, asc, gt, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import zhChs from '../../i18n/zh-chs';
 import zhCht from '../../i18n/zh-cht';
 import en from '../../i18n/en';
@@ -63,4 +65,34 @@ export function csvResponse<Row>(c: Context, name: string, fields: CsvField<Row>
       'Cache-Control': 'no-store',
     },
   });
+}
+
+/** A select that can be narrowed, ordered and limited (a drizzle select with its joins). */
+interface Batchable<Row> {
+  where(condition: unknown): { orderBy(...columns: unknown[]): { limit(n: number): Promise<Row[]> } };
+}
+
+/**
+ * The rows of `select` matching `where`, in id order, `size` at a time: each batch continues after
+ * the last id of the previous one (never an OFFSET), so that the last batch of a large export
+ * costs what the first does.
+ */
+export async function* batchesById<Row extends { id: number }>(select: () => Batchable<Row>, id: PgColumn, where: SQL | undefined, size = 1000): AsyncGenerator<Row[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await select().where(and(where, gt(id, after))).orderBy(asc(id)).limit(size);
+    if (rows.length) yield rows;
+    if (rows.length < size) return;
+    after = Number(rows[rows.length - 1].id);
+  }
+}
+
+const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+
+/** An instant as the exports write it: `YYYY-MM-DD HH:mm:ss` in the platform's time zone ('' for none). */
+export function csvTime(at: Date | string | null | undefined): string {
+  if (!at) return '';
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    .formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }

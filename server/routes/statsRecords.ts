@@ -8,6 +8,8 @@ import { PagingQuery } from '../http/paging';
 import { listPage, rowsById, type ListSpec } from '../db/listKit';
 import { inScope } from '../http/scope';
 import { rowsOf } from '../db/rows';
+import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
+import { fenToYuan } from '../../common/money';
 import { Month, PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
 
 const { powerCuts, faults, giftRecords, monthlySettlements, rooms, buildings, projects, electricMeters, waterMeters, modules } = schema;
@@ -176,6 +178,7 @@ export function powerCutRoutes() {
     ]);
     return ok(c, { ...page, records: page.records.map((row) => ({ ...row, durationMinutes: minutesBetween(row.offAt, row.onAt ?? now) })), totals });
   });
+  addExports(router, 'cut');
   return router;
 }
 
@@ -191,6 +194,7 @@ export function faultRoutes() {
     ]);
     return ok(c, { ...page, totals });
   });
+  addExports(router, 'fault');
   return router;
 }
 
@@ -204,6 +208,7 @@ export function giftRecordRoutes() {
     ]);
     return ok(c, { ...page, totals });
   });
+  addExports(router, 'gift');
   return router;
 }
 
@@ -220,5 +225,83 @@ export function monthlySettlementRoutes() {
     ]);
     return ok(c, { ...page, totals });
   });
+  addExports(router, 'settlement');
   return router;
+}
+
+// ---- the streamed exports ---------------------------------------------------------------------
+
+type Router = ReturnType<typeof createRouter>;
+
+/**
+ * `GET <controller>/exportByCondition`: the list's whole filtered set as CSV, streamed in id order
+ * (the server's export of the list kit: UTF-8 with BOM, formula-safe, headers in the caller's language).
+ */
+function exportRoute<Q extends z.ZodType, Row extends { id: number }>(router: Router, spec: {
+  summary: string; query: Q; name: string; where: (query: z.output<Q>) => SQL | undefined; select: (db: Db) => unknown;
+  table: { areaId: PgColumn; id: PgColumn }; fields: (query: z.output<Q>) => CsvField<Row>[];
+}) {
+  defineRoute(router, { method: 'get', path: '/exportByCondition', summary: spec.summary, tags: ['statistics records'], query: spec.query }, async (c, { query }) => {
+    const where = and(inScope(spec.table.areaId, c.get('session')), spec.where(query as z.output<Q>));
+    const { db } = c.get('deps');
+    return csvResponse(c, spec.name, spec.fields(query as z.output<Q>), () => batchesById<Row>(() => spec.select(db) as never, spec.table.id, where));
+  });
+}
+
+const place = (prefix: string) => [
+  { label: `${prefix}.projectName`, value: (row: { projectName: string | null }) => row.projectName },
+  { label: `${prefix}.buildingName`, value: (row: { buildingName: string | null }) => row.buildingName },
+  { label: `${prefix}.roomCode`, value: (row: { roomCode: string | null }) => row.roomCode, kind: 'code' as const },
+];
+
+function addExports(router: Router, kind: 'cut' | 'fault' | 'gift' | 'settlement') {
+  if (kind === 'cut') {
+    const F = 'resources.continuitytable.fields';
+    exportRoute<typeof CutQuery, CutRow & { id: number }>(router, {
+      summary: 'Power cuts as CSV (the filtered set, streamed)', query: CutQuery, name: 'power-cuts', where: cutConditions, select: cutQuery,
+      table: { areaId: powerCuts.areaId, id: powerCuts.id },
+      fields: () => [
+        { label: `${F}.offAt`, value: (row) => csvTime(row.offAt), kind: 'value' }, { label: `${F}.onAt`, value: (row) => csvTime(row.onAt), kind: 'value' },
+        { label: `${F}.durationMinutes`, value: (row) => (row.onAt ? minutesBetween(row.offAt, row.onAt) : ''), kind: 'value' },
+        { label: `${F}.cause`, value: (row, t) => t(`stats.cutCause.${row.cause}`) }, ...place(F),
+        { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' }, { label: `${F}.remark`, value: (row) => row.remark },
+      ],
+    });
+  } else if (kind === 'fault') {
+    const F = 'resources.guzhang.fields';
+    exportRoute<typeof FaultQuery, FaultRow>(router, {
+      summary: 'Fault records as CSV (the filtered set, streamed)', query: FaultQuery, name: 'faults', where: faultConditions, select: faultQuery,
+      table: { areaId: faults.areaId, id: faults.id },
+      fields: () => [
+        { label: `${F}.openedAt`, value: (row) => csvTime(row.openedAt), kind: 'value' }, { label: `${F}.kind`, value: (row, t) => t(`stats.faultKind.${row.kind}`) },
+        { label: `${F}.state`, value: (row, t) => t(`stats.faultState.${row.clearedAt ? 'cleared' : 'open'}`) },
+        { label: `${F}.clearedAt`, value: (row) => csvTime(row.clearedAt), kind: 'value' }, { label: `${F}.deviceKind`, value: (row, t) => t(`stats.deviceKind.${row.deviceKind}`) },
+        { label: `${F}.deviceAddress`, value: (row) => row.deviceAddress, kind: 'code' }, ...place(F), { label: `${F}.detail`, value: (row) => row.detail },
+      ],
+    });
+  } else if (kind === 'gift') {
+    exportRoute<typeof GiftQuery, GiftRow>(router, {
+      summary: 'Gift records as CSV (the filtered set, streamed)', query: GiftQuery, name: 'gift-records', where: giftConditions, select: giftQuery,
+      table: { areaId: giftRecords.areaId, id: giftRecords.id },
+      fields: (query) => {
+        const F = `resources.${query.utility === 'water' ? 'waterfree' : 'mfdianzengyu'}.fields`;
+        return [
+          { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'value' }, { label: `${F}.period`, value: (row) => row.period },
+          { label: `${F}.amount`, value: (row) => row.amount, kind: 'value' }, { label: `${F}.carriedOver`, value: (row) => row.carriedOver, kind: 'value' },
+          ...place(F), { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
+        ];
+      },
+    });
+  } else {
+    const F = 'resources.monthly_order.fields';
+    exportRoute<typeof SettlementQuery, SettlementRow>(router, {
+      summary: 'Multi-rate monthly settlement as CSV (the filtered set, streamed)', query: SettlementQuery, name: 'monthly-settlement', where: settlementConditions, select: settlementQuery,
+      table: { areaId: monthlySettlements.areaId, id: monthlySettlements.id },
+      fields: () => [
+        { label: `${F}.month`, value: (row) => row.month }, ...place(F), { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
+        ...(['sharpKwh', 'peakKwh', 'flatKwh', 'valleyKwh', 'totalKwh'] as const).map((key) => ({ label: `${F}.${key}`, value: (row: SettlementRow) => row[key], kind: 'value' as const })),
+        ...(['sharpFen', 'peakFen', 'flatFen', 'valleyFen', 'totalFen'] as const).map((key) => ({ label: `${F}.${key}`, value: (row: SettlementRow) => fenToYuan(row[key]), kind: 'value' as const })),
+      ],
+    });
+  }
 }

@@ -119,3 +119,28 @@ describe('every record list', () => {
     }
   });
 });
+
+describe('exportByCondition', () => {
+  it('streams each record list\'s filtered set as CSV with a BOM, one line per row, headers in the caller\'s language', async () => {
+    const token = await loginAs(backend.app, 'admin');
+    const cases: [string, string, string, string][] = [
+      ['powerCut/exportByCondition?cause=arrears', `SELECT count(*) AS n FROM power_cuts WHERE cause = 'arrears' AND `, 'Cut at,Restored at,Off for (h:mm),Cause,', 'Arrears'],
+      ['fault/exportByCondition?state=open', `SELECT count(*) AS n FROM faults WHERE cleared_at IS NULL AND `, 'Opened at,Fault,State,', 'Open'],
+      ['giftRecord/exportByCondition?utility=water', `SELECT count(*) AS n FROM gift_records WHERE utility = 'water' AND `, 'Given at,Period,Given (m³),', ''],
+      ['monthlySettlement/exportByCondition', `SELECT count(*) AS n FROM monthly_settlements WHERE `, 'Month,Project,Building,Room no.,Meter address,Sharp (kWh)', ''],
+    ];
+    for (const [path, count, header, word] of cases) {
+      const response = await backend.app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token, 'Accept-Language': 'en' } });
+      expect(response.status, path).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 3)], path).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      expect(lines[0].startsWith(header), lines[0]).toBe(true);
+      expect(lines.length - 1, path).toBe(Number((await one(`${count}${scope}`)).n));
+      if (word) expect(lines.slice(1).filter((line) => !line.includes(`,${word},`)), path).toEqual([]);
+    }
+    const bad = await api.get('powerCut/exportByCondition', { offFrom: 'monday' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^offFrom: /);
+  });
+});

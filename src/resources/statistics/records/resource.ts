@@ -12,7 +12,11 @@ import type { ComponentType } from 'react';
  */
 export const recordResource = (name: string, path: string, sort: SortPayload, load: () => Promise<{ default: ComponentType }>, fixed: Record<string, unknown> = {}) => defineResource({
   name,
-  endpoints: { getList: get(path, Object.keys(fixed).length ? { request: (params) => ({ ...params, ...fixed }) } : {}) },
+  endpoints: {
+    getList: get(path, Object.keys(fixed).length ? { request: (params) => ({ ...params, ...fixed }) } : {}),
+    // The server's CSV of the filtered set, beside the list call (`findByCondition` → `exportByCondition`).
+    actions: { export: get(path.replace(/findByCondition$/, 'exportByCondition'), { request: (params) => ({ ...params, ...fixed }), download: true }) },
+  },
   ...lazyList(load),
   firstReads: [[name, firstPageRead(sort)], ...PROJECT_BUILDING_READS],
 });
