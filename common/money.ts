@@ -80,3 +80,71 @@ export function rmbCapital(fen: number): string {
 
 /** Integer fen as a price on screen and on receipts: ¥12.30, −¥7.00 (the sign before the currency). */
 export const formatYuan = (fen: number) => (fen < 0 ? `-¥${fenToYuan(-fen)}` : `¥${fenToYuan(fen)}`);
+
+const TRADITIONAL: Record<string, string> = { 贰: '貳', 叁: '參', 陆: '陸', 万: '萬', 亿: '億', 负: '負' };
+
+const EN_ONES = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
+  'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const EN_TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const EN_GROUPS = ['', 'thousand', 'million', 'billion', 'trillion'];
+
+/** 0…999 in English words (hundred and tens hyphenated: "one hundred twenty-three"). */
+function englishHundreds(value: number): string {
+  const hundred = Math.floor(value / 100);
+  const rest = value % 100;
+  const tens = rest < 20 ? EN_ONES[rest] : `${EN_TENS[Math.floor(rest / 10)]}${rest % 10 ? `-${EN_ONES[rest % 10]}` : ''}`;
+  return [hundred ? `${EN_ONES[hundred]} hundred` : '', tens].filter(Boolean).join(' ');
+}
+
+/** A whole number in English words ("twelve thousand three hundred forty-five"; 0 → "zero"). */
+function englishNumber(value: number): string {
+  if (value === 0) return 'zero';
+  const parts: string[] = [];
+  for (let group = 0, rest = value; rest > 0; group++, rest = Math.floor(rest / 1000)) {
+    const chunk = rest % 1000;
+    if (chunk) parts.unshift(`${englishHundreds(chunk)}${EN_GROUPS[group] ? ` ${EN_GROUPS[group]}` : ''}`);
+  }
+  return parts.join(' ');
+}
+
+const JA_DIGITS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+const JA_PLACES = ['', '十', '百', '千'];
+const JA_GROUPS = ['', '万', '億', '兆'];
+
+/** A whole number in Japanese kanji numerals (一万二千三百四十五; 0 → 零). */
+function japaneseNumber(value: number): string {
+  if (value === 0) return '零';
+  let text = '';
+  for (let group = 0, rest = value; rest > 0; group++, rest = Math.floor(rest / 10_000)) {
+    const chunk = rest % 10_000;
+    let part = '';
+    for (let place = 3; place >= 0; place--) {
+      const digit = Math.floor(chunk / 10 ** place) % 10;
+      if (digit) part += `${digit === 1 && place > 0 ? '' : JA_DIGITS[digit]}${JA_PLACES[place]}`;
+    }
+    if (part) text = `${part}${JA_GROUPS[group]}${text}`;
+  }
+  return text;
+}
+
+/**
+ * Integer fen → the amount in words of a receipt in its language: the Chinese capital amount
+ * (大写金额, traditional characters for zh-cht), English words ("fifty yuan only", "twelve yuan and
+ * five fen"), or Japanese kanji numerals (五十元、十二元五分). Integer arithmetic only.
+ */
+export function amountInWords(fen: number, locale: string): string {
+  if (!Number.isSafeInteger(fen)) return '';
+  if (locale === 'zh-chs') return rmbCapital(fen);
+  if (locale === 'zh-cht') return rmbCapital(fen).replace(/[贰叁陆万亿负]/g, (char) => TRADITIONAL[char]);
+  const sign = fen < 0;
+  const abs = Math.abs(fen);
+  const yuan = Math.floor(abs / 100);
+  const cents = abs % 100;
+  if (locale === 'ja') {
+    const jiao = Math.floor(cents / 10);
+    const fenPart = cents % 10;
+    return `${sign ? 'マイナス' : ''}${japaneseNumber(yuan)}元${jiao ? `${JA_DIGITS[jiao]}角` : ''}${fenPart ? `${JA_DIGITS[fenPart]}分` : ''}`;
+  }
+  const words = `${sign ? 'minus ' : ''}${englishNumber(yuan)} yuan${cents ? ` and ${englishNumber(cents)} fen` : ' only'}`;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+}

@@ -121,6 +121,18 @@ export const rechargeMaxFen = (env: NodeJS.ProcessEnv = process.env) => {
 };
 
 /**
+ * Who issues the receipts: the operating company's name, address and phone, and an optional seal
+ * image (a URL the console can load), from RECEIPT_COMPANY, RECEIPT_ADDRESS, RECEIPT_PHONE and
+ * RECEIPT_SEAL_URL. Unset: the receipt is headed with the platform's name alone.
+ */
+export const receiptIssuer = (env: NodeJS.ProcessEnv = process.env) => ({
+  company: env.RECEIPT_COMPANY?.trim() || null,
+  address: env.RECEIPT_ADDRESS?.trim() || null,
+  phone: env.RECEIPT_PHONE?.trim() || null,
+  sealUrl: env.RECEIPT_SEAL_URL?.trim() || null,
+});
+
+/**
  * DEVICE_PORT: unset or empty → undefined (no DTU listener); otherwise a whole number 1–65535 written
  * in decimal digits only (`19100`); anything else (`0`, `70000`, `12ab`, ` 80`, `8e3`) is an error
  * at startup rather than a silently ignored setting.

@@ -158,6 +158,18 @@ export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: 
     roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name, tenantName: tenants.name, tenantPhone: tenants.phone,
     utility: rechargeOrders.utility, amountFen: rechargeOrders.amountFen, energy: rechargeOrders.energy, channel: rechargeOrders.channel,
     operatorId: rechargeOrders.operatorId, operatorName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`,
+    operatorAccount: sysUsers.userName,
+    // What the receipt states of the meter: its address and unit price (water: per m³; electric: a
+    // single-rate table's price, else the table's name).
+    meterAddress: sql<string | null>`CASE WHEN ${rechargeOrders.utility} = 'water'
+      THEN (SELECT w.address FROM water_meters w WHERE w.room_id = ${rechargeOrders.roomId} ORDER BY w.id LIMIT 1)
+      ELSE (SELECT e.address FROM electric_meters e WHERE e.room_id = ${rechargeOrders.roomId} ORDER BY e.id LIMIT 1) END`,
+    unitPriceFen: sql<number | null>`CASE WHEN ${rechargeOrders.utility} = 'water'
+      THEN (SELECT w.price_fen FROM water_meters w WHERE w.room_id = ${rechargeOrders.roomId} ORDER BY w.id LIMIT 1)
+      ELSE (SELECT p.flat_fen FROM electric_meters e JOIN price_tables p ON p.id = e.price_table_id
+        WHERE e.room_id = ${rechargeOrders.roomId} AND p.kind = 'single' ORDER BY e.id LIMIT 1) END`.mapWith(Number),
+    priceTableName: sql<string | null>`CASE WHEN ${rechargeOrders.utility} = 'electric'
+      THEN (SELECT p.name FROM electric_meters e JOIN price_tables p ON p.id = e.price_table_id WHERE e.room_id = ${rechargeOrders.roomId} ORDER BY e.id LIMIT 1) END`,
     requestId: rechargeOrders.clientRequestId, orderStatus: rechargeOrders.orderStatus, remark: rechargeOrders.remark,
     createdAt: rechargeOrders.createdAt, voidedAt: rechargeOrders.voidedAt,
   }).from(rechargeOrders)

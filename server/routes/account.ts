@@ -11,7 +11,7 @@ import { rowsOf } from '../db/rows';
 import { TENANT_NAME_OR_PHONE } from '../http/meterSearch';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
-import { rechargeMaxFen } from '../config';
+import { receiptIssuer, rechargeMaxFen } from '../config';
 import { RECHARGE_CHANNELS, accountsOfRoom, ledgerPage, recharge, type RechargeInput } from '../domain/recharge';
 
 const { accounts, rooms, buildings, projects, tenants, tenantBindings } = schema;
@@ -101,6 +101,10 @@ async function findRooms(db: Db, areaIds: number[], q: string) {
 /** account/…: both accounts of a room, a recharge, an account's ledger, the payment screen's room search. */
 export function accountRoutes() {
   const router = createRouter();
+
+  defineRoute(router, {
+    method: 'get', path: '/findReceiptIssuer', summary: 'Who issues the receipts: company, address, phone and seal image URL (RECEIPT_* settings; nulls when unset)', tags: ['account'],
+  }, async (c) => ok(c, receiptIssuer()));
 
   defineRoute(router, {
     method: 'get', path: '/findByRoom', summary: 'Both accounts (electric, water) of a room with their meter\'s state; a side without account or meter has nulls', tags: ['account'],

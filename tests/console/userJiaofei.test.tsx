@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, fastUser as user, sqlRows as query } from './render';
-import { fenToYuan, rmbCapital } from '../../common/money';
+import { amountInWords, fenToYuan, rmbCapital } from '../../common/money';
 import { amountProblem } from '../../src/resources/archives/userJiaofei/RechargeDialog';
 
 /**
@@ -155,6 +155,10 @@ describe('user payment (userJiaofei)', () => {
     expect(receipt).toHaveTextContent('壹佰贰拾叁元肆角伍分');
     expect(receipt).toHaveTextContent('微信');
     expect(receipt).toHaveTextContent(`¥${fenToYuan(after)}`);
+    // The meter and its unit price.
+    const [meter] = await query<{ address: string }>(`SELECT address FROM electric_meters WHERE room_id = ${room.room_id}`);
+    expect(receipt).toHaveTextContent(`表号${meter.address}`);
+    expect(receipt).toHaveTextContent('单价');
     expect(receipt.dataset.size).toBe('thermal80');
     await u.click(screen.getByRole('button', { name: 'A5' }));
     expect(receipt.dataset.size).toBe('a5');
@@ -188,5 +192,13 @@ describe('user payment (userJiaofei)', () => {
     expect(rmbCapital(10_001_000_000)).toBe('壹亿零壹万元整');
     expect(rmbCapital(101_000)).toBe('壹仟零壹拾元整');
     expect(rmbCapital(1_234_560)).toBe('壹万贰仟叁佰肆拾伍元陆角整');
+    // The amount in words follows the receipt's language.
+    expect(amountInWords(1_234_560, 'zh-cht')).toBe('壹萬貳仟參佰肆拾伍元陸角整');
+    expect(amountInWords(5_000, 'en')).toBe('Fifty yuan only');
+    expect(amountInWords(12_345, 'en')).toBe('One hundred twenty-three yuan and forty-five fen');
+    expect(amountInWords(100_000_000, 'en')).toBe('One million yuan only');
+    expect(amountInWords(-705, 'en')).toBe('Minus seven yuan and five fen');
+    expect(amountInWords(1_234_567, 'ja')).toBe('一万二千三百四十五元六角七分');
+    expect(amountInWords(5_000, 'ja')).toBe('五十元');
   });
 });

@@ -498,3 +498,17 @@ describe.skipIf(!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL))('t
     expect(await ledgerSum(waterRoom.accountId)).toBe(before + 321);
   });
 });
+
+describe('account/findReceiptIssuer', () => {
+  it('answers the receipt header of the RECEIPT_* settings, nulls when unset', async () => {
+    expect((await api.get('account/findReceiptIssuer')).body.data).toEqual({ company: null, address: null, phone: null, sealUrl: null });
+    process.env.RECEIPT_COMPANY = '杭州安居物业有限公司';
+    process.env.RECEIPT_PHONE = '0571-88886666';
+    try {
+      expect((await api.get('account/findReceiptIssuer')).body.data).toEqual({ company: '杭州安居物业有限公司', address: null, phone: '0571-88886666', sealUrl: null });
+    } finally {
+      delete process.env.RECEIPT_COMPANY;
+      delete process.env.RECEIPT_PHONE;
+    }
+  });
+});

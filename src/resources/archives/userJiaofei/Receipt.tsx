@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, GlobalStyles, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import PrintIcon from '@mui/icons-material/Print';
-import { formatYuan, rmbCapital } from '../../../../common/money';
+import { amountInWords, formatYuan } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
-import type { Order } from './model';
+import { usePaymentCalls, type Order } from './model';
 
 const T = 'resources.userJiaofei';
 export type PaperSize = 'a5' | 'thermal80';
@@ -30,31 +31,52 @@ const printStyles = (size: PaperSize) => `
   #payment-receipt { position: fixed; left: 0; top: 0; width: ${PAGE[size].width}; font-size: ${PAGE[size].font}; color: #000; background: #fff; box-shadow: none; border: 0; padding: 0; }
 }`;
 
-/** The receipt itself: what the tenant takes away. */
+/**
+ * The receipt itself: what the tenant takes away — headed by the operating company (RECEIPT_*
+ * settings of the server) with its seal, the room, the meter and its unit price, the amount in
+ * figures and in words of the receipt's language, and the operator as that language writes them.
+ */
 export function Receipt({ order, size }: { order: Order; size: PaperSize }) {
   const translate = useTranslate();
   const format = useFormatDateTime();
+  const [locale] = useLocaleState();
+  const calls = usePaymentCalls();
+  const { data: issuer } = useQuery({ queryKey: ['userJiaofei', 'receiptIssuer'], queryFn: calls.receiptIssuer, staleTime: Infinity });
+  const chinese = locale === 'zh-chs' || locale === 'zh-cht';
   const room = [order.projectName, order.buildingName, order.roomCode].filter(Boolean).join(' ');
+  const unit = order.utility === 'water' ? 'm³' : 'kWh';
+  const price = order.unitPriceFen !== null && order.unitPriceFen !== undefined
+    ? `${formatYuan(order.unitPriceFen)}/${unit}`
+    : order.priceTableName ?? null;
   const lines: [string, string][] = [
     [`${T}.receipt.orderId`, order.orderId],
     [`${T}.receipt.room`, room],
     [`${T}.receipt.tenant`, order.tenantName ? `${order.tenantName}${order.tenantPhone ? ` ${order.tenantPhone}` : ''}` : translate('app.none')],
     [`${T}.receipt.utility`, translate(`${T}.utility.${order.utility}`)],
+    ...(order.meterAddress ? [[`${T}.receipt.meter`, order.meterAddress] as [string, string]] : []),
+    ...(price ? [[`${T}.receipt.unitPrice`, price] as [string, string]] : []),
     [`${T}.receipt.amount`, formatYuan(order.amountFen)],
-    [`${T}.receipt.capital`, rmbCapital(order.amountFen)],
+    [`${T}.receipt.capital`, amountInWords(order.amountFen, locale)],
     [`${T}.receipt.channel`, translate(`${T}.channels.${order.channel}`, { _: order.channel })],
     [`${T}.receipt.balanceAfter`, order.balanceAfterFen === null ? translate('app.none') : formatYuan(order.balanceAfterFen)],
-    [`${T}.receipt.operator`, order.operatorName ?? translate('app.none')],
+    [`${T}.receipt.operator`, (chinese ? order.operatorName : order.operatorAccount ?? order.operatorName) ?? translate('app.none')],
     [`${T}.receipt.time`, format(order.createdAt)],
+    ...(order.remark ? [[`${T}.receipt.remark`, order.remark] as [string, string]] : []),
   ];
   return (
     <Box id="payment-receipt" data-size={size}
       sx={{ width: size === 'a5' ? 420 : 280, mx: 'auto', p: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper', fontSize: size === 'a5' ? 14 : 12 }}>
-      <Typography sx={{ textAlign: 'center', fontWeight: 700, fontSize: '1.2em' }}>{translate('app.name')}</Typography>
+      <Typography sx={{ textAlign: 'center', fontWeight: 700, fontSize: '1.2em' }}>{issuer?.company ?? translate('app.name')}</Typography>
+      {(issuer?.address || issuer?.phone) && (
+        <Typography sx={{ textAlign: 'center', fontSize: '0.85em' }}>{[issuer.address, issuer.phone].filter(Boolean).join('  ')}</Typography>
+      )}
       <Typography sx={{ textAlign: 'center', mb: 1, fontSize: '1em' }}>{translate(`${T}.receipt.title`)}</Typography>
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, rowGap: 0.25, m: 0, borderTop: '1px dashed', borderBottom: '1px dashed', py: 1, '& dt': { whiteSpace: 'nowrap' }, '& dd': { m: 0, wordBreak: 'break-all', fontVariantNumeric: 'tabular-nums' } }}>
         {lines.map(([label, value]) => [<dt key={`${label}-t`}>{translate(label)}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
       </Box>
+      {issuer?.sealUrl && (
+        <Box component="img" src={issuer.sealUrl} alt={translate(`${T}.receipt.seal`)} sx={{ display: 'block', ml: 'auto', mt: 1, width: '30%', maxWidth: 120, opacity: 0.85 }} />
+      )}
       <Typography sx={{ textAlign: 'center', mt: 1, fontSize: '0.9em' }}>{translate(`${T}.receipt.thanks`)}</Typography>
     </Box>
   );

@@ -13,6 +13,7 @@ export default defineResource({
       ledger: get('account/ledger'),
       // A water meter takes money once its account is opened: offered right on the payment screen.
       openWaterAccount: post('webWaterArchive/updateOpenAnAccountInBatches'),
+      receiptIssuer: get('account/findReceiptIssuer'),
     },
   },
   ...lazyList(() => import('./UserPayment')),

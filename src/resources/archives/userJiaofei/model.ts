@@ -53,12 +53,21 @@ export interface Order {
   amountFen: number;
   channel: Channel;
   operatorName: string | null;
+  /** The operator's account name (the receipt in a language other than Chinese shows it). */
+  operatorAccount?: string | null;
+  meterAddress?: string | null;
+  /** Water: per m³; electric: a single-rate table's price (null for time-of-use or tiered tables). */
+  unitPriceFen?: number | null;
+  priceTableName?: string | null;
   requestId: string | null;
   orderStatus: number;
   remark: string | null;
   createdAt: string;
   balanceAfterFen: number | null;
 }
+
+/** Who issues the receipts (RECEIPT_* settings of the server; nulls when unset). */
+export interface ReceiptIssuer { company: string | null; address: string | null; phone: string | null; sealUrl: string | null }
 
 export interface RechargeAnswer { order: Order; account: AccountSide; commandIds: number[] }
 
@@ -106,6 +115,7 @@ export function usePaymentCalls() {
     recharge: (body: { roomId: number; utility: Utility; amountFen: number; channel: Channel; requestId: string; remark?: string | null }) =>
       dataProvider.invoke<RechargeAnswer>(RESOURCE, 'recharge', body),
     ledger: (accountId: number) => dataProvider.invoke<{ records: LedgerEntry[]; total: number }>(RESOURCE, 'ledger', { accountId, pageNum: 1, pageSize: LEDGER_ROWS }),
+    receiptIssuer: () => dataProvider.invoke<ReceiptIssuer>(RESOURCE, 'receiptIssuer', {}),
     openWaterAccount: (meterId: number) => dataProvider.invoke<{ opened: number }>(RESOURCE, 'openWaterAccount', { ids: [meterId] }),
   };
 }
