@@ -9,6 +9,8 @@ import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
 import { inScope } from '../http/scope';
 import { rowsOf } from '../db/rows';
 import { notFound } from '../http/errors';
+import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
+import { fenToYuan } from '../../common/money';
 
 const { roomStatements, ledgerEntries, rooms, buildings, projects, tenants, tenantBindings, sysUsers } = schema;
 
@@ -170,6 +172,25 @@ async function lineTotals(c: Ctx, where: SQL | undefined) {
   return { count: Number(row.count), rechargeFen: Number(row.recharge), deductionFen: Number(row.deduction), refundFen: Number(row.refund), netFen: Number(row.net) };
 }
 
+const S = 'resources.room_billing_statement.fields';
+const STATEMENT_CSV: CsvField<StatementRow>[] = [
+  { label: `${S}.month`, value: (row) => row.month }, { label: `${S}.projectName`, value: (row) => row.projectName },
+  { label: `${S}.buildingName`, value: (row) => row.buildingName }, { label: `${S}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
+  { label: `${S}.tenantName`, value: (row) => row.tenantName }, { label: `${S}.utility`, value: (row, t) => t(`stats.utility.${row.utility}`) },
+  { label: `${S}.openingReading`, value: (row) => row.openingReading, kind: 'value' }, { label: `${S}.closingReading`, value: (row) => row.closingReading, kind: 'value' },
+  { label: `${S}.usage`, value: (row) => row.usage, kind: 'value' },
+  ...(['chargeFen', 'rechargeFen', 'refundFen', 'giftFen', 'closingBalanceFen'] as const).map((key) => ({ label: `${S}.${key}`, value: (row: StatementRow) => fenToYuan(row[key]), kind: 'value' as const })),
+];
+const D = 'resources.room_billing_details.fields';
+const LINE_CSV: CsvField<LineRow>[] = [
+  { label: `${D}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'value' }, { label: `${D}.projectName`, value: (row) => row.projectName },
+  { label: `${D}.buildingName`, value: (row) => row.buildingName }, { label: `${D}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
+  { label: `${D}.utility`, value: (row, t) => t(`stats.utility.${row.utility}`) }, { label: `${D}.kind`, value: (row, t) => t(`stats.lineKind.${row.kind}`) },
+  { label: `${D}.amountFen`, value: (row) => fenToYuan(row.amountFen), kind: 'value' }, { label: `${D}.balanceAfterFen`, value: (row) => fenToYuan(row.balanceAfterFen), kind: 'value' },
+  { label: `${D}.energy`, value: (row) => row.energy, kind: 'value' }, { label: `${D}.refId`, value: (row) => row.refId, kind: 'code' },
+  { label: `${D}.operatorName`, value: (row) => row.operatorName }, { label: `${D}.remark`, value: (row) => row.remark },
+];
+
 /** Registers the two statement calls of SPEC.md section 7 on the roomBillingStatement controller. */
 export function roomBillingListRoutes(router: OpenAPIHono<AppEnv>) {
   // SPEC.md: GET roomBillingStatement/findRoomBillingStatementPage (params).
@@ -193,5 +214,21 @@ export function roomBillingListRoutes(router: OpenAPIHono<AppEnv>) {
       lineTotals(c, where),
     ]);
     return ok(c, { ...page, totals });
+  });
+
+  // The filtered sets as CSV, streamed by the server (id order; UTF-8 with BOM, formula-safe).
+  defineRoute(router, {
+    method: 'get', path: '/exportRoomBillingStatement', summary: 'Room statements as CSV (the filtered set, streamed)', tags: ['room billing'], query: StatementQuery,
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const where = and(inScope(roomStatements.areaId, c.get('session')), statementConditions(query));
+    return csvResponse(c, 'room-statements', STATEMENT_CSV, () => batchesById<StatementRow>(() => statementQuery(db) as never, roomStatements.id, where));
+  });
+  defineRoute(router, {
+    method: 'get', path: '/exportRoomBillingDetails', summary: 'Statement lines as CSV (the filtered set, streamed)', tags: ['room billing'], query: LineQuery,
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const where = and(inScope(ledgerEntries.areaId, c.get('session')), await lineConditions(c, query));
+    return csvResponse(c, 'statement-lines', LINE_CSV, () => batchesById<LineRow>(() => lineQuery(db) as never, ledgerEntries.id, where));
   });
 }

@@ -110,3 +110,27 @@ describe('findRoomBillingDetailsPage', () => {
     expect(roomLines.total).toBe(0);
   });
 });
+
+describe('exports', () => {
+  it('streams the filtered statements and a statement\'s lines as CSV (BOM, one line per row)', async () => {
+    const token = await loginAs(backend.app, 'admin');
+    const csv = async (path: string) => {
+      const response = await backend.app.request(`/api/v1/electricity/roomBillingStatement/${path}`, { headers: { 'X-Token': token, 'Accept-Language': 'en' } });
+      expect(response.status, path).toBe(200);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    };
+    const [{ month }] = await sqlRows<{ month: string }>(`SELECT max(month) AS month FROM room_statements WHERE area_id IN (${areaIds.join(',')})`);
+    const statementCsv = await csv(`exportRoomBillingStatement?month=${month}&utility=electric`);
+    expect(statementCsv[0].startsWith('Month,Project,Building,Room no.,Tenant,Utility')).toBe(true);
+    const [ref] = await sqlRows<{ n: string }>(`SELECT count(*) AS n FROM room_statements WHERE month = '${month}' AND utility = 'electric' AND area_id IN (${areaIds.join(',')})`);
+    expect(statementCsv.length - 1).toBe(Number(ref.n));
+    expect(statementCsv.slice(1).every((line) => line.startsWith(`${month},`) && line.includes(',Electricity,'))).toBe(true);
+    const [statement] = (await statements({ pageSize: 1 })).records;
+    const lineCsv = await csv(`exportRoomBillingDetails?statementId=${statement.id}`);
+    expect(lineCsv.length - 1).toBe((await lines({ statementId: statement.id })).total);
+    const theirs = await other.get('roomBillingStatement/exportRoomBillingDetails', { statementId: statement.id });
+    expect(theirs.status).toBe(404);
+  });
+});

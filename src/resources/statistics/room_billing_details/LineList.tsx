@@ -4,6 +4,7 @@ import { ListScreen } from '../../../components/list/ListScreen';
 import type { Column } from '../../../components/list/columns';
 import { filterInputs, type FilterSpec } from '../../../components/list/filters';
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
+import { ServerExportButton } from '../../../components/list/ServerExportButton';
 import { fenToYuan } from '../../../../common/money';
 import { choicesOf } from '../rechargeOrders/model';
 import { UTILITY, type RoomStatement } from '../room_billing_statement/model';
@@ -74,7 +75,7 @@ export default function LineList() {
   ];
   return (
     <ListScreen<StatementLine>
-      columns={COLUMNS} filters={filters} sort={LINE_SORT} deletable={false}
+      columns={COLUMNS} filters={filters} sort={LINE_SORT} deletable={false} exportButton={<ServerExportButton />}
       summary={<><StatementBanner /><ListTotals items={TOTALS} /></>}
     />
   );

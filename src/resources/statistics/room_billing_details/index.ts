@@ -8,7 +8,10 @@ import { LINE_SORT } from './model';
 /** 房间结算明细: the lines of room statements, the accounts' ledger entries (SPEC.md findRoomBillingDetailsPage). */
 export default defineResource({
   name: 'room_billing_details',
-  endpoints: { getList: get('roomBillingStatement/findRoomBillingDetailsPage') },
+  endpoints: {
+    actions: { export: get('roomBillingStatement/exportRoomBillingDetails', { download: true }) },
+    getList: get('roomBillingStatement/findRoomBillingDetailsPage'),
+  },
   ...lazyList(() => import('./LineList')),
   firstReads: [['room_billing_details', firstPageRead(LINE_SORT)], ...PROJECT_BUILDING_READS],
 });

@@ -5,6 +5,7 @@ import { ListScreen } from '../../../components/list/ListScreen';
 import type { Column } from '../../../components/list/columns';
 import { filterInputs, type FilterSpec } from '../../../components/list/filters';
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
+import { ServerExportButton } from '../../../components/list/ServerExportButton';
 import { ROW_ACTION } from '../../../components/list/RowButtons';
 import { ROW_TIP } from '../../../components/list/RowTips';
 import { choicesOf } from '../rechargeOrders/model';
@@ -61,7 +62,7 @@ export default function StatementList() {
   ];
   return (
     <ListScreen<RoomStatement>
-      columns={COLUMNS} filters={filters} sort={STATEMENT_SORT} deletable={false}
+      columns={COLUMNS} filters={filters} sort={STATEMENT_SORT} deletable={false} exportButton={<ServerExportButton />}
       summary={<ListTotals items={TOTALS} />} rowActions={<LinesButton />}
     />
   );

@@ -8,7 +8,10 @@ import { STATEMENT_SORT } from './model';
 /** 房间结算统计: room statements per room, utility and month (SPEC.md findRoomBillingStatementPage); each drills down to its lines. */
 export default defineResource({
   name: 'room_billing_statement',
-  endpoints: { getList: get('roomBillingStatement/findRoomBillingStatementPage') },
+  endpoints: {
+    actions: { export: get('roomBillingStatement/exportRoomBillingStatement', { download: true }) },
+    getList: get('roomBillingStatement/findRoomBillingStatementPage'),
+  },
   ...lazyList(() => import('./StatementList')),
   firstReads: [['room_billing_statement', firstPageRead(STATEMENT_SORT)], ...PROJECT_BUILDING_READS],
   recordRepresentation: (record) => `${String(record.roomCode ?? '')} ${String(record.month ?? '')}`,
