@@ -26,6 +26,7 @@ import frontLog from './resources/system/log';
 import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
 import tuxingbaobiao from './resources/statistics/tuxingbaobiao';
+import { TimedOnOffControl, fuzaiset, kongzhiset, nightset } from './resources/special/assign';
 import chongzhidingdan from './resources/statistics/chongzhidingdan';
 import chongzhiwater from './resources/statistics/chongzhiwater';
 import roomBillingStatement from './resources/statistics/room_billing_statement';
@@ -46,6 +47,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   index_water: indexWater, index: indexHome, tuxingbaobiao,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
   continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,
+  kongzhiset, nightset, fuzaiset, TimedOnOffControl,
 };
 
 export interface AppRoute extends RouteInfo {

@@ -77,6 +77,8 @@ const ListFilters = z.object({
   relayState: Q.oneOf(['on', 'off', 'close_pending']),
   keepSupply: Q.oneOf(['true', 'false']),
   withoutRoom: Q.oneOf(['true', 'false']),
+  /** The meter's current parameter set of a kind (the assign screens' filter). */
+  powerSetId: Q.id(), controlSetId: Q.id(), loadSetId: Q.id(), nightSetId: Q.id(), timedSetId: Q.id(), giftSetId: Q.id(),
   id: Q.id(),
   ids: IdList.optional(),
 });
@@ -144,6 +146,7 @@ function filterConditions(query: ListFilter): SQL | undefined {
     query.withoutRoom === 'true' ? isNull(electricMeters.roomId) : query.withoutRoom === 'false' ? sql`${electricMeters.roomId} IS NOT NULL` : undefined,
     query.id ? eq(electricMeters.id, query.id) : undefined,
     query.ids ? inArray(electricMeters.id, query.ids) : undefined,
+    ...SET_KINDS.map((kind) => (query[setField(kind)] ? eq(setColumn(kind), query[setField(kind)]!) : undefined)),
   );
 }
 
@@ -252,7 +255,7 @@ const hasAttachments = (impact: Awaited<ReturnType<typeof deleteImpact>>[number]
  * operator confirmed) refuses to act when the scope has changed meanwhile.
  */
 /** The commands a filter may fan out to (those that need no payload beyond a trip's cause). */
-const BULK_TYPES = ['read', 'trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off', 'time_sync'] as const;
+const BULK_TYPES = ['read', 'trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off', 'time_sync', 'set_parameter'] as const;
 const BulkCommand = z.object({
   filter: ListFilters.refine((filter) => Object.values(filter).some((value) => value !== undefined && value !== ''), 'validation.filterEmpty').optional(),
   scope: z.literal('all').optional(),
@@ -261,7 +264,14 @@ const BulkCommand = z.object({
   type: z.enum(BULK_TYPES),
   /** A trip's power-cut cause (the command's payload `{ cause }`). */
   cause: z.enum(TRIP_CAUSES).optional(),
-});
+  /** set_parameter: the kind and the set (of that kind, in the caller's area) to assign. */
+  setKind: z.enum(SET_KINDS).optional(),
+  setId: Id.optional(),
+}).refine((body) => body.type !== 'set_parameter' || body.setKind, { message: 'validation.required', path: ['setKind'] })
+  .refine((body) => body.type !== 'set_parameter' || body.setId, { message: 'validation.required', path: ['setId'] });
+
+/** How many changes a set_parameter dry run lists (the rest are counted). */
+const ASSIGN_PREVIEW_MAX = 200;
 
 // ---- import -------------------------------------------------------------------------------------
 
@@ -498,20 +508,39 @@ export function electricMeterRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/commandAll', tags,
-    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync) and a trip\'s `cause` (the payload of command/create); `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
+    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set); `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
     body: BulkCommand,
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
     const filter = Object.fromEntries(Object.entries(body.filter ?? {}).filter(([, value]) => value !== undefined && value !== '')) as ListFilter;
     if (!Object.keys(filter).length && body.scope !== 'all') throw badRequest('errors.scopeRequired');
+    const assign = body.type === 'set_parameter' ? { setKind: body.setKind!, setId: body.setId! } : undefined;
+    if (assign) {
+      const [set] = await db.select({ id: parameterSets.id }).from(parameterSets)
+        .where(and(eq(parameterSets.id, assign.setId), eq(parameterSets.kind, assign.setKind), inScope(parameterSets.areaId, session)));
+      if (!set) throw fieldError(c, 'setId', 'errors.parameterSetNotFound', { setKind: assign.setKind });
+    }
+    const scoped = and(inScope(electricMeters.areaId, session), filterConditions(filter));
+    // An assignment leaves out the meters already on the set (counted: `unchanged`).
+    const current = assign ? setColumn(assign.setKind) : undefined;
+    const changing = current ? sql`${current} IS DISTINCT FROM ${assign!.setId}` : undefined;
     const meters = await db.select({ id: electricMeters.id, areaId: electricMeters.areaId }).from(electricMeters)
-      .where(and(inScope(electricMeters.areaId, session), filterConditions(filter))).orderBy(electricMeters.id);
-    if (body.dryRun) return ok(c, { count: meters.length, ids: [] });
+      .where(and(scoped, changing)).orderBy(electricMeters.id);
+    if (body.dryRun) {
+      if (!assign) return ok(c, { count: meters.length, ids: [] });
+      const [{ unchanged }] = await db.select({ unchanged: sql<number>`count(*)::int` }).from(electricMeters).where(and(scoped, sql`${current} IS NOT DISTINCT FROM ${assign.setId}`));
+      const changes = await db.select({
+        id: electricMeters.id, address: electricMeters.address, roomCode: rooms.roomCode, buildingName: buildings.name, online: reachable,
+        fromSetId: current!, fromSetName: setName(assign.setKind),
+      }).from(electricMeters).leftJoin(rooms, eq(rooms.id, electricMeters.roomId)).leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+        .where(and(scoped, changing)).orderBy(electricMeters.roomSort, electricMeters.id).limit(ASSIGN_PREVIEW_MAX);
+      return ok(c, { count: meters.length, ids: [], unchanged, changes });
+    }
     if (body.expectedCount !== undefined && body.expectedCount !== meters.length) {
       throw conflict('errors.scopeChanged', { expected: body.expectedCount, count: meters.length });
     }
-    const payload = body.type === 'trip' && body.cause ? { cause: body.cause } : {};
+    const payload = assign ?? (body.type === 'trip' && body.cause ? { cause: body.cause } : {});
     const ids = await db.transaction(async (tx) => {
       const created = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: m.areaId, deviceKind: 'electric' as const, deviceId: m.id, type: body.type, payload })), now());
       await audit(tx, session, { action: 'commandAll', entity: 'electricMeter', after: { type: body.type, payload, count: created.length, scope: body.scope === 'all' ? { scope: 'all' } : filter } });

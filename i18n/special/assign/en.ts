@@ -1,0 +1,38 @@
+/** Messages of issue 30's assign screens (en), merged into i18n/en.ts. */
+import meters from '../../devices/meters/en';
+
+/** The assign screens list electric meters: the electric meter fields. */
+const screen = meters.resources.tongduankongzhi;
+const messages = {
+  assignSelected: 'Assign to selected',
+  assignFiltered: 'Assign to all filtered',
+  title: 'Assign %{kind}',
+  kinds: { control: 'a control set', night: 'a night low-power set', load: 'a load set', timed: 'a timed on/off set' },
+  set: 'Parameter set',
+  noSets: 'No set of this kind yet: add one under basic parameters first',
+  values: 'Values of the set',
+  currentSet: 'Current set',
+  selected: '%{count} selected',
+  question: 'Assign "%{name}" to %{count}?',
+  nothing: 'Every meter in scope is already on "%{name}": nothing to change',
+  unchanged: '%{smart_count} meter already on "%{name}" is left out |||| %{smart_count} meters already on "%{name}" are left out',
+  offline: 'Some meters are offline: their commands wait for the module to answer, or expire with the reason shown',
+  changes: 'What changes per meter',
+  meter: 'Meter address',
+  room: 'Room',
+  change: 'Current → new',
+  online: 'Online',
+  isOnline: 'Online',
+  isOffline: 'Offline',
+  none: '(none)',
+  more: 'and %{smart_count} more meter |||| and %{smart_count} more meters',
+  rule: 'A meter takes the new set only when its command succeeds.',
+  progress: { control: 'Assign control set', night: 'Assign night low-power set', load: 'Assign load set', timed: 'Assign timed on/off set' },
+};
+
+const assign = {
+  resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
+  specialAssign: messages,
+};
+
+export default assign;

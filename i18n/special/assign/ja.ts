@@ -1,0 +1,38 @@
+/** Messages of issue 30's assign screens (ja), merged into i18n/ja.ts. */
+import meters from '../../devices/meters/ja';
+
+/** The assign screens list electric meters: the electric meter fields. */
+const screen = meters.resources.tongduankongzhi;
+const messages = {
+  assignSelected: '選択したメーターに設定',
+  assignFiltered: '絞り込んだ全メーターに設定',
+  title: '%{kind}の設定',
+  kinds: { control: '制御パラメータ', night: '夜間低電力パラメータ', load: '負荷パラメータ', timed: 'タイマー通電・遮断パラメータ' },
+  set: 'パラメータセット',
+  noSets: 'この種類のセットがまだありません。基本パラメータで先に追加してください',
+  values: 'セットの値',
+  currentSet: '現在のセット',
+  selected: '選択した %{count}',
+  question: '%{count} を「%{name}」に設定しますか？',
+  nothing: '範囲内のメーターはすべて「%{name}」です。変更はありません',
+  unchanged: '%{smart_count} 台は既に「%{name}」のため送信しません',
+  offline: '一部のメーターがオフラインです。コマンドはモジュールの応答を待ち、期限切れの場合は理由が表示されます',
+  changes: 'メーターごとの変更',
+  meter: 'メーターアドレス',
+  room: '部屋',
+  change: '現在 → 新しいセット',
+  online: 'オンライン',
+  isOnline: 'オンライン',
+  isOffline: 'オフライン',
+  none: '（なし）',
+  more: 'ほか %{smart_count} 台',
+  rule: 'メーターのセットはコマンドが成功したときにのみ変わります。',
+  progress: { control: '制御パラメータの設定', night: '夜間低電力パラメータの設定', load: '負荷パラメータの設定', timed: 'タイマー通電・遮断パラメータの設定' },
+};
+
+const assign = {
+  resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
+  specialAssign: messages,
+};
+
+export default assign;

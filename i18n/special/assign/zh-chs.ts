@@ -1,0 +1,38 @@
+/** Messages of issue 30's assign screens (zh-chs), merged into i18n/zh-chs.ts. */
+import meters from '../../devices/meters/zh-chs';
+
+/** The assign screens list electric meters: the electric meter fields. */
+const screen = meters.resources.tongduankongzhi;
+const messages = {
+  assignSelected: '为所选电表设置',
+  assignFiltered: '为筛选出的全部电表设置',
+  title: '设置%{kind}',
+  kinds: { control: '控制参数', night: '夜间小功率参数', load: '负载参数', timed: '定时通断参数' },
+  set: '参数方案',
+  noSets: '还没有这类参数方案，请先在基础参数中添加',
+  values: '方案取值',
+  currentSet: '当前方案',
+  selected: '所选 %{count}',
+  question: '将 %{count} 设为“%{name}”？',
+  nothing: '范围内的电表都已是“%{name}”，无需更改',
+  unchanged: '%{smart_count} 块电表已是“%{name}”，不再下发',
+  offline: '部分电表离线：命令排队，模块上线后执行，超时则失败并注明原因',
+  changes: '各电表的变化',
+  meter: '电表地址',
+  room: '房间',
+  change: '当前 → 新方案',
+  online: '在线',
+  isOnline: '在线',
+  isOffline: '离线',
+  none: '（无）',
+  more: '另有 %{smart_count} 块电表未列出',
+  rule: '电表的方案在其命令成功后才更改。',
+  progress: { control: '设置控制参数', night: '设置夜间小功率参数', load: '设置负载参数', timed: '设置定时通断参数' },
+};
+
+const assign = {
+  resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
+  specialAssign: messages,
+};
+
+export default assign;
