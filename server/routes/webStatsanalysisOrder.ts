@@ -7,7 +7,7 @@ import { PagingQuery } from '../http/paging';
 import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
 import { inScope } from '../http/scope';
 import { rowsOf } from '../db/rows';
-import { csvResponse, type CsvField } from '../http/csvStream';
+import { csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { voidOrder } from '../domain/recharge';
 import { ORDER_STATUS } from '../../common/states';
 import { fenToYuan } from '../../common/money';
@@ -140,15 +140,6 @@ async function totalsOf(c: Ctx, query: OrderFilter) {
   };
 }
 
-/** An order's time in the platform's time zone, as the export writes it. */
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
-const timeText = (at: Date | string | null) => {
-  if (!at) return '';
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(at)).reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-};
-
 const F = (source: string) => `resources.chongzhidingdan.fields.${source}`;
 const CSV_FIELDS: CsvField<OrderRow>[] = [
   { label: F('orderId'), value: (row) => row.orderId, kind: 'code' },
@@ -161,8 +152,8 @@ const CSV_FIELDS: CsvField<OrderRow>[] = [
   { label: F('channel'), value: (row, t) => t(`stats.channels.${row.channel}`) },
   { label: F('operatorName'), value: (row) => row.operatorName },
   { label: F('orderStatus'), value: (row, t) => t(`stats.orderStatus.${row.orderStatus}`) },
-  { label: F('createdAt'), value: (row) => timeText(row.createdAt), kind: 'value' },
-  { label: F('voidedAt'), value: (row) => timeText(row.voidedAt), kind: 'value' },
+  { label: F('createdAt'), value: (row) => csvTime(row.createdAt), kind: 'value' },
+  { label: F('voidedAt'), value: (row) => csvTime(row.voidedAt), kind: 'value' },
   { label: F('remark'), value: (row) => row.remark },
 ];
 
