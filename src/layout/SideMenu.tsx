@@ -30,6 +30,12 @@ export function useMenuTitle() {
 
 export const menuPath = (resUrl: string) => `/${resUrl.replace(/^\//, '')}`;
 
+/**
+ * A link of the collapsed menu shows its icon alone (its title is the tooltip react-admin gives
+ * it): the title's text would otherwise wrap one character per line in the 65 px column.
+ */
+const iconOnly = (sidebarOpen: boolean) => (sidebarOpen ? {} : { fontSize: 0, whiteSpace: 'nowrap' as const });
+
 /** The side menu, built from the role tree (children of its first node), one submenu open at a time. */
 export function SideMenu() {
   const { data: menu = [], isPending } = useMenu();
@@ -64,7 +70,7 @@ export function SideMenu() {
           const label = title(group) || translate('layout.untitledMenu');
           if (!group.children?.length) {
             return group.resUrl ? (
-              <MenuItemLink key={group.id} to={menuPath(group.resUrl)} primaryText={label} leftIcon={<GroupIcon />} />
+              <MenuItemLink key={group.id} to={menuPath(group.resUrl)} primaryText={label} leftIcon={<GroupIcon />} sx={iconOnly(sidebarOpen)} />
             ) : null;
           }
           const open = openGroup === group.id;
@@ -97,7 +103,7 @@ export function SideMenu() {
                         to={menuPath(item.resUrl)}
                         primaryText={label}
                         leftIcon={<ItemIcon fontSize="small" />}
-                        sx={{ pl: sidebarOpen ? 4 : 2 }}
+                        sx={{ pl: sidebarOpen ? 4 : 2, ...iconOnly(sidebarOpen) }}
                       />
                     );
                   })}

@@ -62,6 +62,18 @@ describe('layout shell, end to end', () => {
     assert.deepEqual(await tabTitles(), ['首页（水）']);
   });
 
+  it('collapses the side menu to its icons: no title wraps a character per line', async () => {
+    const side = page.getByRole('navigation', { name: 'side menu', exact: true });
+    await side.getByRole('button', { name: '设备管理' }).click();
+    await page.getByRole('button', { name: '关闭菜单' }).click();
+    await page.waitForFunction(() => (document.querySelector('nav[aria-label="side menu"]') as HTMLElement | null)?.getBoundingClientRect().width! < 100);
+    const heights = await side.getByRole('menuitem').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+    assert.ok(heights.length > 3, 'the open group shows its links');
+    assert.ok(heights.every((height) => height < 60), `one line each: ${heights.join(', ')}`);
+    await screenshot(page, 'shell-01b-collapsed');
+    await page.getByRole('button', { name: '打开菜单' }).click();
+  });
+
   it('finds a page with the keyboard in the menu search', async () => {
     await page.locator('body').click();
     await page.keyboard.press('s');
