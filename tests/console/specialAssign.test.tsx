@@ -37,7 +37,7 @@ describe('nightset: assign to all filtered', () => {
     await u.click(await screen.findByRole('option', { name: target.name }));
     // The set's values are shown.
     expect(within(dialog).getByLabelText('方案取值')).toHaveTextContent(String(target.values.maxW));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(`将 ${meters.length - 1} 块电表 设为“${target.name}”？`);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(`将 ${meters.length - 1} 块电表设为“${target.name}”？`);
     expect(dialog).toHaveTextContent(`1 块电表已是“${target.name}”，不再下发`);
     const changes = within(dialog).getByRole('table', { name: '各电表的变化' });
     expect(within(changes).getAllByRole('row')).toHaveLength(Math.min(meters.length - 1, 200) + 1); // header + the changing meters (at most 200 listed)
@@ -69,7 +69,7 @@ describe('kongzhiset: assign to selected', () => {
     await u.click(within(dialog).getByRole('combobox', { name: '参数方案' }));
     await u.click(await screen.findByRole('option', { name: target.name }));
     expect(within(dialog).getByLabelText('方案取值')).toHaveTextContent('¥');
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(`将 1 块电表 设为“${target.name}”？`);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(`将 1 块电表设为“${target.name}”？`);
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('设置控制参数：1 个设备')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: '本次操作的设备' })).toHaveTextContent(meter.address);
@@ -96,7 +96,7 @@ describe('fuzaiset and TimedOnOffControl: filter by the current set; nothing to 
     expect(within(dialog).getByRole('button', { name: '确定' })).toBeDisabled();
   });
 
-  it('TimedOnOffControl shows the timed set column and offers the timed sets', async () => {
+  it('TimedOnOffControl shows the timed set column and offers the timed sets, a set\'s schedule by its name', async () => {
     const u = user();
     const [set] = await setsOf('timed');
     renderScreen('/TimedOnOffControl');
@@ -106,6 +106,9 @@ describe('fuzaiset and TimedOnOffControl: filter by the current set; nothing to 
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('设置定时通断参数');
     await u.click(within(dialog).getByRole('combobox', { name: '参数方案' }));
-    expect(await screen.findByRole('option', { name: set.name })).toBeInTheDocument();
+    await u.click(await screen.findByRole('option', { name: set.name }));
+    // The set's schedule by its name, its days in words.
+    const [schedule] = await query<{ name: string }>(`SELECT name FROM time_periods WHERE id = ${Number(set.values.timePeriodId)}`);
+    await waitFor(() => expect(within(dialog).getByLabelText('方案取值')).toHaveTextContent(schedule.name));
   });
 });

@@ -13,7 +13,7 @@ const messages = {
   values: '方案取值',
   currentSet: '当前方案',
   selected: '所选 %{count}',
-  question: '将 %{count} 设为“%{name}”？',
+  question: '将 %{count}设为“%{name}”？',
   nothing: '范围内的电表都已是“%{name}”，无需更改',
   unchanged: '%{smart_count} 块电表已是“%{name}”，不再下发',
   offline: '部分电表离线：命令排队，模块上线后执行，超时则失败并注明原因',

@@ -13,7 +13,7 @@ const messages = {
   values: '方案取值',
   currentSet: '目前方案',
   selected: '所選 %{count}',
-  question: '將 %{count} 設為「%{name}」？',
+  question: '將 %{count}設為「%{name}」？',
   nothing: '範圍內的電錶都已是「%{name}」，無需更改',
   unchanged: '%{smart_count} 塊電錶已是「%{name}」，不再下發',
   offline: '部分電錶離線：命令排隊，模組上線後執行，逾時則失敗並註明原因',

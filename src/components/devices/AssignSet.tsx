@@ -32,14 +32,20 @@ export interface AssignSetSpec<R extends RaRecord> {
   /** The meter list's filters; the kit adds "current set" (`${setKind}SetId`). */
   filters: FilterSpec[];
   sort?: SortPayload;
-  /** Text of one value of a set (the default: money in yuan for `…Fen`, yes/no, days, plain). */
-  formatValue?: (key: string, value: unknown) => string | undefined;
+  /** The set's values in the order shown (the others follow). */
+  valueOrder?: readonly string[];
+  /** A hook giving the text of one value of a set, where the default (money in yuan for `…Fen`, yes/no, days, plain) will not do. */
+  useFormatValue?: () => (key: string, value: unknown) => string | undefined;
 }
+
+const rank = (order: readonly string[], key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+const noFormat = () => undefined;
+const useNoFormat = () => noFormat;
 
 const setFilterSource = (setKind: string) => `${setKind}SetId`;
 
 /** A set's values as `label: value` chips (labels `resources.<setResource>.fields.values.<key>`). */
-export function SetValues({ set, setResource, formatValue }: { set: AssignableSet; setResource: string; formatValue?: AssignSetSpec<RaRecord>['formatValue'] }) {
+export function SetValues({ set, setResource, order = [], formatValue }: { set: AssignableSet; setResource: string; order?: readonly string[]; formatValue?: (key: string, value: unknown) => string | undefined }) {
   const translate = useTranslate();
   const text = (key: string, value: unknown): string => {
     const custom = formatValue?.(key, value);
@@ -54,7 +60,7 @@ export function SetValues({ set, setResource, formatValue }: { set: AssignableSe
   };
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }} aria-label={translate('specialAssign.values')}>
-      {Object.entries(set.values ?? {}).map(([key, value]) => (
+      {Object.entries(set.values ?? {}).sort(([a], [b]) => rank(order, a) - rank(order, b)).map(([key, value]) => (
         <Chip key={key} size="small" variant="outlined" label={`${translate(`resources.${setResource}.fields.values.${key}`, { _: key })}: ${text(key, value)}`} />
       ))}
     </Box>
@@ -83,6 +89,7 @@ function AssignDialog<R extends RaRecord>({ spec, scope, scopeWords, onClose, on
   const dataProvider = useDataProvider<MeteringDataProvider>();
   const { track } = useDeviceActions();
   const { data: sets = [], isPending: setsPending } = useGetList<AssignableSet>(spec.setResource, { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  const formatValue = (spec.useFormatValue ?? useNoFormat)();
   const [setId, setSetId] = useState<number | ''>('');
   const [dry, setDry] = useState<DryRun | null>(null);
   const [counting, setCounting] = useState(false);
@@ -134,7 +141,7 @@ function AssignDialog<R extends RaRecord>({ spec, scope, scopeWords, onClose, on
         >
           {sets.map((set) => <MenuItem key={set.id} value={set.id}>{set.name}</MenuItem>)}
         </TextField>
-        {chosen && <Box sx={{ mt: 1.5 }}><SetValues set={chosen} setResource={spec.setResource} formatValue={spec.formatValue} /></Box>}
+        {chosen && <Box sx={{ mt: 1.5 }}><SetValues set={chosen} setResource={spec.setResource} order={spec.valueOrder} formatValue={formatValue} /></Box>}
         {counting && <CircularProgress size={20} sx={{ mt: 2 }} aria-label={translate('bulk.counting')} />}
         {dry && chosen && (
           <Box sx={{ mt: 2 }}>

@@ -1,15 +1,22 @@
-import { useResourceContext } from 'react-admin';
+import { useGetList, useResourceContext } from 'react-admin';
 import { AssignSetList, type AssignSetSpec } from '../../../components/devices/AssignSet';
 import { electricColumns } from '../../devices/electric/columns';
 import { ELECTRIC_FILTERS, ROOM_SORT, type ElectricMeter } from '../../devices/electric/model';
 import { ASSIGN_SCREENS, type AssignRoute } from './kinds';
 
+/** A timed set's schedule by its name (the schedules of 定时时间段, dsshijianduan). */
+function useScheduleName() {
+  const { data = [] } = useGetList<{ id: number; name: string }>('dsshijianduan', { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' } });
+  return (key: string, value: unknown) => (key === 'timePeriodId' ? data.find((schedule) => schedule.id === value)?.name ?? `#${String(value)}` : undefined);
+}
+
 /** Each kind's screen: the electric meters with that kind's current set in view. */
 const specOf = (route: AssignRoute): AssignSetSpec<ElectricMeter> => {
-  const { setKind, setResource } = ASSIGN_SCREENS[route];
+  const { setKind, setResource, valueOrder } = ASSIGN_SCREENS[route];
   const shown = `${setKind}SetName`;
   return {
-    setKind, setResource, sort: ROOM_SORT,
+    setKind, setResource, valueOrder, sort: ROOM_SORT,
+    useFormatValue: setKind === 'timed' ? useScheduleName : undefined,
     columns: electricColumns().map((column) => (column.source === shown ? { ...column, hidden: false, priority: 1 } : column)),
     // Online state in view: offline meters are queued and applied when their module answers.
     filters: ELECTRIC_FILTERS.map((filter) => (filter.source === 'online' ? { ...filter, alwaysOn: true } : filter)),
