@@ -38,10 +38,10 @@ export async function giveGifts(db: Db, now: Date, timeZone = billingSettings.ti
   const day = new Date(now.getTime() + zoneOffsetMs(now.getTime(), timeZone)).getUTCDate();
   const due = rowsOf<{ utility: Utility; meter_id: number; room_id: number; area_id: number; values: Record<string, unknown> | string }>(await db.execute(sql`
     SELECT 'electric' AS utility, m.id AS meter_id, m.room_id, m.area_id, p.values FROM electric_meters m JOIN parameter_sets p ON p.id = m.gift_set_id AND p.kind = 'gift'
-    WHERE m.room_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM gift_records g WHERE g.utility = 'electric' AND g.meter_id = m.id AND g.period = ${period})
+    WHERE m.room_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM gift_records g WHERE g.utility = 'electric' AND g.meter_id = m.id AND g.period = ${period} AND g.source = 'gift_day')
     UNION ALL
     SELECT 'water', w.id, w.room_id, w.area_id, p.values FROM water_meters w JOIN parameter_sets p ON p.id = w.gift_set_id AND p.kind = 'gift'
-    WHERE w.room_id IS NOT NULL AND w.account_opened AND NOT EXISTS (SELECT 1 FROM gift_records g WHERE g.utility = 'water' AND g.meter_id = w.id AND g.period = ${period})
+    WHERE w.room_id IS NOT NULL AND w.account_opened AND NOT EXISTS (SELECT 1 FROM gift_records g WHERE g.utility = 'water' AND g.meter_id = w.id AND g.period = ${period} AND g.source = 'gift_day')
     ORDER BY 1, 2`));
   let given = 0;
   for (const row of due) {
@@ -54,7 +54,7 @@ export async function giveGifts(db: Db, now: Date, timeZone = billingSettings.ti
       const inserted = rowsOf<{ id: number }>(await tx.execute(sql`
         INSERT INTO gift_records (area_id, utility, meter_id, room_id, amount, carried_over, period, created_at)
         VALUES (${row.area_id}, ${row.utility}, ${row.meter_id}, ${row.room_id}, ${gift.amount}, ${carried / 100}, ${period}, ${now})
-        ON CONFLICT (utility, meter_id, period) DO NOTHING RETURNING id`));
+        ON CONFLICT (utility, meter_id, period) WHERE source = 'gift_day' DO NOTHING RETURNING id`));
       if (!inserted.length) return false;
       await tx.execute(sql`UPDATE accounts SET free_left = ${allowance / 100} WHERE id = ${account.id}`);
       if (row.utility === 'water') await tx.execute(sql`UPDATE water_meters SET free_allowance = ${allowance / 100} WHERE id = ${row.meter_id}`);

@@ -403,7 +403,7 @@ export function webWaterArchiveRoutes() {
         await tx.update(accounts).set({ freeLeft: body.freeAllowance }).where(and(eq(accounts.utility, 'water'), inArray(accounts.roomId, roomIds.slice(i, i + 1000))));
       }
       for (let i = 0; i < meters.length; i += 1000) {
-        await tx.insert(giftRecords).values(meters.slice(i, i + 1000).map((m) => ({ areaId: m.areaId, utility: 'water', meterId: m.id, roomId: m.roomId, amount: body.freeAllowance, period })));
+        await tx.insert(giftRecords).values(meters.slice(i, i + 1000).map((m) => ({ areaId: m.areaId, utility: 'water', meterId: m.id, roomId: m.roomId, amount: body.freeAllowance, period, source: 'manual' })));
       }
       await audit(tx, session, { action: 'freeAll', entity: 'waterMeter', after: { freeAllowance: body.freeAllowance, count: meters.length, scope: scopeOf(body) } });
     });

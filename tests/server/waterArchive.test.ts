@@ -179,6 +179,9 @@ describe('accounts, valves and free water', () => {
     const { body } = await api.put('webWaterArchive/updateFreeAll', { freeAllowance: 3, scope: 'all' });
     const all = await list(api, { pageSize: 1 });
     expect(body.data.count).toBe(all.total);
+    // A second reset in the same month is recorded too (beside the gift day's one record a month).
+    const again = await api.put('webWaterArchive/updateFreeAll', { freeAllowance: 3, scope: 'all' });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect((await list(api, { pageSize: 50 })).records.every((m) => m.freeAllowance === 3)).toBe(true);
     expect((await list(other, { pageSize: 50 })).records.map((m) => m.freeAllowance)).toEqual(otherBefore);
   });

@@ -58,4 +58,8 @@ ALTER TABLE "sms_records" ADD COLUMN IF NOT EXISTS "provider_ref" text;
 CREATE INDEX IF NOT EXISTS "sms_records_outbox" ON "sms_records" ("id") WHERE "state" IN ('queued', 'sending');
 --> statement-breakpoint
 -- Gift day (server/domain/gifts.ts): one gift record per meter and month, whichever process gives it.
-CREATE UNIQUE INDEX IF NOT EXISTS "gift_records_meter_period" ON "gift_records" ("utility", "meter_id", "period");
+-- An operator's reset of the free allowance (the water archive's updateFreeAll) is recorded beside
+-- it as source 'manual', as often as it happens.
+ALTER TABLE "gift_records" ADD COLUMN IF NOT EXISTS "source" text DEFAULT 'gift_day' NOT NULL;
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "gift_records_meter_period" ON "gift_records" ("utility", "meter_id", "period") WHERE "source" = 'gift_day';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
@@ -66,8 +67,10 @@ export const giftRecords = pgTable('gift_records', {
   amount: quantity('amount').notNull(),
   carriedOver: quantity('carried_over').notNull().default(0),
   period: text('period').notNull(),
+  /** 'gift_day' (the gift set's day: once per meter and month) | 'manual' (an operator's reset). */
+  source: text('source').notNull().default('gift_day'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('gift_records_meter_period').on(t.utility, t.meterId, t.period)]);
+}, (t) => [uniqueIndex('gift_records_meter_period').on(t.utility, t.meterId, t.period).where(sql`source = 'gift_day'`)]);
 
 export const presetEnergyRecords = pgTable('preset_energy_records', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
