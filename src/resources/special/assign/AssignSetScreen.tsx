@@ -1,4 +1,5 @@
 import { useGetList, useResourceContext } from 'react-admin';
+import type { Column } from '../../../components/list/columns';
 import { AssignSetList, type AssignSetSpec } from '../../../components/devices/AssignSet';
 import { electricColumns } from '../../devices/electric/columns';
 import { ELECTRIC_FILTERS, ROOM_SORT, type ElectricMeter } from '../../devices/electric/model';
@@ -10,6 +11,15 @@ function useScheduleName() {
   return (key: string, value: unknown) => (key === 'timePeriodId' ? data.find((schedule) => schedule.id === value)?.name ?? `#${String(value)}` : undefined);
 }
 
+/** The electric meter columns with this kind's current set in view, after the tenant. */
+function withSetColumn(shown: string): Column<ElectricMeter>[] {
+  const columns = electricColumns();
+  const set = columns.find((column) => column.source === shown)!;
+  const others = columns.filter((column) => column !== set);
+  const at = others.findIndex((column) => column.source === 'tenantName') + 1;
+  return [...others.slice(0, at), { ...set, hidden: false, priority: 1 as const, minWidth: 140 }, ...others.slice(at)];
+}
+
 /** Each kind's screen: the electric meters with that kind's current set in view. */
 const specOf = (route: AssignRoute): AssignSetSpec<ElectricMeter> => {
   const { setKind, setResource, valueOrder } = ASSIGN_SCREENS[route];
@@ -17,7 +27,7 @@ const specOf = (route: AssignRoute): AssignSetSpec<ElectricMeter> => {
   return {
     setKind, setResource, valueOrder, sort: ROOM_SORT,
     useFormatValue: setKind === 'timed' ? useScheduleName : undefined,
-    columns: electricColumns().map((column) => (column.source === shown ? { ...column, hidden: false, priority: 1 } : column)),
+    columns: withSetColumn(shown),
     // Online state in view: offline meters are queued and applied when their module answers.
     filters: ELECTRIC_FILTERS.map((filter) => (filter.source === 'online' ? { ...filter, alwaysOn: true } : filter)),
   };
