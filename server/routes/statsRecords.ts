@@ -61,7 +61,7 @@ const cutConditions = (query: CutFilter) => and(
 
 // ---- faults (guzhang) ---------------------------------------------------------------------------
 
-export const FAULT_KINDS = ['offline', 'read_failure', 'tamper', 'low_battery', 'valve_fault', 'reading_drop'] as const;
+export const FAULT_KINDS = ['offline', 'read_failure', 'tamper', 'low_battery', 'valve_fault', 'reading_drop', 'no_price'] as const;
 const FaultQuery = PagingQuery.extend({
   ...PlaceFilters, kind: Q.oneOf(FAULT_KINDS), deviceKind: Q.oneOf(['electric', 'water', 'module']), state: Q.oneOf(['open', 'cleared']), ...rangeFilters('opened'),
 }).superRefine(rangeCheck('opened'));

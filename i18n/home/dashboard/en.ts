@@ -74,7 +74,7 @@ const dashboard = {
     },
     faults: {
       offline: 'Offline', read_failure: 'No answer to a reading', tamper: 'Tampering', low_battery: 'Low battery',
-      valve_fault: 'Valve fault', reading_drop: 'Reading went down',
+      valve_fault: 'Valve fault', reading_drop: 'Reading went down', no_price: 'No price table',
     },
     recharge: {
       title: { electric: 'Recharge electricity', water: 'Recharge water' },

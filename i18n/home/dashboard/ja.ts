@@ -74,7 +74,7 @@ const dashboard = {
     },
     faults: {
       offline: 'オフライン', read_failure: '検針に応答なし', tamper: '不正操作', low_battery: '電池残量低下',
-      valve_fault: 'バルブ故障', reading_drop: '指示値の減少',
+      valve_fault: 'バルブ故障', reading_drop: '指示値の減少', no_price: '単価表未設定',
     },
     recharge: {
       title: { electric: '電気のチャージ', water: '水道のチャージ' },

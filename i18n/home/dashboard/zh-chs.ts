@@ -74,7 +74,7 @@ const dashboard = {
     },
     faults: {
       offline: '离线', read_failure: '抄表无应答', tamper: '窃电/拆盖', low_battery: '电池欠压',
-      valve_fault: '阀门故障', reading_drop: '读数倒走',
+      valve_fault: '阀门故障', reading_drop: '读数倒走', no_price: '未设单价表',
     },
     recharge: {
       title: { electric: '电费充值', water: '水费充值' },

@@ -74,7 +74,7 @@ const dashboard = {
     },
     faults: {
       offline: '離線', read_failure: '抄表無回應', tamper: '竊電/拆蓋', low_battery: '電池欠壓',
-      valve_fault: '閥門故障', reading_drop: '讀數倒走',
+      valve_fault: '閥門故障', reading_drop: '讀數倒走', no_price: '未設單價表',
     },
     recharge: {
       title: { electric: '電費儲值', water: '水費儲值' },

@@ -154,6 +154,7 @@ const orders = {
       low_battery: 'Low battery',
       valve_fault: 'Valve fault',
       reading_drop: 'Reading drop',
+      no_price: 'No price table',
     },
     deviceKind: {
       electric: 'Electric meter',

@@ -154,6 +154,7 @@ const orders = {
       low_battery: '電池残量低下',
       valve_fault: 'バルブ故障',
       reading_drop: '指示値の逆行',
+      no_price: '単価表未設定',
     },
     deviceKind: {
       electric: '電力メーター',

@@ -154,6 +154,7 @@ const orders = {
       low_battery: '电池欠压',
       valve_fault: '阀门故障',
       reading_drop: '读数倒退',
+      no_price: '未设单价表',
     },
     deviceKind: {
       electric: '电表',

@@ -154,6 +154,7 @@ const orders = {
       low_battery: '電池欠壓',
       valve_fault: '閥門故障',
       reading_drop: '讀數倒退',
+      no_price: '未設單價表',
     },
     deviceKind: {
       electric: '電錶',

@@ -21,6 +21,7 @@ export const FAULT_KIND: Record<string, StateStyle> = {
   low_battery: { label: 'stats.faultKind.low_battery', color: 'info' },
   valve_fault: { label: 'stats.faultKind.valve_fault', color: 'error' },
   reading_drop: { label: 'stats.faultKind.reading_drop', color: 'error' },
+  no_price: { label: 'stats.faultKind.no_price', color: 'warning' },
 };
 export const DEVICE_KIND: Record<string, StateStyle> = {
   electric: { label: 'stats.deviceKind.electric', color: 'warning' },
