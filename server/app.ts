@@ -33,6 +33,7 @@ import { roomMeterRoutes } from './routes/roomMeter';
 import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { electricMeterRoutes } from './routes/electricMeter';
+import { parameterAssignmentRoutes } from './routes/parameterAssignment';
 import { priceTableRoutes } from './routes/priceTable';
 import { timePeriodRoutes } from './routes/timePeriod';
 import { parameterSetRoutes } from './routes/parameterSet';
@@ -156,6 +157,7 @@ export function createApp(options: AppOptions) {
   api.route('/account', accountRoutes());
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
   api.route('/electricMeter', electricMeterRoutes());
+  api.route('/parameterAssignment', parameterAssignmentRoutes());
   api.route('/priceTable', priceTableRoutes());
   api.route('/timePeriod', timePeriodRoutes());
   for (const kind of PARAMETER_KINDS) api.route(`/parameterSet/${kind}`, parameterSetRoutes(kind));

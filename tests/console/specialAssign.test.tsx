@@ -55,7 +55,7 @@ describe('nightset: assign to all filtered', () => {
 });
 
 describe('kongzhiset: assign to selected', () => {
-  it('assigns a control set (money values in yuan) to the selected meter', async () => {
+  it('assigns a control set (money values in yuan) to the selected meter; the meter\'s history shows it', async () => {
     const u = user();
     const [first, second] = await setsOf('control');
     const [meter] = await query<{ id: number; address: string; control_set_id: number | null }>(`SELECT id, address, control_set_id FROM electric_meters WHERE area_id = 1 AND room_id IS NOT NULL ORDER BY id DESC LIMIT 1`);
@@ -73,6 +73,14 @@ describe('kongzhiset: assign to selected', () => {
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('设置控制参数：1 个设备')).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: '本次操作的设备' })).toHaveTextContent(meter.address);
+    await u.click(screen.getByRole('button', { name: '关闭' }));
+    // The meter's history of sets sent: the one just queued, by whom, its state.
+    await u.click(within(rows()[0]).getByRole('button', { name: '方案下发记录' }));
+    const history = await screen.findByRole('table', { name: '下发记录' });
+    const [latest] = within(history).getAllByRole('row').slice(1);
+    expect(latest).toHaveTextContent('设置控制参数');
+    expect(latest).toHaveTextContent(target.name);
+    expect(latest).toHaveTextContent('排队中');
   });
 });
 

@@ -81,5 +81,16 @@ describe('assign a parameter set over a scope', () => {
     const [after] = await query<{ control_set_id: number }>(`SELECT control_set_id FROM electric_meters WHERE id = ${meter.id}`);
     expect(after.control_set_id).toBe(state.state === 'succeeded' ? set.id : meter.control_set_id);
     expect(state.state).toBe('succeeded');
+
+    // The meter's history: the set sent, by whom, how it ended (latest first); another area's operator gets 404.
+    const history = await api.get('parameterAssignment/findByMeter', { meterId: meter.id });
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const [latest] = history.body.data.records as { id: number; setKind: string; setId: number; setName: string; state: string; operatorName: string }[];
+    const [reference] = await query<{ id: number; name: string; operator: string }>(`SELECT c.id, ps.name, coalesce(u.real_name, u.user_name) AS operator FROM commands c
+      JOIN parameter_sets ps ON ps.id = (c.payload->>'setId')::int LEFT JOIN sys_users u ON u.id = c.operator_id
+      WHERE c.device_kind = 'electric' AND c.device_id = ${meter.id} AND c.type = 'set_parameter' ORDER BY c.id DESC LIMIT 1`);
+    expect(latest).toMatchObject({ id: reference.id, setKind: 'control', setId: set.id, setName: reference.name, state: 'succeeded', operatorName: reference.operator });
+    expect((await other.get('parameterAssignment/findByMeter', { meterId: meter.id })).status).toBe(404);
+    expect((await api.get('parameterAssignment/findByMeter', { meterId: 'x' })).body.msg).toMatch(/^meterId: /);
   });
 });

@@ -27,6 +27,7 @@ const messages = {
   none: '(none)',
   more: 'and %{smart_count} more meter |||| and %{smart_count} more meters',
   rule: 'A meter takes the new set only when its command succeeds.',
+  history: { action: 'Sets sent', title: 'Sets sent · %{address}', empty: 'No parameter set has been sent to this meter yet', table: 'Sets sent', at: 'Time', kind: 'Kind', operator: 'Operator', state: 'Result' },
   progress: { control: 'Assign control set', night: 'Assign night low-power set', load: 'Assign load set', timed: 'Assign timed on/off set' },
 };
 

@@ -27,6 +27,7 @@ const messages = {
   none: '（なし）',
   more: 'ほか %{smart_count} 台',
   rule: 'メーターのセットはコマンドが成功したときにのみ変わります。',
+  history: { action: 'セット送信履歴', title: 'セット送信履歴 · %{address}', empty: 'このメーターにはまだパラメータセットが送信されていません', table: '送信履歴', at: '日時', kind: '種類', operator: 'オペレーター', state: '結果' },
   progress: { control: '制御パラメータの設定', night: '夜間低電力パラメータの設定', load: '負荷パラメータの設定', timed: 'タイマー通電・遮断パラメータの設定' },
 };
 
