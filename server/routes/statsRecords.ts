@@ -162,21 +162,45 @@ const settlementConditions = (query: SettlementFilter) => and(
   query.monthTo ? sql`${monthlySettlements.month} <= ${query.monthTo}` : undefined,
 );
 
+type Router = ReturnType<typeof createRouter>;
+
+/**
+ * `GET <controller>/findByCondition` of a record list: a page of the list kit and the totals of the
+ * whole filtered set (`totals`: the aggregates, given the request's time), each row finished by
+ * `finish` where the list adds a figure of its own.
+ */
+function listWithTotals<S extends z.ZodType, Row extends { id: number }>(router: Router, spec: {
+  summary: string;
+  query: S;
+  conditions: (query: z.output<S>) => SQL | undefined;
+  list: ListSpec<Row>;
+  table: { areaId: PgColumn };
+  totals: (now: Date) => SQL;
+  finish?: (row: Row, now: Date) => unknown;
+}) {
+  defineRoute(router, { method: 'get', path: '/findByCondition', summary: spec.summary, tags: ['statistics records'], query: spec.query }, async (c, { query }) => {
+    const input = query as z.output<S> & Parameters<typeof listPage>[2]['paging'];
+    const where = spec.conditions(input);
+    const now = c.get('deps').now();
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, spec.list, { where, paging: input, areaIds: c.get('session').areaIds }),
+      totalsOf(c, spec.table, sql`${spec.table}`, spec.totals(now), where),
+    ]);
+    const records = spec.finish ? page.records.map((row) => spec.finish!(row, now)) : page.records;
+    return ok(c, { ...page, records, totals });
+  });
+}
+
 /**
  * The statistics record lists (issue 31), each `GET <controller>/findByCondition` in the style of
  * SPEC.md's calls: paged, filtered, sorted on the list kit, with the totals of the filtered set.
  */
 export function powerCutRoutes() {
   const router = createRouter();
-  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Power cuts (cause, off and on times, duration), paged, with totals', tags: ['statistics records'], query: CutQuery }, async (c, { query }) => {
-    const where = cutConditions(query);
-    const now = c.get('deps').now();
-    const [page, totals] = await Promise.all([
-      listPage(c.get('deps').db, cutList, { where, paging: query, areaIds: c.get('session').areaIds }),
-      totalsOf(c, powerCuts, sql`${powerCuts}`, sql`count(*) AS count, count(*) FILTER (WHERE ${powerCuts.onAt} IS NULL) AS "offCount",
-        coalesce(sum(${cutMinutes(now)}), 0) AS "offMinutes"`, where),
-    ]);
-    return ok(c, { ...page, records: page.records.map((row) => ({ ...row, durationMinutes: minutesBetween(row.offAt, row.onAt ?? now) })), totals });
+  listWithTotals(router, {
+    summary: 'Power cuts (cause, off and on times, duration), paged, with totals', query: CutQuery, conditions: cutConditions, list: cutList, table: powerCuts,
+    totals: (now) => sql`count(*) AS count, count(*) FILTER (WHERE ${powerCuts.onAt} IS NULL) AS "offCount", coalesce(sum(${cutMinutes(now)}), 0) AS "offMinutes"`,
+    finish: (row, now) => ({ ...row, durationMinutes: minutesBetween(row.offAt, row.onAt ?? now) }),
   });
   addExports(router, 'cut');
   return router;
@@ -186,13 +210,9 @@ const minutesBetween = (from: Date | string, to: Date | string) => Math.round((n
 
 export function faultRoutes() {
   const router = createRouter();
-  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Fault records (open and cleared, by kind and device), paged, with totals', tags: ['statistics records'], query: FaultQuery }, async (c, { query }) => {
-    const where = faultConditions(query);
-    const [page, totals] = await Promise.all([
-      listPage(c.get('deps').db, faultList, { where, paging: query, areaIds: c.get('session').areaIds }),
-      totalsOf(c, faults, sql`${faults}`, sql`count(*) AS count, count(*) FILTER (WHERE ${faults.clearedAt} IS NULL) AS "openCount", count(*) FILTER (WHERE ${faults.clearedAt} IS NOT NULL) AS "clearedCount"`, where),
-    ]);
-    return ok(c, { ...page, totals });
+  listWithTotals(router, {
+    summary: 'Fault records (open and cleared, by kind and device), paged, with totals', query: FaultQuery, conditions: faultConditions, list: faultList, table: faults,
+    totals: () => sql`count(*) AS count, count(*) FILTER (WHERE ${faults.clearedAt} IS NULL) AS "openCount", count(*) FILTER (WHERE ${faults.clearedAt} IS NOT NULL) AS "clearedCount"`,
   });
   addExports(router, 'fault');
   return router;
@@ -200,13 +220,9 @@ export function faultRoutes() {
 
 export function giftRecordRoutes() {
   const router = createRouter();
-  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Free electricity or water gift records, paged, with totals', tags: ['statistics records'], query: GiftQuery }, async (c, { query }) => {
-    const where = giftConditions(query);
-    const [page, totals] = await Promise.all([
-      listPage(c.get('deps').db, giftList, { where, paging: query, areaIds: c.get('session').areaIds }),
-      totalsOf(c, giftRecords, sql`${giftRecords}`, sql`count(*) AS count, coalesce(sum(${giftRecords.amount}), 0) AS amount, coalesce(sum(${giftRecords.carriedOver}), 0) AS "carriedOver"`, where),
-    ]);
-    return ok(c, { ...page, totals });
+  listWithTotals(router, {
+    summary: 'Free electricity or water gift records, paged, with totals', query: GiftQuery, conditions: giftConditions, list: giftList, table: giftRecords,
+    totals: () => sql`count(*) AS count, coalesce(sum(${giftRecords.amount}), 0) AS amount, coalesce(sum(${giftRecords.carriedOver}), 0) AS "carriedOver"`,
   });
   addExports(router, 'gift');
   return router;
@@ -214,24 +230,18 @@ export function giftRecordRoutes() {
 
 export function monthlySettlementRoutes() {
   const router = createRouter();
-  defineRoute(router, { method: 'get', path: '/findByCondition', summary: 'Multi-rate monthly settlement per meter and month, paged, with totals', tags: ['statistics records'], query: SettlementQuery }, async (c, { query }) => {
-    const where = settlementConditions(query);
-    const [page, totals] = await Promise.all([
-      listPage(c.get('deps').db, settlementList, { where, paging: query, areaIds: c.get('session').areaIds }),
-      totalsOf(c, monthlySettlements, sql`${monthlySettlements}`, sql`count(*) AS count,
+  listWithTotals(router, {
+    summary: 'Multi-rate monthly settlement per meter and month, paged, with totals', query: SettlementQuery, conditions: settlementConditions, list: settlementList, table: monthlySettlements,
+    totals: () => sql`count(*) AS count,
         coalesce(sum(${monthlySettlements.sharpKwh}), 0) AS "sharpKwh", coalesce(sum(${monthlySettlements.peakKwh}), 0) AS "peakKwh",
         coalesce(sum(${monthlySettlements.flatKwh}), 0) AS "flatKwh", coalesce(sum(${monthlySettlements.valleyKwh}), 0) AS "valleyKwh",
-        coalesce(sum(${monthlySettlements.totalFen}), 0) AS "totalFen"`, where),
-    ]);
-    return ok(c, { ...page, totals });
+        coalesce(sum(${monthlySettlements.totalFen}), 0) AS "totalFen"`,
   });
   addExports(router, 'settlement');
   return router;
 }
 
 // ---- the streamed exports ---------------------------------------------------------------------
-
-type Router = ReturnType<typeof createRouter>;
 
 /**
  * `GET <controller>/exportByCondition`: the list's whole filtered set as CSV, streamed in id order
