@@ -89,7 +89,7 @@ describe('assign a parameter set over a scope', () => {
     const [reference] = await query<{ id: number; name: string; operator: string }>(`SELECT c.id, ps.name, coalesce(u.real_name, u.user_name) AS operator FROM commands c
       JOIN parameter_sets ps ON ps.id = (c.payload->>'setId')::int LEFT JOIN sys_users u ON u.id = c.operator_id
       WHERE c.device_kind = 'electric' AND c.device_id = ${meter.id} AND c.type = 'set_parameter' ORDER BY c.id DESC LIMIT 1`);
-    expect(latest).toMatchObject({ id: reference.id, setKind: 'control', setId: set.id, setName: reference.name, state: 'succeeded', operatorName: reference.operator });
+    expect(latest).toMatchObject({ id: Number(reference.id), setKind: 'control', setId: set.id, setName: reference.name, state: 'succeeded', operatorName: reference.operator });
     expect((await other.get('parameterAssignment/findByMeter', { meterId: meter.id })).status).toBe(404);
     expect((await api.get('parameterAssignment/findByMeter', { meterId: 'x' })).body.msg).toMatch(/^meterId: /);
   });
