@@ -16,7 +16,7 @@ const messages = {
   question: '将 %{count}设为“%{name}”？',
   nothing: '范围内的电表都已是“%{name}”，无需更改',
   unchanged: '%{smart_count} 块电表已是“%{name}”，不再下发',
-  offline: '部分电表离线：命令排队，模块上线后执行，超时则失败并注明原因',
+  offline: '部分电表离线：指令会重试，等待模块应答，到期仍无应答则失败并注明原因',
   changes: '各电表的变化',
   meter: '电表地址',
   room: '房间',

@@ -16,7 +16,7 @@ const messages = {
   question: '將 %{count}設為「%{name}」？',
   nothing: '範圍內的電錶都已是「%{name}」，無需更改',
   unchanged: '%{smart_count} 塊電錶已是「%{name}」，不再下發',
-  offline: '部分電錶離線：命令排隊，模組上線後執行，逾時則失敗並註明原因',
+  offline: '部分電錶離線：指令會重試，等待模組應答，到期仍無應答則失敗並註明原因',
   changes: '各電錶的變化',
   meter: '電錶地址',
   room: '房間',
