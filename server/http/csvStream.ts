@@ -7,6 +7,7 @@ import en from '../../i18n/en';
 import ja from '../../i18n/ja';
 import { CSV_BOM, csvCell, csvLine, type CsvKind } from '../../common/csv';
 import { langOf, type Lang } from './i18n';
+import { maskPersonalData, seesPersonalData } from './personalData';
 
 const catalogs: Record<Lang, unknown> = { 'zh-chs': zhChs, 'zh-cht': zhCht, en, ja };
 
@@ -33,6 +34,7 @@ export interface CsvField<Row> {
 export function csvResponse<Row>(c: Context, name: string, fields: CsvField<Row>[], batches: () => AsyncIterable<Row[]>): Response {
   const lang = langOf(c);
   const t = (key: string) => catalogText(lang, key);
+  const mask = !seesPersonalData(c);
   const encoder = new TextEncoder();
   let iterator: AsyncIterator<Row[]> | undefined;
   const body = new ReadableStream<Uint8Array>({
@@ -47,7 +49,9 @@ export function csvResponse<Row>(c: Context, name: string, fields: CsvField<Row>
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(next.value.map((row) => csvLine(fields.map((field) => csvCell(field.value(row, t), field.kind)))).join('')));
+        // A caller who may not see personal data gets it masked here too (as in every JSON answer).
+        const rows = mask ? (next.value.map(maskPersonalData) as Row[]) : next.value;
+        controller.enqueue(encoder.encode(rows.map((row) => csvLine(fields.map((field) => csvCell(field.value(row, t), field.kind)))).join('')));
       } catch (error) {
         controller.error(error);
       }

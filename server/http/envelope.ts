@@ -1,12 +1,5 @@
 import type { Context } from 'hono';
-import type { Session } from '../auth/session';
-import { maskPersonalData } from './personalData';
-
-/** Whether the caller sees tenants' id numbers and phones in full (read-write roles). */
-const seesPersonalData = (c: Context) => {
-  const session = c.get('session') as Session | undefined;
-  return !session || !session.readOnly;
-};
+import { maskPersonalData, seesPersonalData } from './personalData';
 
 /**
  * The API's success envelope: `{ code: 200, msg, data }` (SPEC.md section 7: code 200 → data). For a

@@ -1,4 +1,12 @@
+import type { Context } from 'hono';
+import type { Session } from '../auth/session';
 import { maskIdNumber, maskPhone } from '../../common/identity';
+
+/** Whether the caller sees tenants' id numbers and phones in full (read-write roles). */
+export const seesPersonalData = (c: Context) => {
+  const session = c.get('session') as Session | undefined;
+  return !session || !session.readOnly;
+};
 
 /**
  * Tenants' personal data in an answer, masked for a caller who may not see it (DOMAIN.md, Tenant;
