@@ -92,7 +92,13 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
           meter.setClock(now, now);
           return ok({ clock: now.toISOString() });
         }
-        if (type === 'set_parameter' || type === 'preset_energy' || type === 'recharge') return ok();
+        // Preset energy: the meter keeps the amount, and its reads answer what is left (`remaining`).
+        if (type === 'preset_energy') {
+          const energy = Number(payload.energy);
+          if (!(energy > 0)) return { ok: false, code: 'device_error', detail: 'no preset amount' };
+          return ok({ remaining: meter.presetEnergy(energy, now) });
+        }
+        if (type === 'set_parameter' || type === 'recharge') return ok();
         return { ok: false, code: 'unsupported', detail: type };
       }
       if (target.kind === 'water') {

@@ -8,6 +8,7 @@ import { isConnectionError } from '../db/errors';
 import { followCommandOutcome } from './orderStatus';
 import { recordCommandResult } from './deviceEvents';
 import { assignParameterSet } from './templates';
+import { recordPresetResults } from './presetEnergy';
 
 const { commands } = schema;
 
@@ -258,6 +259,8 @@ async function tidyQueue(db: Db, now: Date): Promise<Changed[]> {
       .where(and(eq(commands.state, 'queued'), lte(commands.deadline, now)))
       .returning({ id: commands.id, areaId: commands.areaId });
     await followCommandOutcome(tx, rows.map((command) => command.id), 'failed');
+    // A preset that expired is a record of its own (preset_power_record).
+    await recordPresetResults(tx, rows.map((command) => command.id));
     return rows;
   });
   await recoverAbandonedCommands(db, now);
@@ -278,6 +281,7 @@ async function tidyQueue(db: Db, now: Date): Promise<Changed[]> {
       WHERE c.state = 'queued' AND c.module_id IS NULL AND c.next_attempt_at <= ${at}
       RETURNING c.id, c.area_id`)).map((row) => ({ id: Number(row.id), areaId: Number(row.area_id) }));
     await followCommandOutcome(tx, rows.map((command) => command.id), 'failed');
+    await recordPresetResults(tx, rows.map((command) => command.id));
     return rows;
   });
   return [...expired, ...noPath];
@@ -431,6 +435,8 @@ class Lanes {
           await recordCommandResult(tx, { kind: command.deviceKind, id: command.deviceId, type: command.type, data: outcome.data ?? {}, commandId: command.id, payload: command.payload, now });
           // A parameter set the meter has taken becomes its assignment (issue 29), in this transaction.
           await assignParameterSet(tx, command);
+          // A preset the meter took is its preset_power_record row, in this transaction.
+          if (command.type === 'preset_energy') await recordPresetResults(tx, [command.id]);
           // A frame answered through a TCP gateway: the gateway is reachable (online, its heartbeat
           // moved at most once a minute). A DTU's state follows its registration instead.
           if (target?.module?.kind === 'tcp-gateway') await markGatewayHeard(tx, target.module.id, now);
@@ -447,6 +453,7 @@ class Lanes {
           const done = await tx.update(commands).set({ state: 'failed', resultCode: outcome.code, result: { detail: outcome.detail ?? null }, finishedAt: now }).where(ours).returning({ id: commands.id });
           if (!done.length) throw new NotOurs();
           if (forOrder) await followCommandOutcome(tx, [command.id], 'failed');
+          if (command.type === 'preset_energy') await recordPresetResults(tx, [command.id]);
           // No answer after every attempt (DOMAIN.md rule 7): the device joins the read-failure list.
           if (target && outcome.code === 'no_reply' && (await markReadFailure(tx, target, command.type, now))) readFailure = true;
         }

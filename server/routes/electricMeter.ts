@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
-import { Bool, Id, IdArray, Int, NullableId, Q, Text, patchOf } from '../http/input';
+import { Bool, Id, IdArray, Int, NullableId, Num, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { natural } from '../db/paging';
@@ -254,8 +254,11 @@ const hasAttachments = (impact: Awaited<ReturnType<typeof deleteImpact>>[number]
  * whole area (never by omission); `dryRun` answers the count, `expectedCount` (the count the
  * operator confirmed) refuses to act when the scope has changed meanwhile.
  */
+/** The most kWh a preset writes to one meter (the register's XXXXX.XX). */
+const PRESET_ENERGY_MAX = 99_999.99;
+
 /** The commands a filter may fan out to (those that need no payload beyond a trip's cause). */
-const BULK_TYPES = ['read', 'trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off', 'time_sync', 'set_parameter'] as const;
+const BULK_TYPES = ['read', 'trip', 'close_allowed', 'direct_close', 'keep_supply_on', 'keep_supply_off', 'time_sync', 'set_parameter', 'preset_energy'] as const;
 const BulkCommand = z.object({
   filter: ListFilters.refine((filter) => Object.values(filter).some((value) => value !== undefined && value !== ''), 'validation.filterEmpty').optional(),
   scope: z.literal('all').optional(),
@@ -267,8 +270,12 @@ const BulkCommand = z.object({
   /** set_parameter: the kind and the set (of that kind, in the caller's area) to assign. */
   setKind: z.enum(SET_KINDS).optional(),
   setId: Id.optional(),
+  /** preset_energy: the kWh written to each meter (0.01 … 99999.99, two decimals at most; yuzhidianliang). */
+  energy: Num(0.01, PRESET_ENERGY_MAX).refine((value) => Math.round(value * 100) === value * 100, 'validation.presetEnergy').optional(),
 }).refine((body) => body.type !== 'set_parameter' || body.setKind, { message: 'validation.required', path: ['setKind'] })
-  .refine((body) => body.type !== 'set_parameter' || body.setId, { message: 'validation.required', path: ['setId'] });
+  .refine((body) => body.type !== 'set_parameter' || body.setId, { message: 'validation.required', path: ['setId'] })
+  .refine((body) => body.type !== 'preset_energy' || body.energy !== undefined, { message: 'validation.required', path: ['energy'] })
+  .refine((body) => body.type === 'preset_energy' || body.energy === undefined, { message: 'validation.presetEnergyOnly', path: ['energy'] });
 
 /** How many changes a set_parameter dry run lists (the rest are counted). */
 const ASSIGN_PREVIEW_MAX = 200;
@@ -508,7 +515,7 @@ export function electricMeterRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/commandAll', tags,
-    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set); `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
+    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter, preset_energy) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set), a preset_energy\'s `energy` (kWh, 0.01–99999.99; its dry run also answers `offline`); `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
     body: BulkCommand,
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
@@ -528,6 +535,11 @@ export function electricMeterRoutes() {
     const meters = await db.select({ id: electricMeters.id, areaId: electricMeters.areaId }).from(electricMeters)
       .where(and(scoped, changing)).orderBy(electricMeters.id);
     if (body.dryRun) {
+      if (body.type === 'preset_energy') {
+        // A preset's dry run also counts the offline meters (queued, retried until their deadline).
+        const [{ offline }] = await db.select({ offline: sql<number>`count(*) FILTER (WHERE NOT ${reachable})::int` }).from(electricMeters).where(scoped);
+        return ok(c, { count: meters.length, ids: [], offline: Number(offline) });
+      }
       if (!assign) return ok(c, { count: meters.length, ids: [] });
       const [{ unchanged }] = await db.select({ unchanged: sql<number>`count(*)::int` }).from(electricMeters).where(and(scoped, sql`${current} IS NOT DISTINCT FROM ${assign.setId}`));
       const changes = await db.select({
@@ -540,7 +552,7 @@ export function electricMeterRoutes() {
     if (body.expectedCount !== undefined && body.expectedCount !== meters.length) {
       throw conflict('errors.scopeChanged', { expected: body.expectedCount, count: meters.length });
     }
-    const payload = assign ?? (body.type === 'trip' && body.cause ? { cause: body.cause } : {});
+    const payload = assign ?? (body.type === 'preset_energy' ? { energy: body.energy! } : body.type === 'trip' && body.cause ? { cause: body.cause } : {});
     const ids = await db.transaction(async (tx) => {
       const created = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: m.areaId, deviceKind: 'electric' as const, deviceId: m.id, type: body.type, payload })), now());
       await audit(tx, session, { action: 'commandAll', entity: 'electricMeter', after: { type: body.type, payload, count: created.length, scope: body.scope === 'all' ? { scope: 'all' } : filter } });

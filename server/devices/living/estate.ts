@@ -106,6 +106,8 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
   private keepSupply: boolean;
   /** close_pending: the moment the tenant presses the button (ms). */
   private pressAt: number | null = null;
+  /** Preset energy: the amount kept and the total it was preset at. */
+  private preset: { energy: number; fromTotal: number } | null = null;
 
   constructor(address: string, estate: LivingEstate, hint: MeterHint) {
     super(address, meterModel(address, 'electric'), estate, hint);
@@ -139,7 +141,7 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     return Math.max(1, Math.round((minutes * MINUTE_MS) / this.estate.timeScale));
   }
 
-  read(now: Date): ElectricRegisters & { relayState: RelayState; keepSupply: boolean } {
+  read(now: Date): ElectricRegisters & { relayState: RelayState; keepSupply: boolean; remaining?: number } {
     const ms = now.getTime();
     this.advance(ms);
     const [sharp, peak, flat, valley] = this.units.map(hundredths);
@@ -149,7 +151,15 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     return {
       total: (sharp + peak + flat + valley) / 100, sharp: sharp / 100, peak: peak / 100, flat: flat / 100, valley: valley / 100,
       voltage, current: round2((powerKw * 1000) / voltage), powerKw, relayState: this.relayState, keepSupply: this.keepSupply,
+      ...(this.preset ? { remaining: Math.max(0, Math.round((this.preset.energy - ((sharp + peak + flat + valley) / 100 - this.preset.fromTotal)) * 100) / 100) } : {}),
     };
+  }
+
+  /** Preset energy (预置电量): the meter keeps `energy` kWh from now on, used up by what it counts. Answers what is left (the amount). */
+  presetEnergy(energy: number, now: Date): number {
+    const { total } = this.read(now);
+    this.preset = { energy, fromTotal: total };
+    return energy;
   }
 
   relay(action: RelayAction, now: Date): { ok: true } | { ok: false; error: number } {
