@@ -12,6 +12,7 @@ import meters from './devices/meters/en';
 import homeDashboard from './home/dashboard/en';
 import systemAdmin from './system/admin/en';
 import statsOrders from './statistics/orders/en';
+import statsSms from './statistics/sms/en';
 import specialAssign from './special/assign/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
@@ -369,7 +370,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, statsSms);
 
 export default en;
 

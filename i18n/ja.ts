@@ -12,6 +12,7 @@ import meters from './devices/meters/ja';
 import homeDashboard from './home/dashboard/ja';
 import systemAdmin from './system/admin/ja';
 import statsOrders from './statistics/orders/ja';
+import statsSms from './statistics/sms/ja';
 import specialAssign from './special/assign/ja';
 
 /** 日本語. */
@@ -359,6 +360,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, statsSms);
 
 export default ja;

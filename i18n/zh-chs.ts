@@ -12,6 +12,7 @@ import meters from './devices/meters/zh-chs';
 import homeDashboard from './home/dashboard/zh-chs';
 import systemAdmin from './system/admin/zh-chs';
 import statsOrders from './statistics/orders/zh-chs';
+import statsSms from './statistics/sms/zh-chs';
 import specialAssign from './special/assign/zh-chs';
 
 /** 简体中文: the default language. */
@@ -359,6 +360,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, statsSms);
 
 export default zhChs;

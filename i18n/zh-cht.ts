@@ -12,6 +12,7 @@ import meters from './devices/meters/zh-cht';
 import homeDashboard from './home/dashboard/zh-cht';
 import systemAdmin from './system/admin/zh-cht';
 import statsOrders from './statistics/orders/zh-cht';
+import statsSms from './statistics/sms/zh-cht';
 import specialAssign from './special/assign/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
@@ -359,6 +360,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, statsSms);
 
 export default zhCht;

@@ -40,6 +40,7 @@ import { parameterSetRoutes } from './routes/parameterSet';
 import { PARAMETER_KINDS } from '../common/tariffs';
 import { dashboardRoutes } from './routes/dashboard';
 import { graphicReportRoutes } from './routes/graphicReport';
+import { smsRoutes, smsTemplateRoutes } from './routes/sms';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -163,6 +164,8 @@ export function createApp(options: AppOptions) {
   for (const kind of PARAMETER_KINDS) api.route(`/parameterSet/${kind}`, parameterSetRoutes(kind));
   api.route('/dashboard', dashboardRoutes());
   api.route('/graphicReport', graphicReportRoutes());
+  api.route('/sms', smsRoutes());
+  api.route('/smsTemplate', smsTemplateRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 

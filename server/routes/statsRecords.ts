@@ -169,7 +169,7 @@ type Router = ReturnType<typeof createRouter>;
  * whole filtered set (`totals`: the aggregates, given the request's time), each row finished by
  * `finish` where the list adds a figure of its own.
  */
-function listWithTotals<S extends z.ZodType, Row extends { id: number }>(router: Router, spec: {
+export function listWithTotals<S extends z.ZodType, Row extends { id: number }>(router: Router, spec: {
   summary: string;
   query: S;
   conditions: (query: z.output<S>) => SQL | undefined;
@@ -247,7 +247,7 @@ export function monthlySettlementRoutes() {
  * `GET <controller>/exportByCondition`: the list's whole filtered set as CSV, streamed in id order
  * (the server's export of the list kit: UTF-8 with BOM, formula-safe, headers in the caller's language).
  */
-function exportRoute<Q extends z.ZodType, Row extends { id: number }>(router: Router, spec: {
+export function exportRoute<Q extends z.ZodType, Row extends { id: number }>(router: Router, spec: {
   summary: string; query: Q; name: string; where: (query: z.output<Q>) => SQL | undefined; select: (db: Db) => unknown;
   table: { areaId: PgColumn; id: PgColumn }; fields: (query: z.output<Q>) => CsvField<Row>[];
 }) {
