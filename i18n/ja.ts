@@ -14,6 +14,7 @@ import systemAdmin from './system/admin/ja';
 import statsOrders from './statistics/orders/ja';
 import statsSms from './statistics/sms/ja';
 import specialAssign from './special/assign/ja';
+import specialPreset from './special/preset/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -360,6 +361,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, statsSms);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialPreset, statsSms);
 
 export default ja;

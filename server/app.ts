@@ -34,6 +34,8 @@ import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { electricMeterRoutes } from './routes/electricMeter';
 import { parameterAssignmentRoutes } from './routes/parameterAssignment';
+import { userParameterRoutes } from './routes/userParameter';
+import { presetEnergyRecordRoutes } from './routes/presetEnergyRecord';
 import { priceTableRoutes } from './routes/priceTable';
 import { timePeriodRoutes } from './routes/timePeriod';
 import { parameterSetRoutes } from './routes/parameterSet';
@@ -159,6 +161,8 @@ export function createApp(options: AppOptions) {
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
   api.route('/electricMeter', electricMeterRoutes());
   api.route('/parameterAssignment', parameterAssignmentRoutes());
+  api.route('/userParameter', userParameterRoutes());
+  api.route('/presetEnergyRecord', presetEnergyRecordRoutes());
   api.route('/priceTable', priceTableRoutes());
   api.route('/timePeriod', timePeriodRoutes());
   for (const kind of PARAMETER_KINDS) api.route(`/parameterSet/${kind}`, parameterSetRoutes(kind));

@@ -27,6 +27,9 @@ import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
 import tuxingbaobiao from './resources/statistics/tuxingbaobiao';
 import { TimedOnOffControl, fuzaiset, kongzhiset, nightset } from './resources/special/assign';
+import basicUserParameters from './resources/special/basicUserParameters';
+import yuzhidianliang from './resources/special/yuzhidianliang';
+import presetPowerRecord from './resources/statistics/preset_power_record';
 import chongzhidingdan from './resources/statistics/chongzhidingdan';
 import chongzhiwater from './resources/statistics/chongzhiwater';
 import roomBillingStatement from './resources/statistics/room_billing_statement';
@@ -48,6 +51,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
   continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,
   kongzhiset, nightset, fuzaiset, TimedOnOffControl,
+  basicUserParameters, yuzhidianliang, preset_power_record: presetPowerRecord,
 };
 
 export interface AppRoute extends RouteInfo {

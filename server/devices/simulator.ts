@@ -81,8 +81,8 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
         const meter = estate.electric(target.address, hintOf(target));
         if (!meter) return { ok: false, code: 'no_reply', detail: 'no meter at this address' };
         if (type === 'read') {
-          const { total, sharp, peak, flat, valley, voltage, current, powerKw, relayState } = meter.read(now);
-          return ok({ total, sharp, peak, flat, valley, voltage, current, powerKw, relayState });
+          const { total, sharp, peak, flat, valley, voltage, current, powerKw, relayState, remaining } = meter.read(now);
+          return ok({ total, sharp, peak, flat, valley, voltage, current, powerKw, relayState, ...(remaining !== undefined ? { remaining } : {}) });
         }
         if (RELAY_ACTIONS.has(type)) {
           const reply = meter.relay(type as RelayAction, now);
