@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MenuItemLink, useNotify, useSidebarState, useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, Tooltip, Typography } from '@mui/material';
@@ -49,9 +49,14 @@ export function SideMenu() {
     [menu, pathname],
   );
   const [openGroup, setOpenGroup] = useState<number | undefined>(activeGroup);
+  // The current page's group opens when the operator lands on a page, not when the menu is read
+  // again (a refetch, a grant change): a group the operator has just opened stays open.
+  const openedFor = useRef<string | undefined>(activeGroup === undefined ? undefined : pathname);
   useEffect(() => {
-    if (activeGroup !== undefined) setOpenGroup(activeGroup);
-  }, [activeGroup]);
+    if (activeGroup === undefined || openedFor.current === pathname) return;
+    openedFor.current = pathname;
+    setOpenGroup(activeGroup);
+  }, [activeGroup, pathname]);
 
   if (!isPending && menu.length === 0) {
     return <Typography sx={{ p: 2 }} color="text.secondary" variant="body2">{translate('layout.emptyMenu')}</Typography>;

@@ -78,6 +78,8 @@ describe('layout shell, end to end', () => {
     await page.locator('body').click();
     await page.keyboard.press('s');
     await page.getByRole('search').getByRole('textbox').fill('充值汇总');
+    // Enter takes the highlighted match: wait until the list shows the search's result first.
+    await page.getByRole('option', { name: /充值汇总/, selected: true }).waitFor();
     await screenshot(page, 'shell-02-search');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/chongzhihuizong$/);

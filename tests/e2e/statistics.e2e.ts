@@ -17,8 +17,19 @@ let page: Page;
 const rowsOf = () => page.locator('main tbody tr:visible');
 const side = () => page.getByRole('navigation', { name: 'side menu', exact: true });
 
+/** Opens a screen of the statistics group from the side menu, opening the group first when it is closed. */
 async function openFromMenu(name: string) {
-  await side().getByRole('menuitem', { name }).click();
+  const group = side().getByRole('button', { name: '统计分析' });
+  for (let attempt = 1; ; attempt++) {
+    if (await group.getAttribute('aria-expanded') !== 'true') await group.click();
+    try {
+      await side().getByRole('menuitem', { name }).click({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      // The group closed under the click (the landing page still settling): open it again.
+      if (attempt === 3) throw error;
+    }
+  }
   await page.waitForFunction((title) => document.title.endsWith(title), name);
   await rowsOf().first().waitFor();
 }
@@ -42,7 +53,6 @@ after(async () => {
 
 describe('statistics and analysis, end to end', () => {
   it('lists the recharge orders with the totals of every matching order', async () => {
-    await side().getByRole('button', { name: '统计分析' }).click();
     await openFromMenu('充值订单统计');
     const totals = page.locator('[data-testid="list-totals"]:visible');
     await totals.waitFor();
