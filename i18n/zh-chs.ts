@@ -14,6 +14,7 @@ import systemAdmin from './system/admin/zh-chs';
 import statsOrders from './statistics/orders/zh-chs';
 import statsSms from './statistics/sms/zh-chs';
 import specialAssign from './special/assign/zh-chs';
+import specialCalibration from './special/calibration/zh-chs';
 import specialPreset from './special/preset/zh-chs';
 
 /** 简体中文: the default language. */
@@ -361,6 +362,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialPreset, statsSms);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms);
 
 export default zhChs;

@@ -34,6 +34,7 @@ import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { electricMeterRoutes } from './routes/electricMeter';
 import { parameterAssignmentRoutes } from './routes/parameterAssignment';
+import { rechargeCalibrationRoutes } from './routes/rechargeCalibration';
 import { userParameterRoutes } from './routes/userParameter';
 import { presetEnergyRecordRoutes } from './routes/presetEnergyRecord';
 import { priceTableRoutes } from './routes/priceTable';
@@ -161,6 +162,7 @@ export function createApp(options: AppOptions) {
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
   api.route('/electricMeter', electricMeterRoutes());
   api.route('/parameterAssignment', parameterAssignmentRoutes());
+  api.route('/rechargeCalibration', rechargeCalibrationRoutes());
   api.route('/userParameter', userParameterRoutes());
   api.route('/presetEnergyRecord', presetEnergyRecordRoutes());
   api.route('/priceTable', priceTableRoutes());

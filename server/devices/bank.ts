@@ -18,6 +18,22 @@ export interface SimElectricMeter {
   /** Relay control; refused (DL/T 645 error reply) e.g. a trip while keep-supply is on. */
   relay(action: RelayAction, now: Date): { ok: true } | { ok: false; error: number };
   setClock(at: Date, now: Date): void;
+  /** The meter's own clock at `now` (it drifts until it is set). */
+  clockAt?(now: Date): Date;
+  /**
+   * The meter's prepaid registers (remaining amount in fen, purchase count) when the platform holds
+   * `platform`: the simulated meter keeps the platform's figures plus its own discrepancy (a
+   * purchase it missed, a rounding drift) until a calibration writes the platform's figures to it.
+   */
+  wallet?(platform: MeterWallet): MeterWallet;
+  /** A calibration write: the meter takes these figures (its discrepancy is gone). */
+  calibrateWallet?(platform: MeterWallet): MeterWallet;
+}
+
+/** Prepaid registers of a meter: remaining amount (fen, negative when overdrawn) and purchase count. */
+export interface MeterWallet {
+  balanceFen: number;
+  saleCount: number;
 }
 
 export interface SimWaterMeter {

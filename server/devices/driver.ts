@@ -40,7 +40,8 @@ export interface DeviceTarget {
  *   water: `{ total, valveState: 'open'|'closed'|'abnormal', batteryLow }`;
  * - `trip` → `{ relayState: 'off' }`, `close_allowed` → `{ relayState: 'close_pending' }`,
  *   `direct_close` → `{ relayState: 'on' }`, `keep_supply_on|off` → `{ keepSupply: boolean }`;
- * - `valve_open|close` → `{ valveState }`; `time_sync` → `{ clock? }`; others: `{}`.
+ * - `valve_open|close` → `{ valveState }`; `time_sync` → `{ clock? }` (per meter with the clock read back: `clockResult`); a recharge calibration
+ *   (`payload.calibration`) → the meter's `meterBalanceFen`, `meterSaleCount` (and `…Before` when corrected); others: `{}`.
  * Device state changes only from these results (and from device reports).
  */
 export type DeviceOutcome =
@@ -50,4 +51,17 @@ export type DeviceOutcome =
 /** A device driver: the simulator (default) or a protocol driver speaking DL/T 645 / CJ/T 188. */
 export interface DeviceDriver {
   execute(target: DeviceTarget, type: string, payload: Record<string, unknown>): Promise<DeviceOutcome>;
+}
+
+/**
+ * A per-meter time sync's result: the platform's time (`clock`), the meter's clock read before and
+ * after the setting, and each one's difference from the platform in whole seconds (meter − platform;
+ * `afterAt`: the platform's time of the second read, when it was later). A clock not read is null.
+ */
+export function clockResult(platform: Date, before: Date | undefined, after: Date | undefined, afterAt = platform) {
+  const diff = (at: Date | undefined, reference: Date) => (at ? Math.round((at.getTime() - reference.getTime()) / 1000) : null);
+  return {
+    clock: platform.toISOString(), meterClockBefore: before?.toISOString() ?? null, diffBeforeS: diff(before, platform),
+    meterClockAfter: after?.toISOString() ?? null, diffAfterS: diff(after, afterAt),
+  };
 }

@@ -14,7 +14,10 @@
  *   1A / 1B / 1C / 3A / 3B, validity now + 10 minutes;
  * - `time_sync`: with `payload.broadcast` one 08 frame to 99×6 (no reply: ok when sent); otherwise
  *   the meter's own clock is written with 14 (DI 04 00 01 01 date + week, then 04 00 01 02 time,
- *   each answered 94), which needs a password with write rights;
+ *   each answered 94), which needs a password with write rights; the meter's clock is read (04 00 01 01
+ *   and 04 00 01 02) before and after, and the result gives both differences (`clockResult`);
+ * - `recharge` with `payload.calibration.phase` `compare`: 03 33 02 01 purchase count, 00 90 02 00
+ *   remaining and 00 90 02 01 overdraft amount (a meter that refuses them: `unsupported`);
  * - water `read`: 01 with DI 90 1F (order per `settings.diOrder`), reply 81 echoing the SER;
  * - `valve_open` / `valve_close`: 04 with DI A0 17 + 55 / 99, or the vendor code 2A
  *   (`settings.valveCode`); replies 84 / AA of either code are accepted.
@@ -23,7 +26,7 @@
  * recharge have no frames here → `unsupported`. It never throws.
  * Meter clocks are read and written at `utcOffsetMinutes` (default the server's local offset).
  */
-import type { DeviceDriver, DeviceOutcome, DeviceTarget, ModuleTarget } from './driver';
+import { clockResult, type DeviceDriver, type DeviceOutcome, type DeviceTarget, type ModuleTarget } from './driver';
 import * as cjt from './protocol/cjt188';
 import type { RawFrame } from './protocol/deframe';
 import * as dlt from './protocol/dlt645';
@@ -156,11 +159,43 @@ export function createProtocolDriver(options: ProtocolDriverOptions = {}): Proto
       await send(dlt.broadcastTimeRequest(at, options.utcOffsetMinutes), undefined);
       return { ok: true, data: { clock: at.toISOString() } };
     }
+    // The meter's clock read back before and after the setting (04 00 01 01 date, 04 00 01 02 time);
+    // a meter that refuses the reads is still set (its differences are then unknown).
+    const before = await readClock(send, address);
     for (const frame of dlt.clockWriteRequests(address, at, { password: module.settings?.password, operatorCode: module.settings?.operatorCode, utcOffsetMinutes: options.utcOffsetMinutes })) {
       const reply = await send(frame, dltMatch(address, (f) => dlt.ackReply(f, dlt.C.write)));
       if (!reply.ok) return deviceError(`clock write refused: ${reply.detail}`);
     }
-    return { ok: true, data: { clock: at.toISOString() } };
+    const afterAt = now();
+    const after = await readClock(send, address);
+    return { ok: true, data: clockResult(at, before, after, afterAt) };
+  }
+
+  async function readClock(send: Send, address: string): Promise<Date | undefined> {
+    const date = await readDi(send, address, dlt.DI.date);
+    if (!date.ok) return undefined;
+    const time = await readDi(send, address, dlt.DI.time);
+    if (!time.ok) return undefined;
+    return dlt.meterClock(date.value, time.value, options.utcOffsetMinutes ?? -now().getTimezoneOffset());
+  }
+
+  /**
+   * Recharge calibration, compare: the meter's purchase count (03 33 02 01) and remaining amount
+   * (00 90 02 00) less its overdraft (00 90 02 01, 0 when refused). A meter that keeps no prepaid
+   * registers refuses the reads: `unsupported`. The correction (a purchase written to the meter)
+   * needs the meter's ESAM keys (the encrypted 07 01 02 01 recharge) and is not carried here.
+   */
+  async function walletRead(send: Send, address: string): Promise<DeviceOutcome> {
+    const count = await readDi(send, address, dlt.DI.purchaseCount);
+    if (!count.ok) return { ok: false, code: 'unsupported', detail: `the meter keeps no purchase count: ${count.detail}` };
+    const remaining = await readDi(send, address, dlt.DI.remainingMoney);
+    if (!remaining.ok) return { ok: false, code: 'unsupported', detail: `the meter keeps no remaining amount: ${remaining.detail}` };
+    const overdraft = await readDi(send, address, dlt.DI.overdraftMoney);
+    const meterSaleCount = dlt.decodeCount(count.value);
+    const remainingFen = dlt.decodeMoneyFen(remaining.value);
+    const overdraftFen = overdraft.ok ? dlt.decodeMoneyFen(overdraft.value) ?? 0 : 0;
+    if (meterSaleCount === undefined || remainingFen === undefined) return deviceError('prepaid registers with unreadable values');
+    return { ok: true, data: { meterBalanceFen: remainingFen - overdraftFen, meterSaleCount } };
   }
 
   // ---- CJ/T 188 ----
@@ -191,6 +226,10 @@ export function createProtocolDriver(options: ProtocolDriverOptions = {}): Proto
     gateways,
     async execute(target, type, payload): Promise<DeviceOutcome> {
       try {
+        const calibration = type === 'recharge' ? (payload?.calibration as { phase?: string } | undefined) : undefined;
+        if (calibration?.phase === 'compare' && target.kind === 'electric' && target.module?.protocol === 'dlt645' && /^\d{12}$/.test(target.address)) {
+          return await walletRead(linkOf(target.module), target.address);
+        }
         if (type === 'set_parameter' || type === 'preset_energy' || type === 'recharge') {
           return { ok: false, code: 'unsupported', detail: `${type} is not carried over the protocol driver` };
         }

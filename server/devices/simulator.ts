@@ -1,4 +1,4 @@
-import type { DeviceDriver, DeviceOutcome, DeviceTarget } from './driver';
+import { clockResult, type DeviceDriver, type DeviceOutcome, type DeviceTarget } from './driver';
 import type { RelayAction } from './bank';
 import { LivingEstate, moduleOffline, type MeterHint } from './living';
 
@@ -50,6 +50,12 @@ const hintOf = (target: SimulatorTarget): MeterHint => ({
   relayState: target.relayState, keepSupply: target.keepSupply, valveState: target.valveState, batteryLow: target.batteryLow,
 });
 
+/** A recharge command's calibration payload (server/domain/calibration.ts). */
+function isCalibration(value: unknown): value is { phase: 'compare' | 'correct'; platformBalanceFen: number; platformSaleCount: number } {
+  const v = value as Record<string, unknown> | undefined;
+  return !!v && (v.phase === 'compare' || v.phase === 'correct') && Number.isSafeInteger(v.platformBalanceFen) && Number.isSafeInteger(v.platformSaleCount);
+}
+
 const ok = (data: Record<string, unknown> = {}): DeviceOutcome => ({ ok: true, data });
 
 /**
@@ -89,8 +95,19 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
           return reply.ok ? ok(RELAY_RESULT[type as RelayAction]) : { ok: false, code: 'device_error', detail: `relay control refused (error ${reply.error})` };
         }
         if (type === 'time_sync') {
+          // Per meter: the clock read back before and after the setting (DI 04 00 01 01 / 02).
+          const before = meter.clockAt(now);
           meter.setClock(now, now);
-          return ok({ clock: now.toISOString() });
+          const after = meter.clockAt(now);
+          return ok(clockResult(now, before, after));
+        }
+        // Recharge calibration: the meter's prepaid registers read (compare) or set to the platform's (correct).
+        if (type === 'recharge' && isCalibration(payload.calibration)) {
+          const platform = { balanceFen: payload.calibration.platformBalanceFen, saleCount: payload.calibration.platformSaleCount };
+          const before = meter.wallet(platform);
+          if (payload.calibration.phase === 'compare') return ok({ meterBalanceFen: before.balanceFen, meterSaleCount: before.saleCount });
+          const after = meter.calibrateWallet(platform);
+          return ok({ meterBalanceFenBefore: before.balanceFen, meterSaleCountBefore: before.saleCount, meterBalanceFen: after.balanceFen, meterSaleCount: after.saleCount });
         }
         // Preset energy: the meter keeps the amount, and its reads answer what is left (`remaining`).
         if (type === 'preset_energy') {

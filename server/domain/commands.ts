@@ -8,6 +8,7 @@ import { isConnectionError } from '../db/errors';
 import { followCommandOutcome } from './orderStatus';
 import { recordCommandResult } from './deviceEvents';
 import { assignParameterSet } from './templates';
+import { recordCalibration } from './calibration';
 import { recordPresetResults } from './presetEnergy';
 
 const { commands } = schema;
@@ -435,6 +436,8 @@ class Lanes {
           await recordCommandResult(tx, { kind: command.deviceKind, id: command.deviceId, type: command.type, data: outcome.data ?? {}, commandId: command.id, payload: command.payload, now });
           // A parameter set the meter has taken becomes its assignment (issue 29), in this transaction.
           await assignParameterSet(tx, command);
+          // A recharge calibration's correction the meter took is its calibration record (issue 30).
+          await recordCalibration(tx, command, outcome.data ?? {}, now);
           // A preset the meter took is its preset_power_record row, in this transaction.
           if (command.type === 'preset_energy') await recordPresetResults(tx, [command.id]);
           // A frame answered through a TCP gateway: the gateway is reachable (online, its heartbeat

@@ -242,7 +242,8 @@ describe('simulator driver', () => {
     // Keep-supply refuses a trip (DL/T 645 error reply).
     expect(await run(electric(), 'trip')).toMatchObject({ ok: false, code: 'device_error' });
     expect(await run(electric(), 'keep_supply_off')).toEqual({ ok: true, data: { keepSupply: false } });
-    expect(await run(electric(), 'time_sync')).toEqual({ ok: true, data: { clock: clock.now.toISOString() } });
+    // Per meter: the clock read back before and after the setting (after: no difference left).
+    expect(await run(electric(), 'time_sync')).toMatchObject({ ok: true, data: { clock: clock.now.toISOString(), meterClockAfter: clock.now.toISOString(), diffAfterS: 0 } });
     expect(await run(electric(), 'time_sync', { broadcast: true })).toEqual({ ok: true, data: {} });
     for (const type of ['set_parameter', 'preset_energy', 'recharge']) expect(await run(electric(), type)).toEqual({ ok: true, data: {} });
     expect(await run(electric(), 'valve_open')).toMatchObject({ ok: false, code: 'unsupported' });

@@ -111,7 +111,10 @@ describe('protocol driver over a tcp-gateway (simulated gateway on a real socket
     const at = new Date(Date.UTC(2026, 10, 22, 9, 30, 0));
     const { driver, port, server, electric } = await setup({ utcOffsetMinutes: 480 }, { now: () => at, utcOffsetMinutes: 480 });
     expect(await driver.execute(electricTarget(moduleAt(port)), 'time_sync', { broadcast: true })).toEqual({ ok: true, data: { clock: at.toISOString() } });
-    expect(await driver.execute(electricTarget(moduleAt(port)), 'time_sync', {})).toEqual({ ok: true, data: { clock: at.toISOString() } });
+    // This bank's meters keep no clock to read back (D1 02 to 04 00 01 01): set all the same, no differences.
+    expect(await driver.execute(electricTarget(moduleAt(port)), 'time_sync', {})).toEqual({
+      ok: true, data: { clock: at.toISOString(), meterClockBefore: null, diffBeforeS: null, meterClockAfter: null, diffAfterS: null },
+    });
     expect(server.broadcasts.map((d) => d.toISOString())).toEqual([at.toISOString()]);
     expect(electric.get(E1)!.clock?.toISOString()).toBe(at.toISOString());
   });

@@ -1,4 +1,4 @@
-import type { ElectricRegisters, MeterBank, RelayAction, RelayState, SimElectricMeter, SimWaterMeter } from '../bank';
+import type { ElectricRegisters, MeterBank, MeterWallet, RelayAction, RelayState, SimElectricMeter, SimWaterMeter } from '../bank';
 import {
   MINUTE_MS, START_SHARES, UNITS_PER_HUNDREDTH, instantLoad, integrate, meterModel, mix, startValue, voltageAt,
   type MeterModel,
@@ -192,9 +192,60 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     return { ok: true };
   }
 
-  /** The meter's clock is not modelled beyond accepting the setting. */
-  setClock(_at: Date, now: Date) {
+  /**
+   * The meter's clock: off by up to ±3 minutes when first seen and running fast or slow by up to
+   * 40 ppm (about 3.5 s a day), both from the address; setting it removes the offset, the drift
+   * stays (real time: the clock is not scaled by the time scale).
+   */
+  private clockOffsetMs?: number;
+  private clockSetAt?: number;
+
+  private get driftPpm() {
+    return (mix(this.model.seed ^ 0x2f6b1c3d, 11) % 81) - 40;
+  }
+
+  setClock(at: Date, now: Date) {
     this.advance(now.getTime());
+    this.clockOffsetMs = at.getTime() - now.getTime();
+    this.clockSetAt = now.getTime();
+  }
+
+  clockAt(now: Date): Date {
+    const ms = now.getTime();
+    if (this.clockOffsetMs === undefined || this.clockSetAt === undefined) {
+      // First sight: an offset of −180…+180 s (whole seconds), counted from this moment.
+      this.clockOffsetMs = ((mix(this.model.seed ^ 0x51ed270b, 12) % 361) - 180) * 1000;
+      this.clockSetAt = ms;
+    }
+    const drift = ((ms - this.clockSetAt) * this.driftPpm) / 1_000_000;
+    return new Date(Math.round(ms + this.clockOffsetMs + drift));
+  }
+
+  /**
+   * The meter's discrepancy from the platform's prepaid figures, from the address: about a third
+   * of the meters missed one purchase (one count and ¥20–¥100 short), a third drifted by up to
+   * ±¥10 in rounding, the rest agree. A calibration write clears it.
+   */
+  private walletDelta?: MeterWallet;
+
+  private delta(): MeterWallet {
+    if (!this.walletDelta) {
+      const pick = mix(this.model.seed ^ 0x7a3c9e15, 13);
+      const kind = pick % 3;
+      this.walletDelta = kind === 0 ? { balanceFen: -(2000 + (pick % 9) * 1000), saleCount: -1 }
+        : kind === 1 ? { balanceFen: (pick % 2001) - 1000, saleCount: 0 } : { balanceFen: 0, saleCount: 0 };
+    }
+    return this.walletDelta;
+  }
+
+  wallet(platform: MeterWallet): MeterWallet {
+    const delta = this.delta();
+    return { balanceFen: platform.balanceFen + delta.balanceFen, saleCount: Math.max(0, platform.saleCount + delta.saleCount) };
+  }
+
+  calibrateWallet(platform: MeterWallet): MeterWallet {
+    this.walletDelta = { balanceFen: 0, saleCount: 0 };
+    return { ...platform };
   }
 
   /** The relay as it stands at `now` (tests). */

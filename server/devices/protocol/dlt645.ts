@@ -33,8 +33,23 @@ export const DI = {
   power: 0x02030000,
   /** Meter run status word 3 (2 bytes): bit4 relay open, bit6 relay command "open". */
   statusWord3: 0x04000503,
+  /**
+   * The meter's clock (DL/T 645-2007 appendix A, table A.5 parameters, 04 00 01 xx):
+   * 04 00 01 01 date and week YYMMDDWW (sent WW DD MM YY), 04 00 01 02 time hhmmss (sent ss mm hh).
+   */
   date: 0x04000101,
   time: 0x04000102,
+  /**
+   * Prepaid (money) meters, DL/T 645-2007 appendix A: 00 90 02 00 (current) remaining amount and
+   * 00 90 02 01 (current) overdraft amount, both XXXXXX.XX yuan (table A.1, energy class 00);
+   * 03 33 02 01 total purchase count after the last purchase, NNNN (table A.4, event records 03,
+   * purchase records 03 33 02 01..0A for the last 1..10). The same identifiers are read by public
+   * prepaid readers, e.g. the DL/T 645-2007 → 698.45 maps of concentrator firmware (剩余金额
+   * 0x00900200, 透支金额 0x00900201, 购电次数 0x03330201).
+   */
+  remainingMoney: 0x00900200,
+  overdraftMoney: 0x00900201,
+  purchaseCount: 0x03330201,
 } as const;
 
 export interface Dlt645Frame {
@@ -147,11 +162,54 @@ export function writeRequest(address: string, di: number, value: number[], optio
 
 /** Per-meter clock: date (DI 04000101: WW DD MM YY) and time (DI 04000102: ss mm hh). */
 export function clockWriteRequests(address: string, at: Date, options: { password?: string; operatorCode?: string; utcOffsetMinutes?: number }) {
-  const f = clockFields(at, options.utcOffsetMinutes);
-  const date = [f.weekday, f.day, f.month, f.year % 100].flatMap((v) => intToBcd(v, 1));
-  const time = [f.second, f.minute, f.hour].flatMap((v) => intToBcd(v, 1));
-  return [writeRequest(address, DI.date, date, options), writeRequest(address, DI.time, time, options)];
+  return [
+    writeRequest(address, DI.date, encodeDate(at, options.utcOffsetMinutes), options),
+    writeRequest(address, DI.time, encodeTime(at, options.utcOffsetMinutes), options),
+  ];
 }
+
+/** The reads of a meter's clock: date (04 00 01 01) then time (04 00 01 02). */
+export const clockReadRequests = (address: string) => [readRequest(address, DI.date), readRequest(address, DI.time)];
+
+/** Date and week WW DD MM YY (DI 04 00 01 01), BCD; undefined when not 4 valid bytes. */
+export function decodeDate(b: ArrayLike<number>): { weekday: number; day: number; month: number; year: number } | undefined {
+  if (b.length !== 4) return undefined;
+  const v = Array.from(b, (x) => bcdToInt([x]));
+  if (v.some((x) => x === undefined)) return undefined;
+  const [weekday, day, month, year] = v as number[];
+  if (weekday > 6 || day < 1 || day > 31 || month < 1 || month > 12) return undefined;
+  return { weekday, day, month, year: 2000 + year };
+}
+/** Time ss mm hh (DI 04 00 01 02), BCD. */
+export function decodeTime(b: ArrayLike<number>): { second: number; minute: number; hour: number } | undefined {
+  if (b.length !== 3) return undefined;
+  const v = Array.from(b, (x) => bcdToInt([x]));
+  if (v.some((x) => x === undefined)) return undefined;
+  const [second, minute, hour] = v as number[];
+  if (second > 59 || minute > 59 || hour > 23) return undefined;
+  return { second, minute, hour };
+}
+export const encodeDate = (at: Date, utcOffsetMinutes?: number) => {
+  const f = clockFields(at, utcOffsetMinutes);
+  return [f.weekday, f.day, f.month, f.year % 100].flatMap((v) => intToBcd(v, 1));
+};
+export const encodeTime = (at: Date, utcOffsetMinutes?: number) => {
+  const f = clockFields(at, utcOffsetMinutes);
+  return [f.second, f.minute, f.hour].flatMap((v) => intToBcd(v, 1));
+};
+/** The meter's clock from its date and time replies, at a UTC offset (minutes). */
+export function meterClock(date: ArrayLike<number>, time: ArrayLike<number>, utcOffsetMinutes: number): Date | undefined {
+  const d = decodeDate(date);
+  const t = decodeTime(time);
+  return d && t ? instantOf({ ...d, ...t }, utcOffsetMinutes) : undefined;
+}
+
+/** Money XXXXXX.XX yuan (4 bytes BCD, low first) as integer fen. */
+export const decodeMoneyFen = (b: ArrayLike<number>) => (b.length === 4 ? bcdToInt(b) : undefined);
+export const encodeMoneyFen = (fen: number) => intToBcd(Math.min(Math.max(0, Math.round(fen)), 99_999_999), 4);
+/** A count NNNN (2 bytes BCD, low first). */
+export const decodeCount = (b: ArrayLike<number>) => (b.length === 2 ? bcdToInt(b) : undefined);
+export const encodeCount = (n: number) => intToBcd(Math.min(Math.max(0, Math.round(n)), 9999), 2);
 
 /** Error byte bits of D1 / DC / D4 replies (DL/T 645-2007 error status word). */
 export const ERROR_BITS: [number, string][] = [

@@ -5,7 +5,7 @@
  * (`dialDtu`): connect to DEVICE_PORT, register with an address, send heartbeats, answer frames.
  *
  * Answers: DL/T 645 read (total, block 00 01 FF 00 / 00 00 FF 00, per-rate, voltage, current, power,
- * run status word 3 with the relay state;
+ * run status word 3 with the relay state, the meter's clock 04 00 01 01 / 04 00 01 02;
  * other DIs D1 02), relay control 1C (9C, or DC + error byte when the meter refuses or the password
  * is wrong), broadcast time sync 08 (no reply), per-meter clock write 14 (DI 04000101 / 04000102, 94),
  * address read 13 (93, when `busAddress` is set); CJ/T 188 read 90 1F in either DI order and valve
@@ -110,6 +110,11 @@ export function createMeterServer(initial: MeterServerOptions): MeterServer {
       else if (di === dlt.DI.current) value = dlt.encodeCurrent(r.current);
       else if (di === dlt.DI.power) value = dlt.encodePower(r.powerKw);
       else if (di === dlt.DI.statusWord3) value = dlt.encodeStatusWord3(r.relayState);
+      else if ((di === dlt.DI.date || di === dlt.DI.time) && meter.clockAt) {
+        // The meter's own (drifting) clock.
+        const clock = meter.clockAt(at);
+        value = di === dlt.DI.date ? dlt.encodeDate(clock, offset()) : dlt.encodeTime(clock, offset());
+      }
       return value ? reply(0x91, [...dlt.diBytes(di), ...value]) : reply(0xd1, [0x02]);
     }
     if (frame.control === dlt.C.relay) {
