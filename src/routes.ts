@@ -27,6 +27,8 @@ import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
 import tuxingbaobiao from './resources/statistics/tuxingbaobiao';
 import { TimedOnOffControl, fuzaiset, kongzhiset, nightset } from './resources/special/assign';
+import { chongzhijiaozhun, jiaozhunshijian } from './resources/special/calibration';
+import chongzhijiaozhunjilu from './resources/statistics/chongzhijiaozhunjilu';
 import basicUserParameters from './resources/special/basicUserParameters';
 import yuzhidianliang from './resources/special/yuzhidianliang';
 import presetPowerRecord from './resources/statistics/preset_power_record';
@@ -51,6 +53,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
   continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,
   kongzhiset, nightset, fuzaiset, TimedOnOffControl,
+  jiaozhunshijian, chongzhijiaozhun, chongzhijiaozhunjilu,
   basicUserParameters, yuzhidianliang, preset_power_record: presetPowerRecord,
 };
 
