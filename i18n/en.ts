@@ -14,6 +14,7 @@ import systemAdmin from './system/admin/en';
 import statsOrders from './statistics/orders/en';
 import statsSms from './statistics/sms/en';
 import specialAssign from './special/assign/en';
+import systemGrants from './system/grants/en';
 import specialCalibration from './special/calibration/en';
 import specialPreset from './special/preset/en';
 
@@ -372,7 +373,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default en;
 

@@ -14,6 +14,7 @@ import systemAdmin from './system/admin/ja';
 import statsOrders from './statistics/orders/ja';
 import statsSms from './statistics/sms/ja';
 import specialAssign from './special/assign/ja';
+import systemGrants from './system/grants/ja';
 import specialCalibration from './special/calibration/ja';
 import specialPreset from './special/preset/ja';
 
@@ -362,6 +363,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default ja;

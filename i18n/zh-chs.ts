@@ -14,6 +14,7 @@ import systemAdmin from './system/admin/zh-chs';
 import statsOrders from './statistics/orders/zh-chs';
 import statsSms from './statistics/sms/zh-chs';
 import specialAssign from './special/assign/zh-chs';
+import systemGrants from './system/grants/zh-chs';
 import specialCalibration from './special/calibration/zh-chs';
 import specialPreset from './special/preset/zh-chs';
 
@@ -362,6 +363,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default zhChs;

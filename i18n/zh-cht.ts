@@ -14,6 +14,7 @@ import systemAdmin from './system/admin/zh-cht';
 import statsOrders from './statistics/orders/zh-cht';
 import statsSms from './statistics/sms/zh-cht';
 import specialAssign from './special/assign/zh-cht';
+import systemGrants from './system/grants/zh-cht';
 import specialCalibration from './special/calibration/zh-cht';
 import specialPreset from './special/preset/zh-cht';
 
@@ -362,6 +363,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default zhCht;

@@ -1,8 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { bodyLimit } from 'hono/body-limit';
 import { admission } from './http/admission';
+import { bodyLimit, drainUnreadBody } from './http/bodyLimit';
+import { withDeadline } from './http/deadline';
+import { checkGrant } from './http/grants';
 import { compressJson } from './http/compression';
 import type { AppDeps, AppOptions } from './deps';
 import type { AppEnv } from './http/router';
@@ -92,6 +94,9 @@ export function createApp(options: AppOptions) {
     xContentTypeOptions: 'nosniff',
     crossOriginEmbedderPolicy: false,
   }));
+  // A body left unread by an early answer (413, 401, 403, 503) is read and discarded before the
+  // answer goes out, so that the connection stays usable for the client's next request.
+  app.use('/api/*', drainUnreadBody());
   // API answers are per user and per moment: never stored by a browser or a proxy. Set on the
   // response's own headers (as secureHeaders does): `c.header` after the answer exists would copy
   // the whole response into a new one, a tenth of the cost of a small call.
@@ -128,6 +133,8 @@ export function createApp(options: AppOptions) {
     }
     session.call = `${c.req.method} ${c.req.path}`;
     c.set('session', session);
+    // The role's grants: a call of a screen the role is not granted answers 403 (server/http/grants.ts).
+    if (!fromQuery) await checkGrant(c, session, c.req.path.slice(API_BASE.length));
     return next();
   });
 
@@ -225,6 +232,8 @@ export function createApp(options: AppOptions) {
     deps.log(`${c.req.method} ${c.req.path} failed`, describeError(err));
     return c.json({ code: 500, msg: serverMessage(langOf(c), 'errors.internal') }, 500);
   });
+  // A call still running after deps.deadlineMs (a stalled database) is answered 503 (server/http/deadline.ts).
+  if (deps.deadlineMs) app.fetch = withDeadline(app.fetch, deps.deadlineMs, (path) => path === WEBSOCKET_PATH, deps.log);
   // server.ts hands the node server to `injectWebSocket` so that upgrades reach the websocket route.
   return Object.assign(app, { injectWebSocket });
 }

@@ -37,6 +37,12 @@ export interface ServerConfig {
    */
   maxActiveRequests?: number;
   requestQueueMs: number;
+  /**
+   * How long an API call may run before it is answered 503 with Retry-After (REQUEST_DEADLINE_MS,
+   * default 4.5 s: inside the console's 5 s request timeout, so that a stalled database never
+   * leaves an operator without an answer). CSV imports, backups and restores are exempt.
+   */
+  requestDeadlineMs: number;
   /** Largest single recharge order in integer fen (RECHARGE_MAX_FEN, default 5,000,000 = ¥50,000). */
   rechargeMaxFen: number;
   /**
@@ -213,6 +219,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     dbQueryTimeoutMs: positive(env.DB_QUERY_TIMEOUT_MS, 10_000),
     maxActiveRequests: env.MAX_ACTIVE_REQUESTS ? positive(env.MAX_ACTIVE_REQUESTS, 8) : undefined,
     requestQueueMs: positive(env.REQUEST_QUEUE_MS, 3_000),
+    requestDeadlineMs: positive(env.REQUEST_DEADLINE_MS, 4_500),
     rechargeMaxFen: rechargeMaxFen(env),
     devicePort: devicePortFromEnv(env),
     simGatewayPort: devicePortFromEnv(env, 'SIM_GATEWAY_PORT'),

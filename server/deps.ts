@@ -16,6 +16,11 @@ export interface AppDeps {
   realtime?: RealtimeHub;
   /** Admission control of the API (none when absent: tests, benchmarks of single calls). */
   admission?: AdmissionLimits;
+  /**
+   * Every API call answers within so many milliseconds, 503 past it (server/http/deadline.ts; the
+   * server passes REQUEST_DEADLINE_MS, 4.5 s by default; none when absent: tests, tools).
+   */
+  deadlineMs?: number;
   /** Websocket heartbeat interval (tests shorten it). */
   heartbeatMs?: number;
   /**

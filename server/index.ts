@@ -77,7 +77,7 @@ const { hub: realtime, stop: stopListening } = await startRealtime(database);
 const admission = { maxActive: config.maxActiveRequests ?? (database.kind === 'pglite' ? 8 : 64), maxWaitMs: config.requestQueueMs };
 // Areas, roles and menu trees in memory, dropped when any process changes them (server/cache/).
 const { caches, stop: stopCaches } = await startCaches(database);
-const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches });
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches, deadlineMs: config.requestDeadlineMs });
 
 // The built console on the same port, precompressed and cached (server/http/staticAssets.ts); any
 // non-API path falls back to index.html (client routing).

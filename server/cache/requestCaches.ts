@@ -1,9 +1,16 @@
-import { asc } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { schema, type Database, type Db } from '../db';
 import { CACHE_TTL_MS } from '../config';
 import { KeyedCache } from './keyedCache';
 
-const { areas, roles } = schema;
+const { areas, roles, roleResources, resources } = schema;
+
+/** A role's grants: the route names its menu resources open, and a version of them (changes with any grant). */
+export interface RoleGrants {
+  names: ReadonlySet<string>;
+  version: string;
+}
 
 /** The channel on which migration 0005's triggers announce a changed table (payload: its name). */
 export const TABLE_CHANGES_CHANNEL = 'table_changed';
@@ -40,11 +47,28 @@ export class RequestCaches {
   private roleAreas: KeyedCache<'roles', Map<number, number>>;
   /** Per role: the role's menu tree as JSON text (`buildTree` of its granted resources). */
   readonly menuTrees: KeyedCache<number, string>;
+  /** Per role: the route names granted (the API's grant check, server/http/grants.ts). */
+  private grants: KeyedCache<number, RoleGrants>;
 
   constructor(private db: Db, ttlMs = CACHE_TTL_MS) {
     this.areaTree = new KeyedCache(ttlMs);
     this.roleAreas = new KeyedCache(ttlMs);
     this.menuTrees = new KeyedCache(ttlMs);
+    this.grants = new KeyedCache(ttlMs);
+  }
+
+  /**
+   * The route names a role's granted menu resources open (resUrl without its leading slash) and
+   * a short version of the grant set (role, resource ids and paths): it changes with any grant.
+   */
+  roleGrants(roleId: number): Promise<RoleGrants> {
+    return this.grants.get(roleId, async () => {
+      const rows = await this.db.select({ id: resources.id, resUrl: resources.resUrl }).from(roleResources)
+        .innerJoin(resources, eq(resources.id, roleResources.resourceId)).where(eq(roleResources.roleId, roleId)).orderBy(asc(resources.id));
+      const names = new Set(rows.filter((row) => row.resUrl).map((row) => row.resUrl.replace(/^\//, '')));
+      const version = createHash('sha1').update(`${roleId}|${rows.map((row) => `${row.id}:${row.resUrl}`).join(',')}`).digest('hex').slice(0, 12);
+      return { names, version };
+    });
   }
 
   /**
@@ -82,7 +106,10 @@ export class RequestCaches {
     const all = !(CACHED_TABLES as readonly string[]).includes(table ?? '');
     if (all || table === 'areas') this.areaTree.invalidate();
     if (all || table === 'roles') this.roleAreas.invalidate();
-    if (all || table === 'resources' || table === 'role_resources') this.menuTrees.invalidate();
+    if (all || table === 'resources' || table === 'role_resources') {
+      this.menuTrees.invalidate();
+      this.grants.invalidate();
+    }
   }
 
   private async loadAreaTree(): Promise<AreaTree> {

@@ -1,4 +1,4 @@
-import { request } from '../http/client';
+import { forgetMenuVersion, request } from '../http/client';
 import { SESSION_COOKIES, clearSessionCookies } from './cookies';
 
 /** A menu resource of SPEC.md section 3. */
@@ -51,6 +51,17 @@ export function loadCurrentUser(): Promise<CurrentUser> {
 }
 
 export const forgetMenu = () => {
+  cache = undefined;
+  userCache = undefined;
+  userAnswer = undefined;
+  forgetMenuVersion();
+};
+
+/**
+ * The role's grants changed while signed in (the API's answers carry a new menu version): the
+ * menu tree and the operator are read again, keeping the version just seen.
+ */
+export const menuChanged = () => {
   cache = undefined;
   userCache = undefined;
   userAnswer = undefined;

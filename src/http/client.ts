@@ -46,6 +46,27 @@ function withArea(params: Params = {}): Params {
   return area ? { ...params, areaid: area, areaId: area, subareaId: area } : params;
 }
 
+/** The response header with the version of the caller's menu (its role's grants; server/http/grants.ts). */
+export const MENU_VERSION_HEADER = 'X-Menu-Version';
+let menuVersion: string | undefined;
+
+/**
+ * Notes the menu version an answer carries: when it differs from the one seen before in this
+ * session, the role's grants changed while signed in, and the shell reads the menu again.
+ */
+function noteMenuVersion(response: Response) {
+  const version = response.headers.get(MENU_VERSION_HEADER);
+  if (!version) return;
+  const before = menuVersion;
+  menuVersion = version;
+  if (before !== undefined && before !== version) emitHttpEvent({ type: 'menuChanged' });
+}
+
+/** A new session starts without a known menu version. */
+export const forgetMenuVersion = () => {
+  menuVersion = undefined;
+};
+
 function relogin() {
   clearSessionCookies(SESSION_COOKIES);
   emitHttpEvent({ type: 'relogin' });
@@ -104,6 +125,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     clearTimeout(timer);
   }
 
+  noteMenuVersion(response);
   const text = await response.text();
   let parsed: Envelope | undefined;
   try {
