@@ -5,6 +5,9 @@
  * with the module's address on the DtuListener (DEVICE_PORT). One frame at a time per module.
  *
  * Commands and frames:
+ * - `set_parameter`: 14 writes of the identifiers DL/T 645-2007 defines for the set's values (power:
+ *   04 00 0E 01; control: 04 00 10 01 … 04; protocol/dlt645Parameters.ts), each answered 94; gift sets
+ *   are the platform's (ok, no frame); load, night and timed sets → `unsupported`;
  * - electric `read`: block read 00 01 FF 00 (total + 4 rates); on an error reply, 00 01 00 00 and
  *   00 01 rr 00 one by one (a rate the meter refuses reads 0); then voltage 02 01 01 00, current
  *   02 02 01 00, power 02 03 00 00 (a value the meter refuses is `null`), and run status word 3
@@ -22,14 +25,15 @@
  * - `valve_open` / `valve_close`: 04 with DI A0 17 + 55 / 99, or the vendor code 2A
  *   (`settings.valveCode`); replies 84 / AA of either code are accepted.
  * Results follow the data conventions of driver.ts. Error replies → `device_error` naming the error
- * bits / status; garbage, silence, closed links → `no_reply`; set_parameter, preset_energy and
- * recharge have no frames here → `unsupported`. It never throws.
+ * bits / status; garbage, silence, closed links → `no_reply`; preset_energy and recharge have no
+ * frames here → `unsupported`. It never throws.
  * Meter clocks are read and written at `utcOffsetMinutes` (default the server's local offset).
  */
 import { clockResult, type DeviceDriver, type DeviceOutcome, type DeviceTarget, type ModuleTarget } from './driver';
 import * as cjt from './protocol/cjt188';
 import type { RawFrame } from './protocol/deframe';
 import * as dlt from './protocol/dlt645';
+import { parameterPlan, parameterWriteRequests } from './protocol/dlt645Parameters';
 import type { Exchange, Matcher } from './tcp/channel';
 import type { DtuListener } from './tcp/dtuListener';
 import { GatewayClient } from './tcp/gatewayClient';
@@ -198,6 +202,30 @@ export function createProtocolDriver(options: ProtocolDriverOptions = {}): Proto
     return { ok: true, data: { meterBalanceFen: remainingFen - overdraftFen, meterSaleCount } };
   }
 
+  /**
+   * set_parameter (payload.setKind, payload.values from the pipeline): the values DL/T 645-2007 has
+   * identifiers for are written one 14 frame each, answered 94 (protocol/dlt645Parameters.ts); a
+   * set held by the platform (gift) succeeds without a frame; a set without identifiers (load, night,
+   * timed) answers `unsupported` before anything is sent. The result names the identifiers written.
+   */
+  async function setParameters(module: ModuleTarget, address: string, payload: Record<string, unknown>): Promise<DeviceOutcome> {
+    const kind = String(payload.setKind ?? '');
+    const plan = parameterPlan(kind, payload.values as Record<string, unknown> | undefined);
+    if (plan.kind === 'unsupported') return { ok: false, code: 'unsupported', detail: plan.detail };
+    if (plan.kind === 'platform') return { ok: true, data: { setKind: kind, written: [] } };
+    const send = linkOf(module);
+    const credentials = { password: module.settings?.password, operatorCode: module.settings?.operatorCode };
+    const frames = parameterWriteRequests(address, plan.writes, credentials);
+    const written: string[] = [];
+    for (const [i, frame] of frames.entries()) {
+      const reply = await send(frame, dltMatch(address, (f) => dlt.ackReply(f, dlt.C.write)));
+      const di = plan.writes[i].di.toString(16).padStart(8, '0').toUpperCase();
+      if (!reply.ok) return deviceError(`parameter write ${di} (${plan.writes[i].field}) refused: ${reply.detail}${written.length ? `; written before: ${written.join(', ')}` : ''}`);
+      written.push(di);
+    }
+    return { ok: true, data: { setKind: kind, written } };
+  }
+
   // ---- CJ/T 188 ----
   const cjtMatch = <T>(address: string, pick: (frame: cjt.Cjt188Frame) => T | undefined): Matcher<T> => (raw: RawFrame) => {
     if (raw.protocol !== 'cjt188') return undefined;
@@ -230,7 +258,7 @@ export function createProtocolDriver(options: ProtocolDriverOptions = {}): Proto
         if (calibration?.phase === 'compare' && target.kind === 'electric' && target.module?.protocol === 'dlt645' && /^\d{12}$/.test(target.address)) {
           return await walletRead(linkOf(target.module), target.address);
         }
-        if (type === 'set_parameter' || type === 'preset_energy' || type === 'recharge') {
+        if (type === 'preset_energy' || type === 'recharge') {
           return { ok: false, code: 'unsupported', detail: `${type} is not carried over the protocol driver` };
         }
         const module = target.module;
@@ -242,12 +270,15 @@ export function createProtocolDriver(options: ProtocolDriverOptions = {}): Proto
           if (type === 'read') return await readElectric(linkOf(module), address);
           if (type in RELAY_RESULT) return await relay(linkOf(module), module, address, type as dlt.RelayCommand);
           if (type === 'time_sync') return await timeSync(linkOf(module), module, address, payload?.broadcast === true);
+          if (type === 'set_parameter') return await setParameters(module, address, payload ?? {});
           return { ok: false, code: 'unsupported', detail: `${type} on an electric meter` };
         }
         if (target.kind === 'water') {
           if (module.protocol !== 'cjt188') return { ok: false, code: 'unsupported', detail: `water meter on a ${module.protocol} module` };
           if (!/^\d{14}$/.test(target.address)) return deviceError(`water address ${target.address} is not 14 digits`);
           if (type === 'read' || type === 'valve_open' || type === 'valve_close') return await water(linkOf(module), module, target, type);
+          // A water meter's gift set is the platform's allowance: nothing is written to the meter.
+          if (type === 'set_parameter' && payload?.setKind === 'gift') return { ok: true, data: { setKind: 'gift', written: [] } };
           return { ok: false, code: 'unsupported', detail: `${type} on a water meter` };
         }
         // A module's own command: the DL/T 645 broadcast time sync of its bus (one frame, no reply).

@@ -1,6 +1,7 @@
 import { clockResult, type DeviceDriver, type DeviceOutcome, type DeviceTarget } from './driver';
 import type { RelayAction } from './bank';
 import { LivingEstate, moduleOffline, type MeterHint } from './living';
+import { ACTING_KINDS, parametersOf } from './living/parameters';
 
 export interface SimulatorOptions {
   /** The simulated meters (default: one estate per time scale and failure rate, shared by the process). */
@@ -88,7 +89,19 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
         if (!meter) return { ok: false, code: 'no_reply', detail: 'no meter at this address' };
         if (type === 'read') {
           const { total, sharp, peak, flat, valley, voltage, current, powerKw, relayState, remaining } = meter.read(now);
-          return ok({ total, sharp, peak, flat, valley, voltage, current, powerKw, relayState, ...(remaining !== undefined ? { remaining } : {}) });
+          // Trips the meter made by itself under its parameter sets since the last read (cause, off, on).
+          const relayEvents = meter.takeRelayEvents().map((e) => ({ cause: e.cause, offAt: new Date(e.offAt).toISOString(), onAt: e.onAt === null ? null : new Date(e.onAt).toISOString() }));
+          return ok({ total, sharp, peak, flat, valley, voltage, current, powerKw, relayState, ...(remaining !== undefined ? { remaining } : {}), ...(relayEvents.length ? { relayEvents } : {}) });
+        }
+        // A parameter set (payload.values, a timed set's payload.segments, given by the pipeline): the
+        // meter acts on power, load, night and timed sets (living/parameters.ts); control and gift
+        // sets are the platform's (accounts, billing) and are simply acknowledged.
+        if (type === 'set_parameter') {
+          const kind = String(payload.setKind ?? '');
+          if (!payload.values) return { ok: false, code: 'device_error', detail: 'no parameter values' };
+          if (!(ACTING_KINDS as readonly string[]).includes(kind)) return ok({ setKind: kind });
+          return meter.setParameters(parametersOf(kind, payload.values as Record<string, unknown>, payload.segments), now)
+            ? ok({ setKind: kind }) : { ok: false, code: 'device_error', detail: `parameter values refused (${kind})` };
         }
         if (RELAY_ACTIONS.has(type)) {
           const reply = meter.relay(type as RelayAction, now);

@@ -7,7 +7,7 @@ import { clearReadFailure, markReadFailure } from './readFailures';
 import { isConnectionError } from '../db/errors';
 import { followCommandOutcome } from './orderStatus';
 import { recordCommandResult } from './deviceEvents';
-import { assignParameterSet } from './templates';
+import { assignParameterSet, withParameterValues } from './templates';
 import { recordCalibration } from './calibration';
 import { recordPresetResults } from './presetEnergy';
 
@@ -404,7 +404,8 @@ class Lanes {
     try {
       return await Promise.race([
         Promise.resolve()
-          .then(() => this.driver.execute(target, command.type, command.payload))
+          // A set_parameter carries the set's values as they are when it is sent (and a timed set's schedule).
+          .then(async () => this.driver.execute(target, command.type, command.type === 'set_parameter' ? await withParameterValues(this.db, command.payload) : command.payload))
           .catch((error: unknown): Outcome => ({ ok: false, code: 'device_error', detail: error instanceof Error ? error.message : String(error) })),
         new Promise<Outcome>((resolve) => {
           timer = setTimeout(() => resolve({ ok: false, code: 'no_reply', detail: 'timeout' }), this.options.driverTimeoutMs);

@@ -52,6 +52,35 @@ async function closePowerCut(db: Db, meterId: number, now: Date) {
   await db.update(powerCuts).set({ onAt: now }).where(and(eq(powerCuts.meterId, meterId), isNull(powerCuts.onAt)));
 }
 
+/**
+ * Trips a meter made by itself under its parameter sets (night low-power, load, malignant load,
+ * timed on/off), reported with a read: `[{ cause, offAt, onAt }]` (ISO times, `onAt` null while it
+ * lasts). Each is one power-cut record with that cause and the meter's own times; a trip reported
+ * open and later ended is the same record, closed then. Anything malformed is left out.
+ */
+async function recordRelayEvents(db: Db, device: Device, events: unknown) {
+  if (!Array.isArray(events)) return;
+  for (const event of events as Record<string, unknown>[]) {
+    const cause = str(event?.cause);
+    const offAt = dateOf(event?.offAt);
+    const onAt = event?.onAt === null ? null : dateOf(event?.onAt);
+    if (!cause || !(TRIP_CAUSES as readonly string[]).includes(cause) || !offAt || onAt === undefined) continue;
+    const [known] = await db.select({ id: powerCuts.id, onAt: powerCuts.onAt }).from(powerCuts)
+      .where(and(eq(powerCuts.meterId, device.id), eq(powerCuts.cause, cause), eq(powerCuts.offAt, offAt))).limit(1);
+    if (known) {
+      if (onAt && !known.onAt) await db.update(powerCuts).set({ onAt }).where(eq(powerCuts.id, known.id));
+      continue;
+    }
+    await db.insert(powerCuts).values({ areaId: device.areaId, meterId: device.id, roomId: device.roomId, offAt, onAt, cause, commandId: null });
+  }
+}
+
+const dateOf = (value: unknown): Date | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isFinite(date.getTime()) ? date : undefined;
+};
+
 // ---- readings ----------------------------------------------------------------------------------------
 
 /** What consumption is counted from: the highest accepted total, its rate registers and its time. */
@@ -190,6 +219,7 @@ async function electricRead(db: Db, result: CommandResult, meter: ElectricRow, d
     lastVoltage: num(data.voltage) ?? null, lastCurrent: num(data.current) ?? null, lastPowerKw: num(data.powerKw) ?? null, lastReadAt: now,
     relayState: newRelay, ...baselineColumns(counted.baseline),
   }).where(eq(electricMeters.id, meter.id));
+  await recordRelayEvents(db, device, data.relayEvents);
   // The relay is on again (the tenant pressed the button after close-allowed, or it was closed by hand).
   if (newRelay === 'on') await closePowerCut(db, meter.id, now);
 

@@ -109,3 +109,21 @@ export async function assignParameterSet(db: Db, command: { deviceKind: string; 
 }
 
 const setKey = (kind: ParameterKind) => `${kind}SetId` as const;
+
+/**
+ * A `set_parameter` payload with what the meter is to hold: the set's `values` as they are now and,
+ * for a timed set, its day schedule's `segments` (drivers know no database: the pipeline hands them
+ * these). A set deleted meanwhile: the payload as it is (the driver refuses it: no values).
+ */
+export async function withParameterValues(db: Db, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const setId = payload.setId;
+  if (typeof setId !== 'number') return payload;
+  const [set] = await db.select({ kind: parameterSets.kind, values: parameterSets.values }).from(parameterSets).where(eq(parameterSets.id, setId));
+  if (!set || set.kind !== payload.setKind) return payload;
+  if (set.kind !== 'timed') return { ...payload, values: set.values };
+  const scheduleId = Number(set.values.timePeriodId);
+  const [schedule] = Number.isInteger(scheduleId)
+    ? await db.select({ segments: schema.timePeriods.segments }).from(schema.timePeriods).where(eq(schema.timePeriods.id, scheduleId))
+    : [];
+  return { ...payload, values: set.values, segments: schedule?.segments ?? [] };
+}

@@ -245,7 +245,12 @@ describe('simulator driver', () => {
     // Per meter: the clock read back before and after the setting (after: no difference left).
     expect(await run(electric(), 'time_sync')).toMatchObject({ ok: true, data: { clock: clock.now.toISOString(), meterClockAfter: clock.now.toISOString(), diffAfterS: 0 } });
     expect(await run(electric(), 'time_sync', { broadcast: true })).toEqual({ ok: true, data: {} });
-    for (const type of ['set_parameter', 'preset_energy', 'recharge']) expect(await run(electric(), type)).toEqual({ ok: true, data: {} });
+    expect(await run(electric(), 'recharge')).toEqual({ ok: true, data: {} });
+    expect(await run(electric(), 'preset_energy', { energy: 5 })).toEqual({ ok: true, data: { remaining: 5 } });
+    // A parameter set: the values the pipeline hands over are taken (control: the platform's); none: refused.
+    expect(await run(electric(), 'set_parameter', { setKind: 'control', setId: 1, values: { alarm1Fen: 2000, alarm2Fen: 1000, overdraftFen: 0, hoardLimitFen: 0, autoTrip: true } })).toEqual({ ok: true, data: { setKind: 'control' } });
+    expect(await run(electric(), 'set_parameter', { setKind: 'night', setId: 1, values: { start: '23:00', end: '06:00', maxW: 100 } })).toEqual({ ok: true, data: { setKind: 'night' } });
+    expect(await run(electric(), 'set_parameter', { setKind: 'night', setId: 1 })).toMatchObject({ ok: false, code: 'device_error' });
     expect(await run(electric(), 'valve_open')).toMatchObject({ ok: false, code: 'unsupported' });
 
     const w = await run(water({ lastTotal: 40, lastReadAt: at(-60) }), 'read');

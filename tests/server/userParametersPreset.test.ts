@@ -147,7 +147,7 @@ describe('user parameter settings (basicUserParameters)', () => {
         const after = await account(target.id);
         if (refused) {
           expect(answer.status).toBe(400);
-          expect(String(answer.body.msg).startsWith(`${refused}: `)).toBe(true);
+          expect(answer.body.msg.startsWith(`${refused}: `)).toBe(true);
           expect(after).toEqual(before);
         } else {
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);

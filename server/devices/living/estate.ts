@@ -4,6 +4,7 @@ import {
   type MeterModel,
 } from './model';
 import { ELECTRIC_ADDRESS, WATER_ADDRESS } from '../../../common/meterAddress';
+import { RECLOSE_MINUTES, causeEnded, tripCauseAt, type MeterParameters, type ParameterCause } from './parameters';
 
 /**
  * What the platform knows of a meter when the estate first sees it (all optional): the simulated
@@ -101,11 +102,26 @@ abstract class LivingMeter {
   }
 }
 
+/**
+ * A trip the meter made by itself under its parameter sets (ms times; `onAt` null while it lasts).
+ * The meter keeps the ones the platform has not seen yet and reports them with its next read.
+ */
+export interface RelayEvent { cause: ParameterCause; offAt: number; onAt: number | null }
+
+/** The longest stretch the meter checks its parameters minute by minute (beyond it the state holds). */
+const MAX_STEPPED_MS = 35 * 24 * 3_600_000;
+
 export class LivingElectricMeter extends LivingMeter implements SimElectricMeter {
   private relayState: RelayState;
   private keepSupply: boolean;
   /** close_pending: the moment the tenant presses the button (ms). */
   private pressAt: number | null = null;
+  /** The parameter sets the meter holds (written by set_parameter). */
+  private params: MeterParameters = {};
+  /** The parameter trip in force (the relay is off by it), with the moment it may try to reclose. */
+  private paramTrip: { event: RelayEvent; recloseAt: number } | null = null;
+  /** Trips opened or ended since the last read. */
+  private unreported: RelayEvent[] = [];
   /** Preset energy: the amount kept and the total it was preset at. */
   private preset: { energy: number; fromTotal: number } | null = null;
 
@@ -124,7 +140,16 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     return splitStart(total);
   }
 
+  private hasParameters() {
+    const p = this.params;
+    return !!(p.power || p.load || p.night || p.timed);
+  }
+
   protected advanceFlow(from: number, to: number) {
+    if (this.hasParameters()) {
+      this.advanceWithParameters(from, to);
+      return;
+    }
     if (this.relayState === 'close_pending') {
       if (this.pressAt === null) this.pressAt = from + this.pressDelay(from);
       if (this.pressAt >= to) return;
@@ -133,6 +158,87 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
       this.pressAt = null;
     }
     super.advanceFlow(from, to);
+  }
+
+  /**
+   * Minute by minute: the tenant's button (close-allowed), then the parameter sets (a trip, or the
+   * end of its cause), then the use of that minute if the relay is on.
+   */
+  private advanceWithParameters(from: number, to: number) {
+    const stepUntil = Math.min(to, from + MAX_STEPPED_MS);
+    let t = from;
+    while (t < to) {
+      const next = t < stepUntil ? Math.min(to, (Math.floor(t / MINUTE_MS) + 1) * MINUTE_MS) : to;
+      if (t < stepUntil) {
+        if (this.relayState === 'close_pending') {
+          if (this.pressAt === null) this.pressAt = t + this.pressDelay(t);
+          if (this.pressAt <= t) {
+            this.relayState = 'on';
+            this.pressAt = null;
+          }
+        }
+        this.checkParameters(t);
+      }
+      if (this.relayState === 'on') integrate(this.model, t, next, this.estate.timeScale, this.units);
+      t = next;
+    }
+  }
+
+  /** The appliances' demand at `ms` in W (what the room draws with the relay on). */
+  demandW(ms: number) {
+    return instantLoad(this.model, ms, this.estate.timeScale) * 1000;
+  }
+
+  private checkParameters(ms: number) {
+    const demand = this.demandW(ms);
+    if (this.paramTrip && this.relayState === 'off') {
+      const { event, recloseAt } = this.paramTrip;
+      if (!causeEnded(this.params, event.cause, ms, demand, recloseAt)) return;
+      this.endTrip(ms);
+      this.relayState = 'on';
+    }
+    // Keep-supply (保电) holds the relay closed whatever the parameters say.
+    if (this.relayState !== 'on' || this.keepSupply) return;
+    const cause = tripCauseAt(this.params, ms, demand);
+    if (!cause) return;
+    const event: RelayEvent = { cause, offAt: ms, onAt: null };
+    this.relayState = 'off';
+    this.pressAt = null;
+    const delay = Math.max(MINUTE_MS, Math.round((RECLOSE_MINUTES * MINUTE_MS) / this.estate.timeScale));
+    this.paramTrip = { event, recloseAt: ms + delay };
+    this.unreported.push(event);
+  }
+
+  /** The parameter trip in force ends at `ms` (its cause ended, or a command took the relay over). */
+  private endTrip(ms: number) {
+    if (!this.paramTrip) return;
+    const { event } = this.paramTrip;
+    event.onAt = ms;
+    if (!this.unreported.includes(event)) this.unreported.push(event);
+    this.paramTrip = null;
+  }
+
+  /**
+   * Takes a parameter set (set_parameter): its part of the parameters is replaced. A trip whose
+   * kind no longer applies ends at the next check. Answers false for values that make no sense.
+   */
+  setParameters(part: Partial<MeterParameters> | undefined, now: Date): boolean {
+    if (!part) return false;
+    this.advance(now.getTime());
+    this.params = { ...this.params, ...part };
+    return true;
+  }
+
+  /** The parameter sets the meter holds (tests). */
+  get parameters(): Readonly<MeterParameters> {
+    return this.params;
+  }
+
+  /** Trips opened or ended since the last call (a read reports them), oldest first. */
+  takeRelayEvents(): RelayEvent[] {
+    const events = this.unreported.map((e) => ({ ...e }));
+    this.unreported = [];
+    return events;
   }
 
   /** How long after close-allowed the tenant presses the button: 1–30 simulated minutes (from the address and the moment). */
@@ -168,17 +274,22 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     switch (action) {
       case 'trip':
         if (this.keepSupply) return { ok: false, error: RELAY_REFUSED };
+        // The platform's trip holds the relay open: a parameter trip in force no longer recloses it.
+        if (this.paramTrip) this.paramTrip.recloseAt = Number.POSITIVE_INFINITY;
+        this.paramTrip = null;
         this.relayState = 'off';
         this.pressAt = null;
         break;
       case 'close_allowed':
         // Closes when the tenant presses the button; a relay already on stays on.
         if (this.relayState !== 'on') {
+          this.endTrip(Math.max(ms, this.at!));
           this.relayState = 'close_pending';
           this.pressAt = Math.max(ms, this.at!) + this.pressDelay(ms);
         }
         break;
       case 'direct_close':
+        this.endTrip(Math.max(ms, this.at!));
         this.relayState = 'on';
         this.pressAt = null;
         break;

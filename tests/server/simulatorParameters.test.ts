@@ -1,0 +1,240 @@
+/**
+ * Parameter sets act on simulated meters (issue 29, DOMAIN.md rule 6): a set_parameter command
+ * hands the meter the set's values (the pipeline adds them, and a timed set's schedule); the living
+ * simulator then trips by itself — night low-power above its limit in its window, load above its
+ * maximum (overload) or at its malignant-load threshold, power above its maximum, a timed set's
+ * `off` segment — and a read reports each trip, which the platform records as a power-cut record
+ * with that cause and the meter's own times; the relay closes again when the cause ends and the
+ * record is closed then. All deterministic with the test clock.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createSimulator, type SimulatorTarget } from '../../server/devices/simulator';
+import { LivingEstate } from '../../server/devices/living';
+import { inWindow, localClock, tripCauseAt } from '../../server/devices/living/parameters';
+import type { DeviceDriver, DeviceTarget } from '../../server/devices/driver';
+import { enqueueCommands, runDueCommands } from '../../server/domain/commands';
+import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
+
+let backend: TestBackend;
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const clock = { now: new Date(TEST_NOW) };
+const estate = new LivingEstate({ timeScale: 1 });
+const simulator = createSimulator({ estate, failureRate: 0, clock: () => clock.now });
+
+/** The simulator with the target the pipeline builds (last reading, recorded state, module). */
+const driver: DeviceDriver = {
+  async execute(target: DeviceTarget, type, payload) {
+    const m = await one(sql`SELECT m.*, md.address AS module_address, md.online AS module_online FROM electric_meters m JOIN modules md ON md.id = m.module_id WHERE m.id = ${target.id}`);
+    const full: SimulatorTarget = {
+      ...target,
+      module: { id: m.module_id, address: m.module_address, kind: 'simulator', protocol: 'dlt645', host: null, port: null, online: m.module_online, settings: {} },
+      lastTotal: m.last_total === null ? null : Number(m.last_total), lastReadAt: m.last_read_at ? new Date(m.last_read_at) : null,
+      relayState: m.relay_state, keepSupply: m.keep_supply,
+    };
+    return simulator.execute(full, type, payload);
+  },
+};
+
+let area: number;
+let meters: number[];
+const run = async (ids: number[], type: string, payload: Record<string, unknown> = {}) => {
+  const queued = await backend.database.db.transaction((tx) => enqueueCommands(tx, 1, ids.map((deviceId) => ({ areaId: area, deviceKind: 'electric' as const, deviceId, type, payload })), clock.now));
+  while ((await runDueCommands(backend.database.db, driver, clock.now)) > 0) { /* drain */ }
+  return rows(sql`SELECT * FROM commands WHERE id IN (${sql.join(queued.map((id) => sql`${id}`), sql`, `)}) ORDER BY id`);
+};
+const set = async (kind: string, values: Record<string, unknown>) =>
+  Number((await one(sql`INSERT INTO parameter_sets (area_id, kind, name, values) VALUES (${area}, ${kind}, ${`sim ${kind} ${Math.random()}`}, ${JSON.stringify(values)}::jsonb) RETURNING id`)).id);
+const assign = async (id: number, kind: string, values: Record<string, unknown>) => {
+  const setId = await set(kind, values);
+  const [command] = await run([id], 'set_parameter', { setKind: kind, setId });
+  expect(command).toMatchObject({ state: 'succeeded' });
+  return setId;
+};
+const cuts = (id: number) => rows(sql`SELECT cause, off_at, on_at, command_id FROM power_cuts WHERE meter_id = ${id} ORDER BY off_at, id`);
+const relay = async (id: number) => (await one(sql`SELECT relay_state FROM electric_meters WHERE id = ${id}`)).relay_state;
+/** 'HH:mm' of the local (UTC+8) clock at `ms` rounded down to the minute. */
+const hhmm = (ms: number) => {
+  const { minute } = localClock(ms);
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+};
+const minuteStart = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  area = (await one(sql`SELECT area_id FROM sys_users WHERE user_name = 'admin'`)).area_id;
+  meters = (await rows(sql`SELECT m.id FROM electric_meters m JOIN modules md ON md.id = m.module_id AND md.online
+    WHERE m.area_id = ${area} AND m.online AND m.relay_state = 'on' AND NOT m.keep_supply AND m.last_total IS NOT NULL AND m.room_id IS NOT NULL
+    ORDER BY m.id LIMIT 6`)).map((r) => r.id);
+  // Plenty of credit: no arrears trip in the way.
+  await rows(sql`UPDATE accounts SET overdraft_fen = 100000000, balance_fen = balance_fen + 10000000 WHERE room_id IN (SELECT room_id FROM electric_meters WHERE id IN (${sql.join(meters.map((id) => sql`${id}`), sql`, `)}))`);
+  // Start every meter at the clock (first sight) so each test counts from here.
+  await run(meters, 'read');
+}, 120_000);
+afterAll(() => backend.close());
+
+describe('parameter sets act on simulated meters', () => {
+  it('night low-power: above its limit in its window the meter trips (night_limit); the window ends and the relay is back', async () => {
+    const id = meters[0];
+    const start = minuteStart(clock.now.getTime()) + HOUR;
+    const end = start + 2 * HOUR;
+    await assign(id, 'night', { start: hhmm(start), end: hhmm(end), maxW: 1 });
+    // Before the window: nothing.
+    clock.now = new Date(start - 10 * MINUTE);
+    await run([id], 'read');
+    expect(await cuts(id)).toHaveLength(0);
+    // In the window: off since its start, the record open.
+    clock.now = new Date(start + 30 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('off');
+    const open = await cuts(id);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ cause: 'night_limit', on_at: null, command_id: null });
+    expect(new Date(open[0].off_at).getTime()).toBe(start);
+    // Nothing is used while it is off.
+    const before = Number((await one(sql`SELECT last_total FROM electric_meters WHERE id = ${id}`)).last_total);
+    clock.now = new Date(start + 60 * MINUTE);
+    await run([id], 'read');
+    expect(Number((await one(sql`SELECT last_total FROM electric_meters WHERE id = ${id}`)).last_total)).toBe(before);
+    // After the window: back on, the same record closed at the window's end.
+    clock.now = new Date(end + 10 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('on');
+    const closed = await cuts(id);
+    expect(closed).toHaveLength(1);
+    expect(new Date(closed[0].off_at).getTime()).toBe(start);
+    expect(new Date(closed[0].on_at).getTime()).toBe(end);
+  });
+
+  it('load above its maximum trips (overload); a set with a higher limit ends the cause and the relay recloses after its delay', async () => {
+    const id = meters[1];
+    const t0 = minuteStart(clock.now.getTime());
+    clock.now = new Date(t0);
+    await assign(id, 'load', { maxLoadW: 1, malignantThresholdW: 1, action: 'trip' });
+    clock.now = new Date(t0 + 10 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('off');
+    expect(await cuts(id)).toMatchObject([{ cause: 'overload', on_at: null }]);
+    const offAt = new Date((await cuts(id))[0].off_at).getTime();
+    expect(offAt).toBeGreaterThanOrEqual(t0);
+    expect(offAt).toBeLessThanOrEqual(t0 + MINUTE);
+    // The cause ends (a limit far above the room's demand): the meter recloses at its next try.
+    await assign(id, 'load', { maxLoadW: 1_000_000, malignantThresholdW: 1_000_000, action: 'trip' });
+    clock.now = new Date(t0 + 30 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('on');
+    const [cut] = await cuts(id);
+    expect(cut.cause).toBe('overload');
+    expect(new Date(cut.on_at).getTime()).toBeGreaterThan(offAt);
+    expect(new Date(cut.on_at).getTime()).toBeLessThanOrEqual(t0 + 30 * MINUTE);
+  });
+
+  it('malignant load: demand at its threshold trips (malignant_load) with action trip; alarm only does not trip, and the relay is back', async () => {
+    const id = meters[2];
+    const t0 = minuteStart(clock.now.getTime());
+    await assign(id, 'load', { maxLoadW: 1_000_000, malignantThresholdW: 1, action: 'trip' });
+    clock.now = new Date(t0 + 10 * MINUTE);
+    await run([id], 'read');
+    expect(await cuts(id)).toMatchObject([{ cause: 'malignant_load', on_at: null }]);
+    await assign(id, 'load', { maxLoadW: 1_000_000, malignantThresholdW: 1, action: 'alarm' });
+    clock.now = new Date(t0 + 30 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('on');
+    expect(await cuts(id)).toHaveLength(1);
+    expect((await cuts(id))[0].on_at).not.toBeNull();
+  });
+
+  it('power set: demand above its maximum trips (overload)', async () => {
+    const id = meters[3];
+    const t0 = minuteStart(clock.now.getTime());
+    await assign(id, 'power', { maxPowerW: 1 });
+    clock.now = new Date(t0 + 10 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('off');
+    expect(await cuts(id)).toMatchObject([{ cause: 'overload', on_at: null }]);
+  });
+
+  it('timed on/off: an off segment of a listed day trips (timed) at its start and closes at its end; every change is its own record', async () => {
+    const id = meters[4];
+    const t0 = minuteStart(clock.now.getTime());
+    const offFrom = t0 + HOUR;
+    const offTo = offFrom + HOUR;
+    // A day schedule: on, off for one hour, on (wrapping midnight as needed: segments cover 24 h).
+    const a = localClock(offFrom).minute;
+    const b = localClock(offTo).minute;
+    const at = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const segments = a < b
+      ? [{ start: '00:00', end: at(a), rate: 'on' }, { start: at(a), end: at(b), rate: 'off' }, { start: at(b), end: '24:00', rate: 'on' }].filter((s) => s.start !== s.end)
+      : [{ start: '00:00', end: at(b), rate: 'off' }, { start: at(b), end: at(a), rate: 'on' }, { start: at(a), end: '24:00', rate: 'off' }].filter((s) => s.start !== s.end);
+    const schedule = Number((await one(sql`INSERT INTO time_periods (area_id, name, segments) VALUES (${area}, 'sim timed', ${JSON.stringify(segments)}::jsonb) RETURNING id`)).id);
+    await assign(id, 'timed', { timePeriodId: schedule, days: [1, 2, 3, 4, 5, 6, 7] });
+    clock.now = new Date(offFrom + 20 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('off');
+    expect(await cuts(id)).toMatchObject([{ cause: 'timed', on_at: null }]);
+    expect(new Date((await cuts(id))[0].off_at).getTime()).toBe(offFrom);
+    clock.now = new Date(offTo + 5 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('on');
+    const [cut] = await cuts(id);
+    expect(new Date(cut.on_at).getTime()).toBe(offTo);
+  });
+
+  it('keep-supply holds the relay closed whatever the sets say; a set whose values are gone is refused and assigns nothing', async () => {
+    const id = meters[5];
+    await run([id], 'keep_supply_on');
+    const t0 = minuteStart(clock.now.getTime());
+    await assign(id, 'power', { maxPowerW: 1 });
+    clock.now = new Date(t0 + 10 * MINUTE);
+    await run([id], 'read');
+    expect(await relay(id)).toBe('on');
+    expect(await cuts(id)).toHaveLength(0);
+    await run([id], 'keep_supply_off');
+
+    const setId = await set('night', { start: '00:00', end: '23:59', maxW: 1 });
+    const before = (await one(sql`SELECT night_set_id FROM electric_meters WHERE id = ${id}`)).night_set_id;
+    await rows(sql`DELETE FROM parameter_sets WHERE id = ${setId}`);
+    const [command] = await run([id], 'set_parameter', { setKind: 'night', setId });
+    expect(command).toMatchObject({ state: 'failed', result_code: 'device_error' });
+    expect((await one(sql`SELECT night_set_id FROM electric_meters WHERE id = ${id}`)).night_set_id).toBe(before);
+  });
+});
+
+describe('parameter rules (pure)', () => {
+  it('a night window may cross midnight', () => {
+    expect(inWindow('23:00', '06:00', 23 * 60 + 30)).toBe(true);
+    expect(inWindow('23:00', '06:00', 5 * 60 + 59)).toBe(true);
+    expect(inWindow('23:00', '06:00', 6 * 60)).toBe(false);
+    expect(inWindow('23:00', '06:00', 12 * 60)).toBe(false);
+  });
+
+  it('causes in order: timed, overload, malignant load (trip only), night', () => {
+    const noon = Date.UTC(2026, 0, 5, 4, 0); // Monday 12:00 at UTC+8
+    expect(localClock(noon)).toEqual({ minute: 720, isoWeekday: 1 });
+    expect(tripCauseAt({ load: { maxLoadW: 2000, malignantThresholdW: 800, action: 'trip' } }, noon, 2500)).toBe('overload');
+    expect(tripCauseAt({ load: { maxLoadW: 2000, malignantThresholdW: 800, action: 'trip' } }, noon, 900)).toBe('malignant_load');
+    expect(tripCauseAt({ load: { maxLoadW: 2000, malignantThresholdW: 800, action: 'alarm' } }, noon, 900)).toBeUndefined();
+    expect(tripCauseAt({ night: { start: '22:00', end: '06:00', maxW: 100 } }, noon, 900)).toBeUndefined();
+    expect(tripCauseAt({ night: { start: '11:00', end: '13:00', maxW: 100 } }, noon, 900)).toBe('night_limit');
+    expect(tripCauseAt({ timed: { days: [2], segments: [{ start: '00:00', end: '24:00', rate: 'off' }] } }, noon, 0)).toBeUndefined();
+    expect(tripCauseAt({ timed: { days: [1], segments: [{ start: '00:00', end: '24:00', rate: 'off' }] }, power: { maxPowerW: 1 } }, noon, 50)).toBe('timed');
+  });
+
+  it('the same meter, sets and moments give the same trips in two estates (deterministic)', () => {
+    const trips = () => {
+      const meter = new LivingEstate().electric('000000001234', { lastTotal: 100, lastReadAt: new Date(TEST_NOW) })!;
+      meter.read(new Date(TEST_NOW));
+      meter.setParameters({ load: { maxLoadW: 400, malignantThresholdW: 300, action: 'trip' } }, new Date(TEST_NOW));
+      meter.read(new Date(TEST_NOW.getTime() + 24 * HOUR));
+      return meter.takeRelayEvents();
+    };
+    const first = trips();
+    expect(first).toEqual(trips());
+    expect(first.every((e) => e.onAt === null || e.onAt > e.offAt)).toBe(true);
+  });
+});
