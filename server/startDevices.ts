@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import { CommandWorker } from './domain/commands';
 import { AutoReader } from './domain/autoRead';
 import { BillingJob, configureBilling } from './domain/billingEngine';
+import { configureAggregateZone } from './domain/aggregates';
 import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
@@ -84,6 +85,8 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   // The billing engine's time zone, and its job for readings waiting for a charge (any number of
   // processes on one PostgreSQL: each reading is claimed by one).
   configureBilling({ timeZone: config.billingTimeZone });
+  // The daily aggregates' days are in the same zone (rebuilt once when BILLING_TIME_ZONE changed).
+  if (config.billingTimeZone && await configureAggregateZone(db, config.billingTimeZone)) log(`daily aggregates rebuilt for BILLING_TIME_ZONE ${config.billingTimeZone}`);
   const billing = new BillingJob(db, now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
   billing.start();
   const sms = new SmsSenderJob(db, smsProviderFromConfig(config), now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
+import { aggregateTimeZone } from './aggregates';
 import { conflict, notFound, refused } from './results';
 import { ORDER_STATUS, POWER_FAILURE_CAUSES, type PowerFailureCause } from '../../common/states';
 
@@ -129,27 +130,29 @@ export interface DashboardSummary {
   }[];
 }
 
-// ---- the summary ------------------------------------------------------------------------------
+// ---- usage and money: from the raw rows, or from the daily aggregates ----------------------------
 
-export async function dashboardSummary(db: Db, areaIds: number[], utility: Utility, now: Date, timeZone: string): Promise<DashboardSummary> {
-  const p = periodsOf(now, timeZone);
-  const meterTable = utility === 'electric' ? sql.raw('electric_meters') : sql.raw('water_meters');
-  const cutCondition = utility === 'electric' ? sql.raw(`relay_state = 'off'`) : sql.raw(`valve_state = 'closed'`);
-  const lowBattery = utility === 'water' ? sql.raw('count(*) FILTER (WHERE battery_low)') : sql.raw('0');
-  const from = new Date(Math.min(p.prevMonthStart.getTime(), p.dayStarts[0].getTime()));
-  const thresholds = sql`ARRAY[${sql.join(p.dayStarts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
-  const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
+interface Figures {
+  usage: { today: number; yesterday: number; month: number; prev_same: number; prev_total: number };
+  money: { today: number; yesterday: number; month: number; prev_same: number };
+  usageByDay: number[];
+  moneyByDay: number[];
+  top: Record<string, unknown>[];
+}
 
-  // Independent reads: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
+const byBucket = <T extends { b: number }>(rows: T[], read: (row: T) => number) => {
+  const out = new Array<number>(TREND_DAYS).fill(0);
+  for (const row of rows) {
+    const i = Number(row.b) - 1;
+    if (i >= 0 && i < TREND_DAYS) out[i] += read(row);
+  }
+  return out;
+};
+
+/** The raw rows' figures: every reading and order of the periods, bucketed by instant. */
+async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Periods, from: Date, thresholds: SQL, paying: SQL): Promise<Figures> {
+  const now = p.now;
   const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
-  const roomsQuery = rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM rooms WHERE ${inAreas(sql.raw('area_id'), areaIds)}`);
-  const metersQuery = rows<Record<string, unknown>>(sql`
-    SELECT count(*)::int AS meters, count(*) FILTER (WHERE online)::int AS online, count(*) FILTER (WHERE NOT online)::int AS offline,
-      count(*) FILTER (WHERE ${cutCondition})::int AS cut, (${lowBattery})::int AS low_battery
-    FROM ${meterTable} WHERE ${inAreas(sql.raw('area_id'), areaIds)}`);
-  const arrearsQuery = rows<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM accounts WHERE utility = ${utility} AND balance_fen < 0 AND ${inAreas(sql.raw('area_id'), areaIds)}`);
-
   // Usage: the readings' consumption, by the instant each reading was taken.
   const usageQuery = rows<Record<string, unknown>>(sql`
     SELECT sum(consumption) FILTER (WHERE read_at >= ${ts(p.todayStart)}) AS today,
@@ -191,6 +194,141 @@ export async function dashboardSummary(db: Db, areaIds: number[], utility: Utili
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id
     ORDER BY t.usage DESC, t.room_id`);
+  const [[usage], usageDays, [money], moneyDays, top] = await Promise.all([usageQuery, usageDaysQuery, moneyQuery, moneyDaysQuery, topQuery]);
+  return {
+    usage: { today: num(usage?.today), yesterday: num(usage?.yesterday), month: num(usage?.month), prev_same: num(usage?.prev_same), prev_total: num(usage?.prev_total) },
+    money: { today: num(money?.today), yesterday: num(money?.yesterday), month: num(money?.month), prev_same: num(money?.prev_same) },
+    usageByDay: byBucket(usageDays, (row) => num(row.usage)),
+    moneyByDay: byBucket(moneyDays, (row) => num(row.fen)),
+    top,
+  };
+}
+
+/**
+ * The aggregates' figures: whole days from `daily_usage` and `daily_recharge`, the partial days
+ * (today up to now, yesterday up to this time of day, the day last month's same stretch ends in)
+ * from the raw rows. Usage is summed in hundredths, so both sources add up to the same figure.
+ */
+async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: Periods, timeZone: string): Promise<Figures> {
+  const now = p.now;
+  const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
+  const day = (at: Date) => sql`${dayKey(at, timeZone)}::date`;
+  const { y, m, d } = localDate(p.prevMonthSameEnd, timeZone);
+  // The start of the day last month's same stretch ends in (that day is read raw up to its end).
+  const tailStart = startOfLocalDay(y, m, d, timeZone);
+  const firstDay = p.prevMonthStart.getTime() < p.dayStarts[0].getTime() ? p.prevMonthStart : p.dayStarts[0];
+  const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
+
+  // Whole days before today: usage and paid money per day.
+  const usageDaysQuery = rows<{ day: string; h: string }>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(usage_h) AS h FROM daily_usage
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND day >= ${day(firstDay)} AND day < ${day(p.todayStart)}
+    GROUP BY day`);
+  const moneyDaysQuery = rows<{ day: string; fen: string }>(sql`
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount_fen) AS fen FROM daily_recharge
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND day >= ${day(firstDay)} AND day < ${day(p.todayStart)}
+      AND channel IN (${paying})
+    GROUP BY day`);
+  // The partial days, raw.
+  const partial = (column: SQL, start: Date, end: Date, inclusive = false) =>
+    sql`${column} >= ${ts(start)} AND ${column} ${inclusive ? sql`<=` : sql`<`} ${ts(end)}`;
+  const readAt = sql.raw('read_at');
+  const usageRawQuery = rows<Record<string, unknown>>(sql`
+    SELECT round(sum(consumption) FILTER (WHERE ${partial(readAt, p.todayStart, now, true)}) * 100) AS today,
+      round(sum(consumption) FILTER (WHERE ${partial(readAt, p.yesterdayStart, p.yesterdaySameEnd)}) * 100) AS yesterday,
+      round(sum(consumption) FILTER (WHERE ${partial(readAt, tailStart, p.prevMonthSameEnd)}) * 100) AS tail
+    FROM readings
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
+      AND ((${partial(readAt, p.yesterdayStart, now, true)}) OR (${partial(readAt, tailStart, p.prevMonthSameEnd)}))`);
+  const createdAt = sql.raw('created_at');
+  const moneyRawQuery = rows<Record<string, unknown>>(sql`
+    SELECT sum(amount_fen) FILTER (WHERE ${partial(createdAt, p.todayStart, now, true)}) AS today,
+      sum(amount_fen) FILTER (WHERE ${partial(createdAt, p.yesterdayStart, p.yesterdaySameEnd)}) AS yesterday,
+      sum(amount_fen) FILTER (WHERE ${partial(createdAt, tailStart, p.prevMonthSameEnd)}) AS tail
+    FROM recharge_orders
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void} AND channel IN (${paying})
+      AND ((${partial(createdAt, p.yesterdayStart, now, true)}) OR (${partial(createdAt, tailStart, p.prevMonthSameEnd)}))`);
+  // Top consumers of the trend's days: the aggregates' whole days and today's readings.
+  const topQuery = rows<Record<string, unknown>>(sql`
+    SELECT t.room_id, t.h / 100.0 AS usage, r.room_code, b.name AS building_name, pr.name AS project_name
+    FROM (SELECT room_id, sum(h) AS h FROM (
+            SELECT room_id, usage_h AS h FROM daily_usage
+            WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND room_id <> 0 AND day >= ${day(p.dayStarts[0])} AND day < ${day(p.todayStart)}
+            UNION ALL
+            SELECT room_id, round(consumption * 100)::bigint FROM readings
+            WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
+              AND ${partial(readAt, p.todayStart, now, true)}) u
+          GROUP BY room_id ORDER BY sum(h) DESC, room_id LIMIT ${TOP_ROWS}) t
+    JOIN rooms r ON r.id = t.room_id
+    LEFT JOIN buildings b ON b.id = r.building_id
+    LEFT JOIN projects pr ON pr.id = r.project_id
+    ORDER BY t.h DESC, t.room_id`);
+  const [usageDays, moneyDays, [usageRaw], [moneyRaw], top] = await Promise.all([usageDaysQuery, moneyDaysQuery, usageRawQuery, moneyRawQuery, topQuery]);
+
+  const usagePerDay = new Map(usageDays.map((row) => [row.day, num(row.h)]));
+  const moneyPerDay = new Map(moneyDays.map((row) => [row.day, num(row.fen)]));
+  const keyOf = (at: Date) => dayKey(at, timeZone);
+  /** Σ of whole days [start, end) (day starts). */
+  const span = (perDay: Map<string, number>, start: Date, end: Date) => {
+    const from = keyOf(start);
+    const to = keyOf(end);
+    let total = 0;
+    for (const [key, value] of perDay) if (key >= from && key < to) total += value;
+    return total;
+  };
+  const todayH = num(usageRaw?.today);
+  const todayFen = num(moneyRaw?.today);
+  const monthH = span(usagePerDay, p.monthStart, p.todayStart) + todayH;
+  const prevSameH = span(usagePerDay, p.prevMonthStart, tailStart) + num(usageRaw?.tail);
+  const prevTotalH = span(usagePerDay, p.prevMonthStart, p.monthStart);
+  const trendKeys = p.dayStarts.slice(0, TREND_DAYS).map(keyOf);
+  const today = keyOf(p.todayStart);
+  return {
+    usage: { today: todayH / 100, yesterday: num(usageRaw?.yesterday) / 100, month: monthH / 100, prev_same: prevSameH / 100, prev_total: prevTotalH / 100 },
+    money: {
+      today: todayFen, yesterday: num(moneyRaw?.yesterday),
+      month: span(moneyPerDay, p.monthStart, p.todayStart) + todayFen,
+      prev_same: span(moneyPerDay, p.prevMonthStart, tailStart) + num(moneyRaw?.tail),
+    },
+    usageByDay: trendKeys.map((key) => (key === today ? todayH : usagePerDay.get(key) ?? 0) / 100),
+    moneyByDay: trendKeys.map((key) => (key === today ? todayFen : moneyPerDay.get(key) ?? 0)),
+    top,
+  };
+}
+
+// ---- the summary ------------------------------------------------------------------------------
+
+/**
+ * The summary of a dashboard. Its usage, recharge money, trends and top consumers come from the daily
+ * aggregates (server/domain/aggregates.ts) for whole days and from the raw rows only for the partial
+ * days (today up to now, yesterday up to this time of day, the day last month's same stretch ends
+ * in); `source: 'raw'` reads them all from the raw rows (the bench's yardstick, and the answer when
+ * the aggregates' days are in another zone than `timeZone`). Both answer the same.
+ */
+export async function dashboardSummary(db: Db, areaIds: number[], utility: Utility, now: Date, timeZone: string, options: { source?: 'aggregates' | 'raw' } = {}): Promise<DashboardSummary> {
+  const p = periodsOf(now, timeZone);
+  const meterTable = utility === 'electric' ? sql.raw('electric_meters') : sql.raw('water_meters');
+  const cutCondition = utility === 'electric' ? sql.raw(`relay_state = 'off'`) : sql.raw(`valve_state = 'closed'`);
+  const lowBattery = utility === 'water' ? sql.raw('count(*) FILTER (WHERE battery_low)') : sql.raw('0');
+  const from = new Date(Math.min(p.prevMonthStart.getTime(), p.dayStarts[0].getTime()));
+  const thresholds = sql`ARRAY[${sql.join(p.dayStarts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
+  const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
+
+  // Independent reads: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
+  const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
+  const roomsQuery = rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM rooms WHERE ${inAreas(sql.raw('area_id'), areaIds)}`);
+  const metersQuery = rows<Record<string, unknown>>(sql`
+    SELECT count(*)::int AS meters, count(*) FILTER (WHERE online)::int AS online, count(*) FILTER (WHERE NOT online)::int AS offline,
+      count(*) FILTER (WHERE ${cutCondition})::int AS cut, (${lowBattery})::int AS low_battery
+    FROM ${meterTable} WHERE ${inAreas(sql.raw('area_id'), areaIds)}`);
+  const arrearsQuery = rows<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM accounts WHERE utility = ${utility} AND balance_fen < 0 AND ${inAreas(sql.raw('area_id'), areaIds)}`);
+
+  const source = options.source ?? 'aggregates';
+  const useAggregates = source === 'aggregates' && (await aggregateTimeZone(db)) === timeZone;
+  const figures = useAggregates
+    ? aggregateFigures(db, areaIds, utility, p, timeZone)
+    : rawFigures(db, areaIds, utility, p, from, thresholds, paying);
 
   const supply = utility === 'electric' ? sql.raw('m.relay_state') : sql.raw('m.valve_state');
   const arrearsRowsQuery = rows<Record<string, unknown>>(sql`
@@ -206,18 +344,7 @@ export async function dashboardSummary(db: Db, areaIds: number[], utility: Utili
     WHERE a.utility = ${utility} AND a.balance_fen < 0 AND ${inAreas(sql.raw('a.area_id'), areaIds)}
     ORDER BY a.balance_fen, a.room_id LIMIT ${ARREARS_ROWS}`);
 
-  const [[rooms], [meters], [arrears], [usage], usageDays, [money], moneyDays, top, arrearsRows] = await Promise.all([roomsQuery, metersQuery, arrearsQuery, usageQuery, usageDaysQuery, moneyQuery, moneyDaysQuery, topQuery, arrearsRowsQuery]);
-
-  const byBucket = <T extends { b: number }>(rows: T[], read: (row: T) => number) => {
-    const out = new Array<number>(TREND_DAYS).fill(0);
-    for (const row of rows) {
-      const i = Number(row.b) - 1;
-      if (i >= 0 && i < TREND_DAYS) out[i] += read(row);
-    }
-    return out;
-  };
-  const usageByDay = byBucket(usageDays, (row) => num(row.usage));
-  const moneyByDay = byBucket(moneyDays, (row) => num(row.fen));
+  const [[rooms], [meters], [arrears], { usage, money, usageByDay, moneyByDay, top }, arrearsRows] = await Promise.all([roomsQuery, metersQuery, arrearsQuery, figures, arrearsRowsQuery]);
 
   return {
     utility,

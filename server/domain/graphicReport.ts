@@ -4,6 +4,7 @@ import { rowsOf } from '../db/rows';
 import { refused } from './results';
 import { ORDER_STATUS } from '../../common/states';
 import { dayKey, startOfLocalDay, type Utility } from './dashboard';
+import { aggregateTimeZone } from './aggregates';
 
 /** The longest range of the graphic reports, in days. */
 export const REPORT_MAX_DAYS = 366;
@@ -22,7 +23,13 @@ export interface GraphicReport {
   daily: { day: string; usage: number }[];
   /** The rooms that used most over the range. */
   topRooms: { roomId: number; roomCode: string; buildingName: string; projectName: string; usage: number }[];
+  /** Usage per rate register over the range (a reading's rate split, else all of it flat: the monthly settlement's rule). */
+  byRate: { rate: 'sharp' | 'peak' | 'flat' | 'valley'; usage: number }[];
+  /** At the end of each day of the range: rooms whose balance is below zero, and the sum of those balances (fen, ≤ 0). */
+  arrears: { day: string; rooms: number; arrearsFen: number }[];
 }
+
+export const RATES = ['sharp', 'peak', 'flat', 'valley'] as const;
 
 const inAreas = (column: SQL, areaIds: number[]) =>
   (areaIds.length ? sql`${column} IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
@@ -35,13 +42,28 @@ const dayParts = (day: string) => day.split('-').map(Number) as [number, number,
  * the caller's areas: usage by project and building, recharges by channel, usage per day and the
  * top rooms. A range that is empty, reversed or longer than REPORT_MAX_DAYS is refused.
  */
-export async function graphicReport(db: Db, areaIds: number[], utility: Utility, from: string, to: string, timeZone: string): Promise<GraphicReport> {
+export async function graphicReport(db: Db, areaIds: number[], utility: Utility, from: string, to: string, timeZone: string,
+  options: { source?: 'aggregates' | 'raw' } = {}): Promise<GraphicReport> {
   const [fy, fm, fd] = dayParts(from);
   const [ty, tm, td] = dayParts(to);
   const days = Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / 86_400_000);
   if (days <= 0) throw refused('errors.report.rangeOrder');
   if (days > REPORT_MAX_DAYS) throw refused('errors.report.rangeTooLong', { days: REPORT_MAX_DAYS });
   const starts = Array.from({ length: days + 1 }, (_, i) => startOfLocalDay(fy, fm, fd + i, timeZone));
+  const [figures, arrears] = await Promise.all([
+    (options.source ?? 'aggregates') === 'aggregates' && (await aggregateTimeZone(db)) === timeZone
+      ? aggregateReport(db, areaIds, utility, starts, timeZone)
+      : rawReport(db, areaIds, utility, starts, timeZone),
+    arrearsTrend(db, areaIds, utility, starts, timeZone),
+  ]);
+  return { utility, from, to, ...figures, arrears };
+}
+
+type Figures = Omit<GraphicReport, 'utility' | 'from' | 'to' | 'arrears'>;
+
+/** The figures from the raw readings and orders (the bench's yardstick; the answer when the aggregates' zone is another). */
+async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Date[], timeZone: string): Promise<Figures> {
+  const days = starts.length - 1;
   const start = starts[0];
   const end = starts[days];
   const where = sql`r.utility = ${utility} AND ${inAreas(sql.raw('r.area_id'), areaIds)} AND r.deleted_at IS NULL
@@ -68,13 +90,16 @@ export async function graphicReport(db: Db, areaIds: number[], utility: Utility,
       AND o.created_at >= ${ts(start)} AND o.created_at < ${ts(end)}
     GROUP BY o.channel ORDER BY sum(o.amount_fen) DESC, o.channel`));
 
+  const [rates] = rowsOf<{ u: (string | number)[] | string | null }>(await db.execute(sql`
+    SELECT ARRAY[sum(x.u[1]), sum(x.u[2]), sum(x.u[3]), sum(x.u[4])] AS u
+    FROM (SELECT aggregate_rate_units(r.consumption, r.usage_rates) AS u FROM readings r WHERE ${where}) x`));
   const perDay = new Array<number>(days).fill(0);
   for (const row of daily) {
     const i = Number(row.b) - 1;
     if (i >= 0 && i < days) perDay[i] += Number(row.usage);
   }
   return {
-    utility, from, to,
+    byRate: rateRows(rates?.u),
     byBuilding: byBuilding.map((row) => ({ projectName: String(row.project_name), buildingName: String(row.building_name), usage: qty(row.usage) })),
     byChannel: channels.map((row) => ({ channel: String(row.channel), amountFen: Number(row.amount_fen), orders: Number(row.orders) })),
     daily: starts.slice(0, days).map((at, i) => ({ day: dayKey(at, timeZone), usage: qty(perDay[i]) })),
@@ -82,4 +107,96 @@ export async function graphicReport(db: Db, areaIds: number[], utility: Utility,
       roomId: Number(row.room_id), roomCode: String(row.room_code), buildingName: String(row.building_name), projectName: String(row.project_name), usage: qty(row.usage),
     })),
   };
+}
+
+/** [sharp, peak, flat, valley] hundredths (an array, or PostgreSQL's array text) as the report's rows. */
+function rateRows(value: (string | number | null)[] | string | null | undefined): Figures['byRate'] {
+  const list = typeof value === 'string' ? value.replace(/[{}]/g, '').split(',') : value ?? [];
+  return RATES.map((rate, i) => ({ rate, usage: qty(Number(list[i] === 'NULL' ? 0 : list[i] ?? 0) / 100) }));
+}
+
+/** The figures from the daily aggregates: the range is whole days, so nothing is read raw. */
+async function aggregateReport(db: Db, areaIds: number[], utility: Utility, starts: Date[], timeZone: string): Promise<Figures> {
+  const days = starts.length - 1;
+  const first = dayKey(starts[0], timeZone);
+  const end = dayKey(starts[days], timeZone);
+  const where = sql`u.utility = ${utility} AND ${inAreas(sql.raw('u.area_id'), areaIds)} AND u.day >= ${first}::date AND u.day < ${end}::date`;
+  const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
+  const [byBuilding, daily, top, channels, [rates]] = await Promise.all([
+    rows<Record<string, unknown>>(sql`
+      SELECT p.name AS project_name, b.name AS building_name, sum(t.h) / 100.0 AS usage
+      FROM (SELECT u.room_id, sum(u.usage_h) AS h FROM daily_usage u WHERE ${where} AND u.room_id <> 0 GROUP BY u.room_id) t
+      JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
+      GROUP BY p.name, b.name ORDER BY p.name, b.name`),
+    rows<{ day: string; h: string }>(sql`
+      SELECT to_char(u.day, 'YYYY-MM-DD') AS day, sum(u.usage_h) AS h FROM daily_usage u WHERE ${where} GROUP BY u.day`),
+    rows<Record<string, unknown>>(sql`
+      SELECT t.room_id, t.h / 100.0 AS usage, rm.room_code, b.name AS building_name, p.name AS project_name
+      FROM (SELECT u.room_id, sum(u.usage_h) AS h FROM daily_usage u WHERE ${where} AND u.room_id <> 0
+            GROUP BY u.room_id ORDER BY sum(u.usage_h) DESC, u.room_id LIMIT ${REPORT_TOP_ROOMS}) t
+      JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
+      ORDER BY t.h DESC, t.room_id`),
+    rows<Record<string, unknown>>(sql`
+      SELECT u.channel, sum(u.amount_fen) AS amount_fen, sum(u.orders)::int AS orders FROM daily_recharge u WHERE ${where}
+      GROUP BY u.channel HAVING sum(u.orders) <> 0 ORDER BY sum(u.amount_fen) DESC, u.channel`),
+    rows<{ u: (string | number)[] | string | null }>(sql`
+      SELECT ARRAY[sum(u.sharp_h), sum(u.peak_h), sum(u.flat_h), sum(u.valley_h)] AS u FROM daily_usage u WHERE ${where}`),
+  ]);
+  const perDay = new Map(daily.map((row) => [row.day, Number(row.h)]));
+  return {
+    byBuilding: byBuilding.map((row) => ({ projectName: String(row.project_name), buildingName: String(row.building_name), usage: qty(row.usage) })),
+    byChannel: channels.map((row) => ({ channel: String(row.channel), amountFen: Number(row.amount_fen), orders: Number(row.orders) })),
+    daily: starts.slice(0, days).map((at) => { const day = dayKey(at, timeZone); return { day, usage: qty((perDay.get(day) ?? 0) / 100) }; }),
+    topRooms: top.map((row) => ({
+      roomId: Number(row.room_id), roomCode: String(row.room_code), buildingName: String(row.building_name), projectName: String(row.project_name), usage: qty(row.usage),
+    })),
+    byRate: rateRows(rates?.u),
+  };
+}
+
+/**
+ * Arrears at the end of each day of the range, from the ledger: an account's balance at a day's end
+ * is the balance after its last entry before then. The balances at the range's start are read per
+ * account (its last entry before it, through the account-and-time index); the range's entries then
+ * move the count and the sum day by day.
+ */
+async function arrearsTrend(db: Db, areaIds: number[], utility: Utility, starts: Date[], timeZone: string): Promise<GraphicReport['arrears']> {
+  const days = starts.length - 1;
+  const thresholds = sql`ARRAY[${sql.join(starts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
+  const [base] = rowsOf<{ rooms: number; fen: string | null }>(await db.execute(sql`
+    SELECT count(*) FILTER (WHERE l.balance_after_fen < 0)::int AS rooms, sum(least(l.balance_after_fen, 0)) AS fen
+    FROM accounts a
+    CROSS JOIN LATERAL (SELECT e.balance_after_fen FROM ledger_entries e WHERE e.account_id = a.id AND e.created_at < ${ts(starts[0])}
+                        ORDER BY e.created_at DESC, e.id DESC LIMIT 1) l
+    WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)}`));
+  // Per account and day, the last balance of the day against the one before it.
+  const moves = rowsOf<{ b: number; rooms: number; fen: string }>(await db.execute(sql`
+    WITH last AS (
+      SELECT DISTINCT ON (e.account_id, b) e.account_id, width_bucket(extract(epoch FROM e.created_at)::float8, ${thresholds}) AS b, e.balance_after_fen AS balance
+      FROM accounts a JOIN ledger_entries e ON e.account_id = a.id
+      WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND e.created_at >= ${ts(starts[0])} AND e.created_at < ${ts(starts[days])}
+      ORDER BY e.account_id, b, e.created_at DESC, e.id DESC),
+    before AS (
+      SELECT a.id AS account_id, l.balance_after_fen AS balance FROM accounts a
+      JOIN LATERAL (SELECT e.balance_after_fen FROM ledger_entries e WHERE e.account_id = a.id AND e.created_at < ${ts(starts[0])}
+                    ORDER BY e.created_at DESC, e.id DESC LIMIT 1) l ON true
+      WHERE a.id IN (SELECT account_id FROM last)),
+    steps AS (
+      SELECT l.b, l.balance, coalesce(lag(l.balance) OVER (PARTITION BY l.account_id ORDER BY l.b), bf.balance, 0) AS previous
+      FROM last l LEFT JOIN before bf ON bf.account_id = l.account_id)
+    SELECT b, sum((balance < 0)::int - (previous < 0)::int)::int AS rooms, sum(least(balance, 0) - least(previous, 0)) AS fen
+    FROM steps GROUP BY b`));
+  const roomMoves = new Array<number>(days).fill(0);
+  const fenMoves = new Array<number>(days).fill(0);
+  for (const row of moves) {
+    const i = Number(row.b) - 1;
+    if (i >= 0 && i < days) { roomMoves[i] += Number(row.rooms); fenMoves[i] += Number(row.fen); }
+  }
+  let rooms = Number(base?.rooms ?? 0);
+  let fen = Number(base?.fen ?? 0);
+  return starts.slice(0, days).map((at, i) => {
+    rooms += roomMoves[i];
+    fen += fenMoves[i];
+    return { day: dayKey(at, timeZone), rooms, arrearsFen: fen };
+  });
 }

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { rowsOf } from '../db/rows';
+
+/**
+ * The daily aggregates (migration 0027): usage per meter and day (`daily_usage`, hundredths of a kWh
+ * or m³, split per rate register) and recharge money per room, day and channel (`daily_recharge`,
+ * orders not voided), in calendar days of the platform's zone. The dashboards and the graphic
+ * reports read them instead of the raw rows.
+ *
+ * They are kept current by statement-level triggers on `readings` and `recharge_orders`, whoever
+ * writes the rows: a statement adds its new rows' contribution and subtracts its old rows'. So a
+ * reading soft-deleted (`UPDATE readings SET deleted_at = …`) is subtracted from its day by that very
+ * statement, and restoring it (`deleted_at = NULL`) adds it back; a voided order (`order_status = 0`)
+ * leaves its day, a hard DELETE too. Nothing else has to be called; `subtractDeletedReadings` is the
+ * helper the deleted-readings screen may call for the same update with the aggregate change it made.
+ */
+
+/** The zone the aggregates' days are in. */
+export async function aggregateTimeZone(db: Db): Promise<string | null> {
+  const [row] = rowsOf<{ time_zone: string }>(await db.execute(sql`SELECT time_zone FROM aggregate_settings WHERE id = 1`));
+  return row?.time_zone ?? null;
+}
+
+/**
+ * Rebuilds both aggregates from the raw rows (in one transaction; the triggers keep them from then
+ * on). For a changed zone, and as the remedy should they ever be found wrong.
+ */
+export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: number; rechargeRows: number }> {
+  return db.transaction(async (tx) => {
+    // Writers wait: a reading stored during the rebuild is neither lost nor counted twice.
+    await tx.execute(sql`LOCK TABLE readings, recharge_orders IN SHARE MODE`);
+    await tx.execute(sql`DELETE FROM daily_usage`);
+    await tx.execute(sql`DELETE FROM daily_recharge`);
+    const usage = rowsOf<{ n: number }>(await tx.execute(sql`
+      WITH ins AS (
+        INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings)
+        SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]), sum(u[1]), sum(u[2]), sum(u[3]), sum(u[4]), count(*)
+        FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
+                aggregate_rate_units(r.consumption, r.usage_rates) AS u
+              FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
+        GROUP BY 1, 2, 3, 4, 5
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM ins`));
+    const recharge = rowsOf<{ n: number }>(await tx.execute(sql`
+      WITH ins AS (
+        INSERT INTO daily_recharge (utility, area_id, day, room_id, channel, amount_fen, orders)
+        SELECT o.utility, o.area_id, (o.created_at AT TIME ZONE z.time_zone)::date, o.room_id, o.channel, sum(o.amount_fen), count(*)
+        FROM recharge_orders o CROSS JOIN aggregate_settings z WHERE o.order_status <> 0
+        GROUP BY 1, 2, 3, 4, 5
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM ins`));
+    return { usageRows: Number(usage[0]?.n ?? 0), rechargeRows: Number(recharge[0]?.n ?? 0) };
+  });
+}
+
+/**
+ * Sets the zone of the aggregates' days (BILLING_TIME_ZONE, at the server's start) and rebuilds them
+ * when it changed. Answers whether it rebuilt.
+ */
+export async function configureAggregateZone(db: Db, timeZone: string): Promise<boolean> {
+  if ((await aggregateTimeZone(db)) === timeZone) return false;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO aggregate_settings (id, time_zone) VALUES (1, ${timeZone}) ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone`);
+  });
+  await rebuildDailyAggregates(db);
+  return true;
+}
+
+export interface AggregateDifference { table: 'daily_usage' | 'daily_recharge'; key: string; stored: string | null; expected: string | null }
+
+/**
+ * The aggregates against the raw rows: every key whose stored figures differ from what the raw rows
+ * give (rows whose figures are all zero count as absent). Empty when they are exact.
+ */
+export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<AggregateDifference[]> {
+  const usage = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+    WITH expected AS (
+      SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]) AS usage_h, sum(u[1]) AS sharp_h, sum(u[2]) AS peak_h,
+        sum(u[3]) AS flat_h, sum(u[4]) AS valley_h, count(*)::int AS readings
+      FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
+              aggregate_rate_units(r.consumption, r.usage_rates) AS u
+            FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
+      GROUP BY 1, 2, 3, 4, 5),
+    stored AS (SELECT * FROM daily_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0)
+    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings) END AS expected
+    FROM stored s FULL JOIN expected e USING (utility, area_id, day, room_id, meter_id)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings)
+    ORDER BY 1 LIMIT ${limit}`));
+  const recharge = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+    WITH expected AS (
+      SELECT o.utility, o.area_id, (o.created_at AT TIME ZONE z.time_zone)::date AS day, o.room_id, o.channel, sum(o.amount_fen) AS amount_fen, count(*)::int AS orders
+      FROM recharge_orders o CROSS JOIN aggregate_settings z WHERE o.order_status <> 0
+      GROUP BY 1, 2, 3, 4, 5),
+    stored AS (SELECT * FROM daily_recharge WHERE amount_fen <> 0 OR orders <> 0)
+    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.channel, e.channel)) AS key,
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.amount_fen, s.orders) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.amount_fen, e.orders) END AS expected
+    FROM stored s FULL JOIN expected e USING (utility, area_id, day, room_id, channel)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.amount_fen, s.orders) IS DISTINCT FROM (e.amount_fen, e.orders)
+    ORDER BY 1 LIMIT ${limit}`));
+  return [
+    ...usage.map((row) => ({ table: 'daily_usage' as const, ...row })),
+    ...recharge.map((row) => ({ table: 'daily_recharge' as const, ...row })),
+  ];
+}
+
+/**
+ * Soft-deletes readings (deleted_at, by whom, why) and answers what left the daily aggregates: the
+ * usage per reading's day, in hundredths. The subtraction itself is the trigger's, as for any
+ * UPDATE of `deleted_at`; readings already deleted are left as they are and not counted.
+ */
+export async function subtractDeletedReadings(db: Db, readingIds: number[], by: { userId: number | null; reason: string; at: Date }) {
+  if (!readingIds.length) return [] as { id: number; utility: string; day: string; usageH: number }[];
+  const rows = rowsOf<{ id: number; utility: string; day: string; usage_h: string }>(await db.execute(sql`
+    UPDATE readings r SET deleted_at = ${by.at.toISOString()}::timestamptz, deleted_by = ${by.userId}, delete_reason = ${by.reason}
+    FROM aggregate_settings z
+    WHERE r.id IN (${sql.join(readingIds.map((id) => sql`${id}`), sql`, `)}) AND r.deleted_at IS NULL
+    RETURNING r.id, r.utility, to_char((r.read_at AT TIME ZONE z.time_zone)::date, 'YYYY-MM-DD') AS day, round(r.consumption * 100)::bigint AS usage_h`));
+  return rows.map((row) => ({ id: Number(row.id), utility: row.utility, day: row.day, usageH: Number(row.usage_h) }));
+}
