@@ -8,6 +8,7 @@ import protocol from './devices/protocol/en';
 import pipeline from './devices/pipeline/en';
 import modules from './devices/modules/en';
 import basicTemplates from './basic/templates/en';
+import areaDefaults from './basic/areaDefaults/en';
 import meters from './devices/meters/en';
 import homeDashboard from './home/dashboard/en';
 import systemAdmin from './system/admin/en';
@@ -373,7 +374,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default en;
 

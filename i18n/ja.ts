@@ -8,6 +8,7 @@ import protocol from './devices/protocol/ja';
 import pipeline from './devices/pipeline/ja';
 import modules from './devices/modules/ja';
 import basicTemplates from './basic/templates/ja';
+import areaDefaults from './basic/areaDefaults/ja';
 import meters from './devices/meters/ja';
 import homeDashboard from './home/dashboard/ja';
 import systemAdmin from './system/admin/ja';
@@ -363,6 +364,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default ja;

@@ -8,6 +8,7 @@ import protocol from './devices/protocol/zh-chs';
 import pipeline from './devices/pipeline/zh-chs';
 import modules from './devices/modules/zh-chs';
 import basicTemplates from './basic/templates/zh-chs';
+import areaDefaults from './basic/areaDefaults/zh-chs';
 import meters from './devices/meters/zh-chs';
 import homeDashboard from './home/dashboard/zh-chs';
 import systemAdmin from './system/admin/zh-chs';
@@ -363,6 +364,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default zhChs;

@@ -8,6 +8,7 @@ import protocol from './devices/protocol/zh-cht';
 import pipeline from './devices/pipeline/zh-cht';
 import modules from './devices/modules/zh-cht';
 import basicTemplates from './basic/templates/zh-cht';
+import areaDefaults from './basic/areaDefaults/zh-cht';
 import meters from './devices/meters/zh-cht';
 import homeDashboard from './home/dashboard/zh-cht';
 import systemAdmin from './system/admin/zh-cht';
@@ -363,6 +364,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
 
 export default zhCht;

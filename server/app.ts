@@ -36,6 +36,7 @@ import { accountRoutes } from './routes/account';
 import { webWaterRechargeOrderRoutes } from './routes/webWaterRechargeOrder';
 import { electricMeterRoutes } from './routes/electricMeter';
 import { parameterAssignmentRoutes } from './routes/parameterAssignment';
+import { areaDefaultsRoutes } from './routes/areaDefaults';
 import { rechargeCalibrationRoutes } from './routes/rechargeCalibration';
 import { userParameterRoutes } from './routes/userParameter';
 import { presetEnergyRecordRoutes } from './routes/presetEnergyRecord';
@@ -169,6 +170,7 @@ export function createApp(options: AppOptions) {
   api.route('/webWaterRechargeOrder', webWaterRechargeOrderRoutes());
   api.route('/electricMeter', electricMeterRoutes());
   api.route('/parameterAssignment', parameterAssignmentRoutes());
+  api.route('/areaDefaults', areaDefaultsRoutes());
   api.route('/rechargeCalibration', rechargeCalibrationRoutes());
   api.route('/userParameter', userParameterRoutes());
   api.route('/presetEnergyRecord', presetEnergyRecordRoutes());

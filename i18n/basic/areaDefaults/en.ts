@@ -1,0 +1,22 @@
+/** Messages of the area defaults (issue 29: the area's default price table and control set), en; merged into i18n/en.ts. */
+const areaDefaults = {
+  areaDefaults: {
+    button: 'Area defaults',
+    title: 'Area default price table and control set',
+    area: 'Area: %{name}',
+    help: 'A meter in a room without a price table is charged at the area\'s default table; a new account whose meter has no control set takes its alarm levels and overdraft from the area\'s default control set.',
+    priceTable: 'Default price table',
+    controlSet: 'Default control set',
+    none: 'None',
+    saved: 'Area defaults saved',
+    meterFormDefault: 'Left empty: the area\'s default table, %{name}',
+    meterFormNoDefault: 'The area has no default table: a meter in a room without one is not charged and raises an alarm',
+  },
+  server: {
+    errors: {
+      areaDefaults: { priceTableNotFound: 'no price table %{id} in your area' },
+    },
+  },
+};
+
+export default areaDefaults;

@@ -1,0 +1,22 @@
+/** Messages of the area defaults (issue 29: the area's default price table and control set), zh-chs; merged into i18n/zh-chs.ts. */
+const areaDefaults = {
+  areaDefaults: {
+    button: '区域默认',
+    title: '区域默认单价表与控制参数',
+    area: '区域：%{name}',
+    help: '房间内的电表未选择单价表时，按区域默认单价表计费；新开户时电表没有控制参数，则按区域默认控制参数设置告警金额和透支额度。',
+    priceTable: '默认单价表',
+    controlSet: '默认控制参数',
+    none: '无',
+    saved: '区域默认已保存',
+    meterFormDefault: '不选时使用区域默认单价表：%{name}',
+    meterFormNoDefault: '区域未设默认单价表：房间内的电表不选单价表将不计费并告警',
+  },
+  server: {
+    errors: {
+      areaDefaults: { priceTableNotFound: '您的区域内没有单价表 %{id}' },
+    },
+  },
+};
+
+export default areaDefaults;

@@ -1,0 +1,22 @@
+/** Messages of the area defaults (issue 29: the area's default price table and control set), zh-cht; merged into i18n/zh-cht.ts. */
+const areaDefaults = {
+  areaDefaults: {
+    button: '區域預設',
+    title: '區域預設電價表與控制參數',
+    area: '區域：%{name}',
+    help: '房間內的電錶未選擇電價表時，按區域預設電價表計費；新開戶時電錶沒有控制參數，則按區域預設控制參數設定告警金額和透支額度。',
+    priceTable: '預設電價表',
+    controlSet: '預設控制參數',
+    none: '無',
+    saved: '區域預設已儲存',
+    meterFormDefault: '不選時使用區域預設電價表：%{name}',
+    meterFormNoDefault: '區域未設預設電價表：房間內的電錶不選電價表將不計費並告警',
+  },
+  server: {
+    errors: {
+      areaDefaults: { priceTableNotFound: '您的區域內沒有電價表 %{id}' },
+    },
+  },
+};
+
+export default areaDefaults;
