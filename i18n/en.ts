@@ -13,6 +13,7 @@ import meters from './devices/meters/en';
 import homeDashboard from './home/dashboard/en';
 import systemAdmin from './system/admin/en';
 import statsOrders from './statistics/orders/en';
+import statsReadings from './statistics/readings/en';
 import statsSms from './statistics/sms/en';
 import specialAssign from './special/assign/en';
 import systemGrants from './system/grants/en';
@@ -374,7 +375,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
 
 export default en;
 

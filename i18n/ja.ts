@@ -13,6 +13,7 @@ import meters from './devices/meters/ja';
 import homeDashboard from './home/dashboard/ja';
 import systemAdmin from './system/admin/ja';
 import statsOrders from './statistics/orders/ja';
+import statsReadings from './statistics/readings/ja';
 import statsSms from './statistics/sms/ja';
 import specialAssign from './special/assign/ja';
 import systemGrants from './system/grants/ja';
@@ -364,6 +365,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
 
 export default ja;

@@ -13,6 +13,7 @@ import meters from './devices/meters/zh-chs';
 import homeDashboard from './home/dashboard/zh-chs';
 import systemAdmin from './system/admin/zh-chs';
 import statsOrders from './statistics/orders/zh-chs';
+import statsReadings from './statistics/readings/zh-chs';
 import statsSms from './statistics/sms/zh-chs';
 import specialAssign from './special/assign/zh-chs';
 import systemGrants from './system/grants/zh-chs';
@@ -364,6 +365,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
 
 export default zhChs;

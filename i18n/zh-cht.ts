@@ -13,6 +13,7 @@ import meters from './devices/meters/zh-cht';
 import homeDashboard from './home/dashboard/zh-cht';
 import systemAdmin from './system/admin/zh-cht';
 import statsOrders from './statistics/orders/zh-cht';
+import statsReadings from './statistics/readings/zh-cht';
 import statsSms from './statistics/sms/zh-cht';
 import specialAssign from './special/assign/zh-cht';
 import systemGrants from './system/grants/zh-cht';
@@ -364,6 +365,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
 
 export default zhCht;

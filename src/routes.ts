@@ -41,6 +41,11 @@ import guzhang from './resources/statistics/guzhang';
 import mfdianzengyu from './resources/statistics/mfdianzengyu';
 import waterfree from './resources/statistics/waterfree';
 import monthlyOrder from './resources/statistics/monthly_order';
+import chaobiao from './resources/statistics/chaobiao';
+import MeterReadingRecordDetails from './resources/statistics/MeterReadingRecordDetails';
+import chaobiaoWater from './resources/statistics/chaobiao_water';
+import chongzhihuizong from './resources/statistics/chongzhihuizong';
+import shanchuchaobiaojilu from './resources/system/shanchuchaobiaojilu';
 
 /** Screens built so far, by route name; every other route shows the "not yet available" page. */
 const BUILT: Record<string, ResourceDefinition> = {
@@ -52,6 +57,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   index_water: indexWater, index: indexHome, tuxingbaobiao,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
   continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,
+  chaobiao, MeterReadingRecordDetails, chaobiao_water: chaobiaoWater, chongzhihuizong, shanchuchaobiaojilu,
   kongzhiset, nightset, fuzaiset, TimedOnOffControl,
   jiaozhunshijian, chongzhijiaozhun, chongzhijiaozhunjilu,
   basicUserParameters, yuzhidianliang, preset_power_record: presetPowerRecord,

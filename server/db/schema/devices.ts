@@ -223,4 +223,6 @@ export const readings = pgTable('readings', {
   usageRates: jsonb('usage_rates').$type<number[]>(),
   /** Start of the consumption interval (the baseline reading's time). */
   sinceAt: at('since_at'),
+  /** What the deletion of this reading refunded of its charge (migration 0020): null while it stands, 0 when the charge was kept. */
+  refundedFen: fen('refunded_fen'),
 }, (t) => [index('readings_meter_time').on(t.utility, t.meterId, t.readAt), index('readings_area_time').on(t.areaId, t.readAt)]);

@@ -1,0 +1,197 @@
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { schema, type Db } from '../db';
+import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { Bool, Id, Q, Text } from '../http/input';
+import { ok } from '../http/envelope';
+import { PagingQuery } from '../http/paging';
+import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
+import { inScope } from '../http/scope';
+import { rowsOf } from '../db/rows';
+import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
+import { fenToYuan } from '../../common/money';
+import { deleteReading, purgeReading, restoreReading } from '../domain/readingRecords';
+import { PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
+
+const { readings, rooms, buildings, projects, electricMeters, waterMeters, sysUsers } = schema;
+
+/**
+ * Meter reading records (issue 31: `MeterReadingRecordDetails` electric, `chaobiao_water` water;
+ * issue 33: `shanchuchaobiaojilu` the deleted ones), in the style of SPEC.md's calls:
+ * `GET meterReadingRecord/findByCondition` (the standing readings of a utility, paged, filtered,
+ * sorted, with the totals of the filtered set), `exportByCondition` (that set as CSV, streamed),
+ * `DELETE deleteReading` (soft delete with a reason, refunding the charge or keeping it),
+ * `GET findDeletedByCondition` / `exportDeletedByCondition` (the deleted readings: who, when, why,
+ * what was refunded), `PUT restoreReading` and `DELETE purgeReading`. The money rule is
+ * server/domain/readingRecords.ts.
+ */
+
+const UTILITIES = ['electric', 'water'] as const;
+
+const meterAddress = sql<string | null>`coalesce(${electricMeters.address}, ${waterMeters.address})`;
+
+const readingQuery = (db: Db) => db.select({
+  id: readings.id, utility: readings.utility, meterId: readings.meterId, meterAddress, roomId: readings.roomId,
+  roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name,
+  readAt: readings.readAt, total: readings.total, sharp: readings.sharp, peak: readings.peak, flat: readings.flat, valley: readings.valley,
+  voltage: readings.voltage, current: readings.current, powerKw: readings.powerKw,
+  consumption: readings.consumption, costFen: readings.costFen, billed: readings.billed,
+  deletedAt: readings.deletedAt, deletedBy: readings.deletedBy, deletedByName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`,
+  deleteReason: readings.deleteReason, refundedFen: readings.refundedFen,
+}).from(readings)
+  .leftJoin(electricMeters, and(eq(readings.utility, 'electric'), eq(electricMeters.id, readings.meterId)))
+  .leftJoin(waterMeters, and(eq(readings.utility, 'water'), eq(waterMeters.id, readings.meterId)))
+  .leftJoin(rooms, eq(rooms.id, readings.roomId))
+  .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
+  .leftJoin(projects, eq(projects.id, rooms.projectId))
+  .leftJoin(sysUsers, eq(sysUsers.id, readings.deletedBy));
+export type ReadingRow = Awaited<ReturnType<ReturnType<typeof readingQuery>['where']>>[number];
+
+/** The rows of a page, one prepared statement for every reading list. */
+const readingRows = rowsById('reading_record_rows', readingQuery, readings.id);
+
+/** The standing readings of a utility (or both), newest first on readings_area_time. */
+const standing = (utility?: (typeof UTILITIES)[number]): ListSpec<ReadingRow> => ({
+  table: readings, id: readings.id, area: readings.areaId,
+  base: sql.raw(`${utility ? `"readings"."utility" = '${utility}' AND ` : ''}"readings"."deleted_at" IS NULL`),
+  sorts: { id: readings.id, readAt: readings.readAt },
+  defaultSort: { field: 'readAt', descending: true },
+  rows: readingRows,
+});
+const STANDING = { electric: standing('electric'), water: standing('water'), both: standing() };
+
+/** The deleted readings, latest deletion first on the partial index readings_deleted. */
+const DELETED: ListSpec<ReadingRow> = {
+  table: readings, id: readings.id, area: readings.areaId,
+  base: sql.raw(`"readings"."deleted_at" IS NOT NULL`),
+  sorts: { id: readings.id, deletedAt: readings.deletedAt, readAt: readings.readAt },
+  defaultSort: { field: 'deletedAt', descending: true },
+  rows: readingRows,
+};
+
+const Filters = {
+  utility: Q.oneOf(UTILITIES), ...PlaceFilters, meterId: Q.id(), meterAddress: Q.text(20), ...rangeFilters('read'),
+};
+const ListQuery = PagingQuery.extend(Filters).superRefine(rangeCheck('read'));
+const DeletedQuery = PagingQuery.extend({ ...Filters, ...rangeFilters('deleted') }).superRefine((query, ctx) => {
+  rangeCheck('read')(query, ctx);
+  rangeCheck('deleted')(query, ctx);
+});
+type ReadingFilter = z.output<typeof DeletedQuery>;
+
+/** The caller's filters as conditions on readings (the utility too: the export has no list base). */
+function conditions(query: Partial<ReadingFilter>): SQL | undefined {
+  const address = query.meterAddress?.trim();
+  const addressIn = (table: typeof electricMeters | typeof waterMeters, utility: string) =>
+    sql`(${readings.utility} = ${utility} AND ${readings.meterId} IN (SELECT ${table.id} FROM ${table} WHERE ${matches(table.address, address!)} OFFSET 0))`;
+  return and(
+    query.utility ? eq(readings.utility, query.utility) : undefined,
+    ...placeConditions(readings.roomId, query),
+    query.meterId ? eq(readings.meterId, query.meterId) : undefined,
+    address ? (query.utility === 'water' ? addressIn(waterMeters, 'water') : query.utility === 'electric' ? addressIn(electricMeters, 'electric')
+      : sql`(${addressIn(electricMeters, 'electric')} OR ${addressIn(waterMeters, 'water')})`) : undefined,
+    rangeConditions(readings.readAt, query, 'read'),
+    rangeConditions(readings.deletedAt, query, 'deleted'),
+  );
+}
+
+/** The totals of the filtered set (not the page): readings, usage (kWh or m³), charged and refunded money in fen. */
+async function totalsOf(c: Ctx, where: SQL | undefined) {
+  const [row] = rowsOf<Record<string, unknown>>(await c.get('deps').db.execute(sql`
+    SELECT count(*) AS count, coalesce(sum(${readings.consumption}), 0) AS consumption, coalesce(sum(${readings.costFen}), 0) AS "costFen",
+      coalesce(sum(${readings.refundedFen}), 0) AS "refundedFen"
+    FROM ${readings} WHERE ${and(inScope(readings.areaId, c.get('session')), where)}`));
+  return numbers(row);
+}
+
+const F = (utility: string | undefined, deleted: boolean) =>
+  `resources.${deleted ? 'shanchuchaobiaojilu' : utility === 'water' ? 'chaobiao_water' : 'MeterReadingRecordDetails'}.fields`;
+
+/** The export's columns: the electric screen adds the rate registers and instant values, the deleted list who, when, why and the refund. */
+function csvFields(utility: string | undefined, deleted: boolean): CsvField<ReadingRow>[] {
+  const f = F(utility, deleted);
+  const q = (key: keyof ReadingRow) => ({ label: `${f}.${key}`, value: (row: ReadingRow) => row[key] as unknown, kind: 'value' as const });
+  return [
+    { label: `${f}.readAt`, value: (row) => csvTime(row.readAt), kind: 'value' },
+    ...(deleted || !utility ? [{ label: `${f}.utility`, value: (row: ReadingRow, t: (key: string) => string) => t(`stats.utility.${row.utility}`) }] : []),
+    { label: `${f}.projectName`, value: (row) => row.projectName }, { label: `${f}.buildingName`, value: (row) => row.buildingName },
+    { label: `${f}.roomCode`, value: (row) => row.roomCode, kind: 'code' }, { label: `${f}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
+    q('total'), ...(utility === 'electric' && !deleted ? [q('sharp'), q('peak'), q('flat'), q('valley'), q('voltage'), q('current'), q('powerKw')] : []),
+    q('consumption'), { label: `${f}.costFen`, value: (row) => fenToYuan(row.costFen), kind: 'value' },
+    ...(deleted ? [
+      { label: `${f}.deletedAt`, value: (row: ReadingRow) => csvTime(row.deletedAt), kind: 'value' as const },
+      { label: `${f}.deletedByName`, value: (row: ReadingRow) => row.deletedByName },
+      { label: `${f}.deleteReason`, value: (row: ReadingRow) => row.deleteReason },
+      { label: `${f}.refundedFen`, value: (row: ReadingRow) => fenToYuan(row.refundedFen), kind: 'value' as const },
+    ] : []),
+  ];
+}
+
+const exportName = (utility: string | undefined, deleted: boolean) => (deleted ? 'deleted-readings' : utility === 'water' ? 'water-readings' : utility === 'electric' ? 'electric-readings' : 'readings');
+
+const DeleteQuery = z.object({
+  id: Id,
+  /** Why the reading is wrong (kept on the reading, on the refund entry and in the operation log). */
+  reason: Text(200),
+  /** Whether the reading's charge is refunded (a ledger entry) or kept. */
+  refund: Bool,
+});
+const RestoreBody = z.object({ id: Id, reason: Text(200).optional() });
+
+export function meterReadingRecordRoutes() {
+  const router = createRouter();
+
+  defineRoute(router, {
+    method: 'get', path: '/findByCondition', summary: 'Meter readings of a utility (standing ones), paged, filtered, sorted, with the totals of the filtered set', tags: ['reading records'], query: ListQuery,
+  }, async (c, { query }) => {
+    const spec = STANDING[query.utility ?? 'both'];
+    const where = conditions({ ...query, utility: undefined });
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, spec, { where, paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, and(sql`${readings.deletedAt} IS NULL`, conditions(query))),
+    ]);
+    return ok(c, { ...page, totals: { count: totals.count, consumption: totals.consumption, costFen: totals.costFen } });
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/exportByCondition', summary: 'The filtered standing readings as CSV (UTF-8 with BOM), streamed', tags: ['reading records'], query: ListQuery,
+  }, async (c, { query }) => {
+    const where = and(inScope(readings.areaId, c.get('session')), sql`${readings.deletedAt} IS NULL`, conditions(query));
+    const { db } = c.get('deps');
+    return csvResponse(c, exportName(query.utility, false), csvFields(query.utility, false), () => batchesById<ReadingRow>(() => readingQuery(db) as never, readings.id, where));
+  });
+
+  defineRoute(router, {
+    method: 'delete', path: '/deleteReading',
+    summary: 'Soft-delete a wrong reading with a reason; refund=true refunds its charge with one ledger entry, refund=false keeps it; a second delete is refused (409); audited', tags: ['reading records'],
+    query: DeleteQuery,
+  }, async (c, { query }) => ok(c, await deleteReading(c.get('deps').db, c.get('session'), query.id, query.reason, query.refund, c.get('deps').now())));
+
+  defineRoute(router, {
+    method: 'get', path: '/findDeletedByCondition', summary: 'Deleted readings (who deleted them, when, why, what was refunded), paged, with totals', tags: ['reading records'], query: DeletedQuery,
+  }, async (c, { query }) => {
+    const where = conditions(query);
+    const [page, totals] = await Promise.all([
+      listPage(c.get('deps').db, DELETED, { where, paging: query, areaIds: c.get('session').areaIds }),
+      totalsOf(c, and(isNotNull(readings.deletedAt), where)),
+    ]);
+    return ok(c, { ...page, totals });
+  });
+
+  defineRoute(router, {
+    method: 'get', path: '/exportDeletedByCondition', summary: 'The filtered deleted readings as CSV (UTF-8 with BOM), streamed', tags: ['reading records'], query: DeletedQuery,
+  }, async (c, { query }) => {
+    const where = and(inScope(readings.areaId, c.get('session')), isNotNull(readings.deletedAt), conditions(query));
+    const { db } = c.get('deps');
+    return csvResponse(c, exportName(query.utility, true), csvFields(query.utility, true), () => batchesById<ReadingRow>(() => readingQuery(db) as never, readings.id, where));
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/restoreReading', summary: 'Restore a deleted reading; what its deletion refunded is charged back with one ledger entry; audited', tags: ['reading records'], body: RestoreBody,
+  }, async (c, { body }) => ok(c, await restoreReading(c.get('deps').db, c.get('session'), body.id, body.reason ?? null, c.get('deps').now())));
+
+  defineRoute(router, {
+    method: 'delete', path: '/purgeReading', summary: 'Purge a deleted reading for good (its ledger entries stay; the operation log keeps the row)', tags: ['reading records'], query: z.object({ id: Id }),
+  }, async (c, { query }) => ok(c, await purgeReading(c.get('deps').db, c.get('session'), query.id)));
+
+  return router;
+}

@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react';
+import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { createRowDialog } from '../../../components/list/RowDialog';
+import { RowIconButton } from '../../../components/list/RowButtons';
+import { useResourceAccess } from '../../../auth/useResourceAccess';
+import { fenToYuan } from '../../../../common/money';
+import type { MeteringDataProvider } from '../../../data/dataProvider';
+import { placeOf, readingTime, type Reading } from './model';
+
+const T = 'stats.readings.delete';
+
+/** One labelled figure of a dialog. */
+export function DialogRow({ label, value, strong = false }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
+      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: strong ? 600 : undefined, textAlign: 'right' }}>{value}</Typography>
+    </Box>
+  );
+}
+
+function DeleteForm({ reading, close }: { reading: Reading; close: () => void }) {
+  const translate = useTranslate();
+  const resource = useResourceContext()!;
+  const dataProvider = useDataProvider() as MeteringDataProvider;
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState<'' | 'refund' | 'keep'>('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const charged = reading.costFen > 0;
+  const missingReason = !reason.trim();
+  const missingChoice = charged && !refund;
+  const unit = reading.utility === 'water' ? 'm³' : 'kWh';
+  const submit = async () => {
+    setTouched(true);
+    if (missingReason || missingChoice) return;
+    setBusy(true);
+    try {
+      const result = await dataProvider.invoke<{ refundedFen: number | null; balanceFen: number | null }>(resource, 'deleteReading', { id: reading.id, reason: reason.trim(), refund: refund === 'refund' });
+      notify(result.refundedFen && result.balanceFen !== null
+        ? translate(`${T}.doneRefund`, { amount: fenToYuan(result.refundedFen), balance: fenToYuan(result.balanceFen) })
+        : translate(`${T}.done`), { type: 'success' });
+      close();
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={busy ? undefined : close} maxWidth="xs" fullWidth aria-labelledby="delete-reading-title">
+      <DialogTitle id="delete-reading-title">{translate(`${T}.title`, { time: readingTime(reading.readAt) })}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 1.5 }}>{translate(`${T}.explain`)}</Typography>
+        <DialogRow label={translate(`${T}.room`)} value={placeOf(reading) || translate('app.none')} />
+        <DialogRow label={translate(`${T}.meter`)} value={reading.meterAddress ?? ''} />
+        <DialogRow label={translate(`${T}.reading`)} value={`${Number(reading.total).toFixed(2)} ${unit} (+${Number(reading.consumption).toFixed(2)} ${unit})`} />
+        {charged ? (
+          <>
+            <DialogRow label={translate(`${T}.charged`)} value={`¥${fenToYuan(reading.costFen)}`} strong />
+            <FormControl error={touched && missingChoice} sx={{ mt: 1 }}>
+              <RadioGroup value={refund} onChange={(event) => setRefund(event.target.value as 'refund' | 'keep')} aria-label={translate(`${T}.choose`)}>
+                <FormControlLabel value="refund" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.refund`, { amount: fenToYuan(reading.costFen) })}</Typography>} />
+                <FormControlLabel value="keep" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.keep`)}</Typography>} />
+              </RadioGroup>
+              {touched && missingChoice && <FormHelperText>{translate(`${T}.choose`)}</FormHelperText>}
+            </FormControl>
+          </>
+        ) : <Alert severity="info" sx={{ mt: 1 }}>{translate(`${T}.notCharged`)}</Alert>}
+        <TextField
+          fullWidth required size="small" margin="normal" label={translate(`${T}.reason`)} value={reason}
+          onChange={(event) => setReason(event.target.value)} onBlur={() => setTouched(true)}
+          error={touched && missingReason} helperText={translate(touched && missingReason ? `${T}.reasonRequired` : `${T}.reasonHelp`)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close} disabled={busy}>{translate('ra.action.cancel')}</Button>
+        <Button onClick={submit} disabled={busy} color="error" variant="contained">{translate(`${T}.confirm`)}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const { Provider, useOpen } = createRowDialog<Reading>((reading, close) => <DeleteForm reading={reading} close={close} />);
+
+/** Wraps a reading list: the one delete dialog of its rows. */
+export const DeleteReadingDialog = Provider;
+
+/** A row's delete action, to an operator who may edit. */
+export function DeleteReadingButton() {
+  const record = useRecordContext<Reading>();
+  const resource = useResourceContext();
+  const open = useOpen();
+  const { canAccess } = useResourceAccess({ resource, action: 'edit' });
+  if (!record || !canAccess) return null;
+  return <RowIconButton label={`${T}.action`} icon={<DeleteOutlineIcon fontSize="small" />} color="error" onClick={() => open(record)} />;
+}
