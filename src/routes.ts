@@ -41,6 +41,8 @@ import guzhang from './resources/statistics/guzhang';
 import mfdianzengyu from './resources/statistics/mfdianzengyu';
 import waterfree from './resources/statistics/waterfree';
 import monthlyOrder from './resources/statistics/monthly_order';
+import duanxinfasong from './resources/statistics/duanxinfasong';
+import smsmanage from './resources/statistics/smsmanage';
 import chaobiao from './resources/statistics/chaobiao';
 import MeterReadingRecordDetails from './resources/statistics/MeterReadingRecordDetails';
 import chaobiaoWater from './resources/statistics/chaobiao_water';
@@ -57,6 +59,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   index_water: indexWater, index: indexHome, tuxingbaobiao,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
   continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,
+  duanxinfasong, smsmanage,
   chaobiao, MeterReadingRecordDetails, chaobiao_water: chaobiaoWater, chongzhihuizong, shanchuchaobiaojilu,
   kongzhiset, nightset, fuzaiset, TimedOnOffControl,
   jiaozhunshijian, chongzhijiaozhun, chongzhijiaozhunjilu,

@@ -166,7 +166,7 @@ export function smsTemplateRoutes() {
     const { db } = c.get('deps');
     const rows = await db.select({
       id: smsTemplates.id, areaId: smsTemplates.areaId, name: smsTemplates.name, content: smsTemplates.content, createdAt: smsTemplates.createdAt,
-      used: sql<number>`(SELECT count(*)::int FROM ${smsRecords} WHERE ${smsRecords.templateId} = ${smsTemplates.id})`,
+      used: sql<number>`(SELECT count(*)::int FROM sms_records r WHERE r.template_id = "sms_templates"."id")`,
     }).from(smsTemplates).where(area(c.get('session').areaIds)).orderBy(smsTemplates.id);
     return ok(c, rows.map((row) => ({ ...row, used: Number(row.used) })));
   });

@@ -37,6 +37,8 @@ export interface ListScreenProps<R extends RaRecord> {
   exportButton?: ReactNode;
   /** Content between the toolbar and the table (a statistics list's totals, a chart). */
   summary?: ReactNode;
+  /** False: an empty list keeps its toolbar and table (whose actions start the records), not react-admin's empty page. */
+  empty?: false;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface ListScreenProps<R extends RaRecord> {
  * columns still to the right, and a shadow on their edge says so until the table is scrolled to
  * its end, where every column lies beside them.
  */
-export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary }: ListScreenProps<R>) {
+export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary, empty }: ListScreenProps<R>) {
   const resource = useResourceContext()!;
   const { hasCreate } = useResourceDefinition();
   const translate = useTranslate();
@@ -99,6 +101,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
         pagination={<ListPagination />}
         title={title}
         storeKey={`${resource}.list`}
+        {...(empty === false ? { empty: false as const } : {})}
         sx={{
           // Filters on their own row, the toolbar's buttons beneath them: neither squeezes the other.
           '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'flex-end' },
