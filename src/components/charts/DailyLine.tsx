@@ -7,8 +7,10 @@ import type { DailyPoint } from './DailyBar';
  * A line of daily values (nivo) with its area filled lightly, in the theme's secondary-success colour.
  * Its own chunk with nivo: load it with React.lazy.
  */
-export default function DailyLine({ data, width, height, format, valueLabel }: {
+export default function DailyLine({ data, width, height, format, valueLabel, color }: {
   data: DailyPoint[];
+  /** The line's colour (default the theme's success colour). */
+  color?: string;
   width: number;
   height: number;
   format: (value: number) => string;
@@ -21,7 +23,7 @@ export default function DailyLine({ data, width, height, format, valueLabel }: {
       width={width} height={height}
       data={[{ id: valueLabel, data: data.map((point) => ({ x: point.day, y: point.value })) }]}
       margin={{ top: 8, right: 22, bottom: 28, left: 64 }}
-      colors={[theme.palette.success.main]}
+      colors={[color ?? theme.palette.success.main]}
       theme={nivoTheme(theme)}
       curve="monotoneX"
       enableArea areaOpacity={0.12}

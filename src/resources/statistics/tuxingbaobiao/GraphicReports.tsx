@@ -15,6 +15,7 @@ import { yuanText } from '../../../../common/money';
 
 const CategoryBar = lazy(() => import('../../../components/charts/CategoryBar'));
 const DailyLine = lazy(() => import('../../../components/charts/DailyLine'));
+const SharePie = lazy(() => import('../../../components/charts/SharePie'));
 
 const T = 'report';
 type Utility = 'electric' | 'water';
@@ -26,6 +27,8 @@ interface Report {
   byChannel: { channel: string; amountFen: number; orders: number }[];
   daily: { day: string; usage: number }[];
   topRooms: { roomId: number; roomCode: string; buildingName: string; projectName: string; usage: number }[];
+  byRate: { rate: 'sharp' | 'peak' | 'flat' | 'valley'; usage: number }[];
+  arrears: { day: string; rooms: number; arrearsFen: number }[];
 }
 
 /** Days [from, to) of a quick range in the platform's zone. */
@@ -40,8 +43,9 @@ function daysOf(range: Exclude<Range, 'custom'>): { from: string; to: string } {
 }
 
 /**
- * 图形报表: usage by project and building, recharges by channel, usage per day and the top rooms,
- * for electricity or water over a date range; each chart downloads as PNG and its data as CSV.
+ * 图形报表: usage by project and building, recharges by channel, usage per day, the top rooms,
+ * usage by rate register (a ring) and the arrears at each day's end, for electricity or water over a
+ * date range; each chart downloads as PNG and its data as CSV.
  * Charts load in their own chunks and take the current theme's colours.
  */
 export default function GraphicReports() {
@@ -77,6 +81,12 @@ export default function GraphicReports() {
     </Stack>
   );
   const col = (key: string) => translate(`${T}.columns.${key}`, { unit });
+  const more = (key: string) => translate(`${T}.columnsMore.${key}`);
+  const rateName = (rate: string) => translate(`${T}.rates.${rate}`);
+  const rateTotal = (data?.byRate ?? []).reduce((s, r) => s + r.usage, 0);
+  const shareOf = (usage: number) => (rateTotal > 0 ? `${Math.round((usage / rateTotal) * 1000) / 10}%` : '0%');
+  const lastArrears = data?.arrears[data.arrears.length - 1];
+  const note = (text: string) => <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}><Typography color="text.secondary">{text}</Typography></Box>;
   const chart = (body: () => ReactNode) => (invalid || !data ? <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>{isFetching ? <CircularProgress size={24} /> : null}</Box> : body());
 
   return (
@@ -125,6 +135,23 @@ export default function GraphicReports() {
             { label: col('usage'), value: (r) => r.usage },
           ], name('topRooms')))}>
           {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.topRooms.map((r) => ({ label: `${r.buildingName} · ${r.roomCode}`, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
+        </ChartFrame>
+        <ChartFrame testId="chart-byRate" title={translate(`${T}.charts.byRate`, { unit })} height={300}
+          label={translate(`${T}.labels.byRate`, {
+            total: quantity(rateTotal), unit, ...Object.fromEntries((data?.byRate ?? []).map((r) => [r.rate, `${quantity(r.usage)} (${shareOf(r.usage)})`])),
+          })}
+          actions={actions('byRate', () => void exportCsv(data?.byRate ?? [], [
+            { label: more('rate'), value: (r) => rateName(r.rate) }, { label: col('usage'), value: (r) => r.usage }, { label: more('share'), value: (r) => shareOf(r.usage) },
+          ], name('byRate')))}>
+          {(size) => chart(() => (utility === 'water' ? note(translate(`${T}.waterNoRates`)) : rateTotal <= 0 ? note(translate(`${T}.noUsage`))
+            : <SharePie {...size} data={data!.byRate.map((r) => ({ id: r.rate, label: rateName(r.rate), value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />))}
+        </ChartFrame>
+        <ChartFrame testId="chart-arrears" title={translate(`${T}.charts.arrears`)} height={300}
+          label={translate(`${T}.labels.arrears`, { days: data?.arrears.length ?? 0, rooms: lastArrears?.rooms ?? 0, total: yuanGrouped(-(lastArrears?.arrearsFen ?? 0)) })}
+          actions={actions('arrears', () => void exportCsv(data?.arrears ?? [], [
+            { label: col('day'), value: (r) => r.day }, { label: more('arrearsRooms'), value: (r) => r.rooms }, { label: more('arrearsAmount'), value: (r) => yuanText(-r.arrearsFen) },
+          ], name('arrears')))}>
+          {(size) => chart(() => <DailyLine {...size} color={theme.palette.error.main} data={data!.arrears.map((r) => ({ day: r.day, value: -r.arrearsFen }))} format={yuanShort} valueLabel={more('arrearsAmount')} />)}
         </ChartFrame>
       </Box>
       {data && !data.byBuilding.length && !data.byChannel.length && <Alert severity="info" variant="outlined">{translate(`${T}.empty`)}</Alert>}
