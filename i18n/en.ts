@@ -16,6 +16,7 @@ import statsOrders from './statistics/orders/en';
 import statsReadings from './statistics/readings/en';
 import statsSms from './statistics/sms/en';
 import specialAssign from './special/assign/en';
+import systemMaintenance from './system/maintenance/en';
 import systemGrants from './system/grants/en';
 import specialCalibration from './special/calibration/en';
 import specialPreset from './special/preset/en';
@@ -375,7 +376,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
 
 export default en;
 

@@ -16,6 +16,7 @@ import statsOrders from './statistics/orders/ja';
 import statsReadings from './statistics/readings/ja';
 import statsSms from './statistics/sms/ja';
 import specialAssign from './special/assign/ja';
+import systemMaintenance from './system/maintenance/ja';
 import systemGrants from './system/grants/ja';
 import specialCalibration from './special/calibration/ja';
 import specialPreset from './special/preset/ja';
@@ -365,6 +366,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
 
 export default ja;

@@ -16,6 +16,7 @@ import statsOrders from './statistics/orders/zh-chs';
 import statsReadings from './statistics/readings/zh-chs';
 import statsSms from './statistics/sms/zh-chs';
 import specialAssign from './special/assign/zh-chs';
+import systemMaintenance from './system/maintenance/zh-chs';
 import systemGrants from './system/grants/zh-chs';
 import specialCalibration from './special/calibration/zh-chs';
 import specialPreset from './special/preset/zh-chs';
@@ -365,6 +366,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
 
 export default zhChs;

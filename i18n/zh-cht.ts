@@ -16,6 +16,7 @@ import statsOrders from './statistics/orders/zh-cht';
 import statsReadings from './statistics/readings/zh-cht';
 import statsSms from './statistics/sms/zh-cht';
 import specialAssign from './special/assign/zh-cht';
+import systemMaintenance from './system/maintenance/zh-cht';
 import systemGrants from './system/grants/zh-cht';
 import specialCalibration from './special/calibration/zh-cht';
 import specialPreset from './special/preset/zh-cht';
@@ -365,6 +366,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
 
 export default zhCht;

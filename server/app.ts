@@ -49,6 +49,7 @@ import { parameterSetRoutes } from './routes/parameterSet';
 import { PARAMETER_KINDS } from '../common/tariffs';
 import { dashboardRoutes } from './routes/dashboard';
 import { graphicReportRoutes } from './routes/graphicReport';
+import { backupRoutes } from './routes/backup';
 import { smsRoutes, smsTemplateRoutes } from './routes/sms';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
@@ -185,6 +186,7 @@ export function createApp(options: AppOptions) {
   for (const kind of PARAMETER_KINDS) api.route(`/parameterSet/${kind}`, parameterSetRoutes(kind));
   api.route('/dashboard', dashboardRoutes());
   api.route('/graphicReport', graphicReportRoutes());
+  api.route('/backup', backupRoutes());
   api.route('/sms', smsRoutes());
   api.route('/smsTemplate', smsTemplateRoutes());
 
