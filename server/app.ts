@@ -243,7 +243,8 @@ export function createApp(options: AppOptions) {
     return c.json({ code: 500, msg: serverMessage(langOf(c), 'errors.internal') }, 500);
   });
   // A call still running after deps.deadlineMs (a stalled database) is answered 503 (server/http/deadline.ts).
-  if (deps.deadlineMs) app.fetch = withDeadline(app.fetch, deps.deadlineMs, (path) => path === WEBSOCKET_PATH, deps.log);
+  // Not the login: the login page waits for it without a timeout, and its password hash takes CPU time.
+  if (deps.deadlineMs) app.fetch = withDeadline(app.fetch, deps.deadlineMs, (path) => path === WEBSOCKET_PATH || PUBLIC.has(path), deps.log);
   // server.ts hands the node server to `injectWebSocket` so that upgrades reach the websocket route.
   return Object.assign(app, { injectWebSocket });
 }

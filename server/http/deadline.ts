@@ -29,7 +29,7 @@ function langOfRequest(request: Request): Lang {
  * operator with no answer until the console gives up at 5 s. The call itself runs on and ends by
  * its own timeouts; what it answers then is dropped. Wraps the app's `fetch`, outside Hono's
  * context, so that the late answer and the 503 never share one. `skip`: calls without a deadline
- * (the websocket, LONG_CALL).
+ * besides LONG_CALL (the websocket; the login, which the login page waits for without a timeout).
  */
 export function withDeadline<F extends Fetch>(fetch: F, ms: number, skip: (path: string) => boolean, log: (message: string) => void): F {
   return (async (request: Request, ...rest: never[]) => {
