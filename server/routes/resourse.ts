@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Id, Int, Q, patchOf } from '../http/input';
 import { ok, okSerialized } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -60,6 +60,22 @@ function requirePlatformAdmin(c: Ctx) {
 }
 
 /**
+ * A menu entry's parent: an existing root or group (a page holds no entries), and never the entry
+ * itself or one below it (the tree would become a loop).
+ */
+async function requireParent(c: Ctx, db: Db, parentId: number, self?: number) {
+  const [parent] = await db.select({ id: resources.id, userType: resources.userType }).from(resources).where(eq(resources.id, parentId));
+  if (!parent) throw badRequest('errors.parentNotFound');
+  if (parent.userType === 2) throw fieldError(c, 'parentId', 'validation.parentIsPage');
+  if (self === undefined) return;
+  const rows = await db.select({ id: resources.id, parentId: resources.parentId }).from(resources);
+  const parentOf = new Map(rows.map((row) => [row.id, row.parentId]));
+  for (let at: number | undefined = parentId, steps = 0; at && steps <= rows.length; at = parentOf.get(at), steps++) {
+    if (at === self) throw fieldError(c, 'parentId', 'validation.parentIsBelow');
+  }
+}
+
+/**
  * After a committed change of the menu or its grants: this process's menu trees are dropped at
  * once (other processes hear the trigger's notification).
  */
@@ -104,10 +120,7 @@ export function resourseRoutes() {
     const { db } = c.get('deps');
     const session = c.get('session');
     const created = await db.transaction(async (tx) => {
-      if (body.parentId) {
-        const [parent] = await tx.select().from(resources).where(eq(resources.id, body.parentId));
-        if (!parent) throw badRequest('errors.parentNotFound');
-      }
+      if (body.parentId) await requireParent(c, tx as unknown as Db, body.parentId);
       const [row] = await tx.insert(resources).values(body).returning();
       await tx.insert(roleResources).values({ roleId: session.roleId, resourceId: row.id });
       if (body.parentId) await tx.insert(roleResources).values({ roleId: session.roleId, resourceId: body.parentId }).onConflictDoNothing();
@@ -126,6 +139,7 @@ export function resourseRoutes() {
     const updated = await db.transaction(async (tx) => {
       const [before] = await tx.select().from(resources).where(eq(resources.id, id));
       if (!before) throw notFound('errors.recordNotFound');
+      if (changes.parentId) await requireParent(c, tx as unknown as Db, changes.parentId, id);
       const [after] = await tx.update(resources).set({ ...changes, id }).where(eq(resources.id, id)).returning();
       await audit(tx, c.get('session'), { action: 'update', entity: 'resource', entityId: id, before, after });
       return after;

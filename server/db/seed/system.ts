@@ -20,6 +20,7 @@ export async function seedSystem(db: Db, passwordHash: string): Promise<SystemSe
 
   const [root] = await db.insert(resources).values({ userType: 0, parentId: 0, userSort: 0, name: '预付费云平台', resUrl: '', icon: '' }).returning();
   const pageIds: number[] = [root.id];
+  let demoId: number | undefined;
   for (const [g, { group, icon }] of MENU_GROUPS.entries()) {
     const [groupRow] = await db.insert(resources).values({ userType: 1, parentId: root.id, userSort: (g + 1) * 10, name: zhChs.menuGroups[group], resUrl: '', icon }).returning();
     pageIds.push(groupRow.id);
@@ -27,8 +28,9 @@ export async function seedSystem(db: Db, passwordHash: string): Promise<SystemSe
     const rows = await db.insert(resources).values(pages.map((route, i) => ({
       userType: 2, parentId: groupRow.id, userSort: (i + 1) * 10,
       name: (zhChs.routes as Record<string, string>)[routeName(route.path)], resUrl: route.path, icon: route.icon,
-    }))).returning({ id: resources.id });
+    }))).returning({ id: resources.id, resUrl: resources.resUrl });
     pageIds.push(...rows.map((row) => row.id));
+    demoId ??= rows.find((row) => row.resUrl === 'page3')?.id;
   }
 
   const [admin1, admin2, viewer] = await db.insert(roles).values([
@@ -38,7 +40,10 @@ export async function seedSystem(db: Db, passwordHash: string): Promise<SystemSe
     { areaId: area1.id, name: '只读操作员', readOnly: true, remark: '华东片区只读' },
   ]).returning();
   for (const role of [admin1, admin2, viewer]) {
-    await db.insert(roleResources).values(pageIds.map((resourceId) => ({ roleId: role.id, resourceId })));
+    // The demo page (系统管理 / 演示, page3) is for people extending the console, not operators
+    // (issue 34): granted to the platform administrator's role only.
+    const granted = role === admin1 ? pageIds : pageIds.filter((id) => id !== demoId);
+    await db.insert(roleResources).values(granted.map((resourceId) => ({ roleId: role.id, resourceId })));
   }
 
   const [admin] = await db.insert(sysUsers).values([
