@@ -29,7 +29,8 @@ const sms = {
     resend: {
       action: 'Resend',
       title: 'Resend this message?',
-      question: 'The message to %{tenant} (%{phone}) goes back to the outbox and is sent once more. It failed after %{attempts} attempt(s).',
+      question: 'The message to %{tenant} (%{phone}) goes back to the outbox and is sent once more.',
+      failedAfter: 'It failed after %{attempts} attempt(s).',
       done: 'The message is queued again and will be sent shortly',
     },
     placeholders: {
@@ -59,7 +60,7 @@ const sms = {
       scope: 'Goes to',
       scopeAll: 'every room of your area',
       scopeRooms: '%{count} chosen room(s)',
-      scopeArrears: 'in arrears on %{utility}',
+      scopeArrears: 'In arrears (%{utility})',
       noScope: 'Choose rooms, a project or a building (or every room of your area)',
       counting: 'Counting recipients…',
       count: '%{count} recipient(s): the current tenants of %{rooms} room(s)',

@@ -29,7 +29,8 @@ const sms = {
     resend: {
       action: '再送',
       title: 'このメッセージを再送しますか？',
-      question: '%{tenant}（%{phone}）宛てのメッセージを送信トレイに戻し、もう一度送信します。%{attempts} 回の試行の後に失敗しました。',
+      question: '%{tenant}（%{phone}）宛てのメッセージを送信トレイに戻し、もう一度送信します。',
+      failedAfter: '%{attempts} 回の試行の後に失敗しました。',
       done: 'メッセージを再びキューに入れました。まもなく送信されます',
     },
     placeholders: {

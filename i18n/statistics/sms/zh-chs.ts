@@ -29,7 +29,8 @@ const sms = {
     resend: {
       action: '重发',
       title: '重发这条短信？',
-      question: '发给 %{tenant}（%{phone}）的短信将回到发件箱并再发送一次。它在尝试 %{attempts} 次后失败。',
+      question: '发给 %{tenant}（%{phone}）的短信将回到发件箱并再发送一次。',
+      failedAfter: '它在尝试 %{attempts} 次后失败。',
       done: '短信已重新排队，稍后发送',
     },
     placeholders: {

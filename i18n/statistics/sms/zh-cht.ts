@@ -29,7 +29,8 @@ const sms = {
     resend: {
       action: '重發',
       title: '重發這則簡訊？',
-      question: '發給 %{tenant}（%{phone}）的簡訊將回到寄件匣並再發送一次。它在嘗試 %{attempts} 次後失敗。',
+      question: '發給 %{tenant}（%{phone}）的簡訊將回到寄件匣並再發送一次。',
+      failedAfter: '它在嘗試 %{attempts} 次後失敗。',
       done: '簡訊已重新排隊，稍後發送',
     },
     placeholders: {

@@ -31,7 +31,10 @@ function ResendConfirm({ record, close }: { record: SmsRecord; close: () => void
     <Dialog open onClose={busy ? undefined : close} maxWidth="xs" fullWidth aria-labelledby="sms-resend-title">
       <DialogTitle id="sms-resend-title">{translate('sms.resend.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('sms.resend.question', { tenant: record.tenantName ?? '', phone: record.tenantPhone, attempts: record.attempts })}</DialogContentText>
+        <DialogContentText>
+          {translate('sms.resend.question', { tenant: record.tenantName ?? '', phone: record.tenantPhone })}
+          {record.attempts > 0 && ` ${translate('sms.resend.failedAfter', { attempts: record.attempts })}`}
+        </DialogContentText>
         <Typography variant="body2" sx={{ mt: 1.5, p: 1, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap' }}>{record.content}</Typography>
       </DialogContent>
       <DialogActions>

@@ -23,7 +23,7 @@ const columnsOf = (kind: 'auto' | 'manual'): Column<SmsRecord>[] => [
   ...(kind === 'auto' ? [{ source: 'reason', kind: 'state', states: SMS_REASON, priority: 1 } as Column<SmsRecord>] : []),
   { source: 'state', kind: 'state', states: SMS_STATE, priority: 1 },
   { source: 'sentAt', kind: 'datetime', priority: 2 },
-  { source: 'attempts', kind: 'number', priority: 3 },
+  { source: 'attempts', kind: 'number', hidden: true },
   { source: 'projectName', priority: 3, sortable: false },
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
