@@ -134,7 +134,7 @@ export function CompareDialog({ resource, ids: initialIds, onClose }: { resource
                         inputProps={{ 'aria-label': translate('calibration.recharge.tick', { address: row.meterAddress ?? '' }) }} />
                     </TableCell>
                     <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.meterAddress}</TableCell>
-                    <TableCell>{[row.buildingName, row.roomCode].filter(Boolean).join(' ')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{[row.buildingName, row.roomCode].filter(Boolean).join(' ')}</TableCell>
                     <TableCell>
                       <Chip size="small" variant="outlined" color={COLORS[row.state]} label={translate(`commands.states.${row.state}`)} />
                       {(row.state === 'failed' || row.state === 'expired') && row.resultCode && (

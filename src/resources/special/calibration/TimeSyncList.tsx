@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, useDataProvider, useListContext, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Button, useDataProvider, useListContext, useNotify, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Radio, RadioGroup,
 } from '@mui/material';
@@ -12,7 +12,7 @@ import { DeviceActionsProvider, useCanCommand, useDeviceActions } from '../../..
 import type { CommandState, ResultColumn } from '../../../components/devices/CommandProgress';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { useCountOf } from '../../../components/delete/DeleteWithImpact';
-import { formatDateTime } from '../../../components/dateTime';
+import { PLATFORM_TIME_ZONE } from '../../../config';
 import { electricColumns } from '../../devices/electric/columns';
 import { ELECTRIC_FILTERS, ROOM_SORT, type ElectricMeter } from '../../devices/electric/model';
 
@@ -23,11 +23,16 @@ export type SyncMode = 'meter' | 'broadcast';
 export const secondsText = (value: unknown, translate: (key: string, options?: object) => string) =>
   typeof value === 'number' ? translate('calibration.time.seconds', { value: value > 0 ? `+${value}` : String(value) }) : '';
 
+/** A meter's clock to the second, `YYYY-MM-DD HH:mm:ss` in the platform's time zone (differences are seconds). */
+const CLOCK = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: PLATFORM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+});
+export const clockText = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? CLOCK.format(new Date(value)) : '');
+
 /** The per-meter result of a time sync: the meter's clock and its difference, before and after. */
 function useResultColumns(): ResultColumn[] {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const clock = (command: CommandState, key: string) => formatDateTime((command.result?.[key] as string | null | undefined) ?? null, locale);
+  const clock = (command: CommandState, key: string) => clockText(command.result?.[key]);
   return [
     { label: 'calibration.time.clockBefore', render: (command) => clock(command, 'meterClockBefore') },
     { label: 'calibration.time.diffBefore', align: 'right', render: (command) => secondsText(command.result?.diffBeforeS, translate) },

@@ -11,7 +11,7 @@ interface CalibrationRecord extends RaRecord {
 
 const COLUMNS: Column<CalibrationRecord>[] = [
   { source: 'createdAt', kind: 'datetime', priority: 1 },
-  { source: 'projectName', priority: 2, sortable: false },
+  { source: 'projectName', priority: 2, sortable: false, hidden: true },
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
   { source: 'meterAddress', kind: 'code', priority: 1, sortable: false },
@@ -19,7 +19,8 @@ const COLUMNS: Column<CalibrationRecord>[] = [
   { source: 'meterSaleCount', kind: 'number', priority: 2, sortable: false },
   { source: 'platformBalanceFen', kind: 'money', priority: 1, sortable: false },
   { source: 'meterBalanceFen', kind: 'money', priority: 1, sortable: false },
-  { source: 'meterBalanceFenAfter', kind: 'money', priority: 2, sortable: false },
+  // The meter after a correction holds the platform's balance: in the column chooser and the CSV, not in view.
+  { source: 'meterBalanceFenAfter', kind: 'money', priority: 2, sortable: false, hidden: true },
   { source: 'correctionFen', kind: 'money', priority: 1 },
   { source: 'reason', priority: 1, sortable: false },
   { source: 'operatorName', priority: 1, sortable: false },
