@@ -45,7 +45,12 @@ function useDoneAndClose(message: string) {
  * empty form rather than the one just saved.
  */
 export function RecordCreate({ mutationOptions, ...props }: CreateProps & { children: ReactElement }) {
-  const onSuccess = useDoneAndClose('ra.notification.created');
+  const done = useDoneAndClose('ra.notification.created');
+  // A page's own onSuccess (e.g. commands that follow the save) runs first, then the page closes.
+  const onSuccess = (...args: unknown[]) => {
+    (mutationOptions?.onSuccess as ((...a: unknown[]) => void) | undefined)?.(...args);
+    done();
+  };
   return <Create {...props} mutationOptions={{ ...mutationOptions, onSuccess }} />;
 }
 
@@ -59,7 +64,12 @@ const EditableContext = createContext(true);
  */
 export function RecordEdit({ mutationOptions, ...props }: EditProps & { children: ReactElement }) {
   const resource = useResourceContext();
-  const onSuccess = useDoneAndClose('ra.notification.updated');
+  const done = useDoneAndClose('ra.notification.updated');
+  // A page's own onSuccess (e.g. commands that follow the save) runs first, then the page closes.
+  const onSuccess = (...args: unknown[]) => {
+    (mutationOptions?.onSuccess as ((...a: unknown[]) => void) | undefined)?.(...args);
+    done();
+  };
   const notify = useNotify();
   const closePage = useClosePage();
   const { canAccess: canList, isPending } = useResourceAccess({ resource, action: 'list' });

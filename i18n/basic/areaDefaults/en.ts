@@ -12,6 +12,10 @@ const areaDefaults = {
     meterFormDefault: 'Left empty: the area\'s default table, %{name}',
     meterFormNoDefault: 'The area has no default table: a meter in a room without one is not charged and raises an alarm',
   },
+  electricSets: {
+    pending: 'Sent to the meter after saving (a set-parameter command); it applies once the meter has taken it',
+    queued: '%{smart_count} parameter set sent to the meter; it applies once the meter has taken it |||| %{smart_count} parameter sets sent to the meter; they apply once the meter has taken them',
+  },
   server: {
     errors: {
       areaDefaults: { priceTableNotFound: 'no price table %{id} in your area' },

@@ -12,6 +12,10 @@ const areaDefaults = {
     meterFormDefault: '未選択のときはエリア既定の単価表：%{name}',
     meterFormNoDefault: 'エリアに既定の単価表がありません：部屋のメーターに単価表がないと課金されず、アラームになります',
   },
+  electricSets: {
+    pending: '保存後にメーターへ送ります（パラメータ設定コマンド）。メーターが受け取ると有効になります',
+    queued: '%{smart_count} 件のパラメータセットをメーターへ送りました。受け取られると有効になります',
+  },
   server: {
     errors: {
       areaDefaults: { priceTableNotFound: '担当エリアに単価表 %{id} はありません' },

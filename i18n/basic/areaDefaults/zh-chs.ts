@@ -12,9 +12,13 @@ const areaDefaults = {
     meterFormDefault: '不选时使用区域默认单价表：%{name}',
     meterFormNoDefault: '区域未设默认单价表：房间内的电表不选单价表将不计费并告警',
   },
+  electricSets: {
+    pending: '保存后下发到电表（参数设置指令），电表执行成功后生效',
+    queued: '已向电表下发%{smart_count}个参数方案，执行成功后生效',
+  },
   server: {
     errors: {
-      areaDefaults: { priceTableNotFound: '您的区域内没有单价表 %{id}' },
+      areaDefaults: { priceTableNotFound: '您的区域内没有编号为%{id}的单价表' },
     },
   },
 };

@@ -12,9 +12,13 @@ const areaDefaults = {
     meterFormDefault: '不選時使用區域預設電價表：%{name}',
     meterFormNoDefault: '區域未設預設電價表：房間內的電錶不選電價表將不計費並告警',
   },
+  electricSets: {
+    pending: '儲存後下發到電錶（參數設定指令），電錶執行成功後生效',
+    queued: '已向電錶下發%{smart_count}個參數方案，執行成功後生效',
+  },
   server: {
     errors: {
-      areaDefaults: { priceTableNotFound: '您的區域內沒有電價表 %{id}' },
+      areaDefaults: { priceTableNotFound: '您的區域內沒有編號為%{id}的電價表' },
     },
   },
 };

@@ -1,6 +1,7 @@
 import { useTranslate } from 'react-admin';
 import type { Column } from '../../../components/list/columns';
 import { TemplateList } from '../../../components/templates/TemplateList';
+import { AreaDefaultsButton } from './AreaDefaultsButton';
 import { fenToYuan } from '../../../../common/money';
 import type { Tier } from '../../../../common/tariffs';
 
@@ -37,5 +38,5 @@ const COLUMNS: Column<PriceTable>[] = [
 ];
 
 export default function PriceTableList() {
-  return <TemplateList<PriceTable> columns={COLUMNS} />;
+  return <TemplateList<PriceTable> columns={COLUMNS} toolbar={<AreaDefaultsButton />} />;
 }

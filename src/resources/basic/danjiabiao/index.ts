@@ -22,7 +22,11 @@ export default defineResource({
     update: put('priceTable/updatePriceTable', { request: (payload) => ({ id: payload.id, ...priceBody(payload) }) }),
     delete: del('priceTable/deletePriceTable'),
     deleteMany: del('priceTable/deletePriceTable'),
-    actions: { usedBy: get('priceTable/findUsedBy') },
+    actions: {
+      usedBy: get('priceTable/findUsedBy'),
+      areaDefaults: get('areaDefaults/findAreaDefaults'),
+      updateAreaDefaults: put('areaDefaults/updateAreaDefaults'),
+    },
   },
   ...lazyList(() => import('./PriceTableList')),
   firstReads: [['danjiabiao', firstPageRead()]],

@@ -3,6 +3,7 @@ import {
   AutocompleteInput, NumberInput, SelectInput, TextInput, maxValue, minValue, regex, required, useDataProvider, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Box, Chip, Grid, Typography } from '@mui/material';
 import { RecordForm } from '../../../components/RecordPages';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
@@ -64,10 +65,15 @@ function ModulePicker() {
 /** One parameter set picker per kind, each option showing the set's values. */
 function SetPicker({ kind, sets }: { kind: SetKind; sets: ParameterSet[] }) {
   const choices = sets.filter((set) => set.kind === kind);
+  // A set chosen anew is sent to the meter after the save (set_parameter); it is the meter's once that succeeds.
+  const record = useRecordContext<ElectricMeter>();
+  const value = useWatch({ name: `${kind}SetId` }) as number | null | undefined;
+  const pending = typeof value === 'number' && value !== (record as Record<string, unknown> | undefined)?.[`${kind}SetId`];
   return (
     <SelectInput
       source={`${kind}SetId`} choices={choices} fullWidth emptyText="app.none" validate={[]}
       label={`resources.dianbiaoguanli.fields.${kind}SetName`}
+      helperText={pending ? 'electricSets.pending' : false}
       optionText={(set: ParameterSet) => (
         <Box sx={{ display: 'flex', flexDirection: 'column' }}>
           <span>{set.name}</span>
@@ -79,6 +85,16 @@ function SetPicker({ kind, sets }: { kind: SetKind; sets: ParameterSet[] }) {
       slotProps={{ select: { renderValue: (id: unknown) => choices.find((set) => set.id === id)?.name ?? '' } }}
     />
   );
+}
+
+/** Under the price table: what a meter in a room gets when none is chosen (the area's default table, issue 29). */
+function DefaultTableHelp() {
+  const translate = useTranslate();
+  const invoke = useInvoke();
+  const chosen = useWatch({ name: 'priceTableId' }) as number | null | undefined;
+  const { data } = useQuery({ queryKey: [RESOURCE, 'areaDefaults'], queryFn: () => invoke<{ defaultPriceTableName: string | null }>('areaDefaults') });
+  if (chosen || !data) return null;
+  return <>{data.defaultPriceTableName ? translate('areaDefaults.meterFormDefault', { name: data.defaultPriceTableName }) : translate('areaDefaults.meterFormNoDefault')}</>;
 }
 
 export function ElectricMeterForm() {
@@ -115,7 +131,7 @@ export function ElectricMeterForm() {
           <NumberInput source="ctRatio" defaultValue={1} validate={validateCt} fullWidth min={1} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectInput source="priceTableId" choices={prices} optionText="label" emptyText="app.none" fullWidth validate={[]} parse={(value) => (value === '' ? null : value)} />
+          <SelectInput source="priceTableId" choices={prices} optionText="label" emptyText="app.none" fullWidth validate={[]} parse={(value) => (value === '' ? null : value)} helperText={<DefaultTableHelp />} />
         </Grid>
         <Grid size={12}><Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('electric.parameterSets')}</Typography></Grid>
         {SET_KINDS.map((kind) => (

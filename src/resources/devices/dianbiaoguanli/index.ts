@@ -6,12 +6,17 @@ import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 import { electricListEndpoints } from '../electric/endpoints';
 import { ROOM_SORT } from '../electric/model';
+import { writtenSetIds } from './queueSets';
 
 const list = electricListEndpoints();
 
 /** The fields the form edits (the list's joined columns are read-only). */
-const EDITABLE = ['address', 'moduleId', 'channel', 'roomId', 'model', 'phase', 'ctRatio', 'priceTableId', 'powerSetId', 'controlSetId', 'loadSetId', 'nightSetId', 'timedSetId', 'giftSetId', 'remark'] as const;
-const editable = (data: Record<string, unknown>) => Object.fromEntries(EDITABLE.filter((key) => data[key] !== undefined).map((key) => [key, data[key] === '' ? null : data[key]]));
+const EDITABLE = ['address', 'moduleId', 'channel', 'roomId', 'model', 'phase', 'ctRatio', 'priceTableId', 'remark'] as const;
+/** The record's fields; a parameter set chosen goes to the meter by command after the save (queueSets.ts), a cleared one is saved. */
+const editable = (data: Record<string, unknown>) => ({
+  ...Object.fromEntries(EDITABLE.filter((key) => data[key] !== undefined).map((key) => [key, data[key] === '' ? null : data[key]])),
+  ...writtenSetIds(data),
+});
 
 /** 电表管理 (meter management): CRUD of electric meters, import from CSV, device actions. */
 export default defineResource({
@@ -28,6 +33,8 @@ export default defineResource({
       importMeters: post('electricMeter/importElectricMeters', { timeoutMs: 120_000 }),
       modules: get('electricMeter/findModules'),
       formOptions: get('electricMeter/findFormOptions'),
+      areaDefaults: get('areaDefaults/findAreaDefaults'),
+      queueSet: post('command/create'),
     },
   },
   ...lazyList(() => import('./ElectricMeterList')),
