@@ -130,7 +130,7 @@ async function* tableBatches(run: Run, table: string, key: string | undefined, c
       const [row] = await run(`SELECT json_agg(t)::text AS j, max(t.${ident(key)})::text AS last, count(*)::int AS n
         FROM (SELECT * FROM ${ident(table)} ${after} ORDER BY ${ident(key)} LIMIT ${BATCH_ROWS}) t`);
       if (!row || !Number(row.n)) return;
-      yield row.j as string;
+      yield (row.j as string).replace(/\n/g, ''); // json_agg puts a line break between rows: one batch, one line
       if (Number(row.n) < BATCH_ROWS) return;
       last = row.last as string;
     }
