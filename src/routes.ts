@@ -23,6 +23,9 @@ import bumen from './resources/system/bumen';
 import caozuojilu from './resources/system/caozuojilu';
 import rizhi from './resources/system/rizhi';
 import frontLog from './resources/system/log';
+import sysresourse from './resources/system/sysresourse';
+import shujukubeifen from './resources/system/shujukubeifen';
+import page3 from './resources/system/page3';
 import indexWater from './resources/home/index_water';
 import indexHome from './resources/home/index';
 import tuxingbaobiao from './resources/statistics/tuxingbaobiao';
@@ -56,6 +59,7 @@ const BUILT: Record<string, ResourceDefinition> = {
   dianbiaoguanli, dianbiaoshishijilu, tongduankongzhi,
   danjiabiao, dsshijianduan, gonglvcanshu, kongzhicanshu, fuzaicanshu, night, dstongduancanshu, mianfeidianzscs,
   sysuser, bumen, caozuojilu, rizhi, log: frontLog,
+  sysresourse, shujukubeifen, page3,
   index_water: indexWater, index: indexHome, tuxingbaobiao,
   chongzhidingdan, chongzhiwater, room_billing_statement: roomBillingStatement, room_billing_details: roomBillingDetails,
   continuitytable, guzhang, mfdianzengyu, waterfree, monthly_order: monthlyOrder,

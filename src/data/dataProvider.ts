@@ -73,7 +73,7 @@ export async function call<T>(spec: CallSpec, payload: Record<string, unknown> =
     url: spec.path,
     params: as === 'params' ? (shaped as Params) : undefined,
     data: as === 'params' ? undefined : shaped,
-    form: as === 'form',
+    form: as === 'form' || !!spec.formHeader,
     // react-admin shows the error itself (once), with the message below.
     quiet: true,
     timeoutMs: spec.timeoutMs,

@@ -15,6 +15,8 @@ export interface CallSpec {
   response?: (data: unknown) => unknown;
   /** Wait longer than the client's 5 s for this call (CSV imports of many rows). */
   timeoutMs?: number;
+  /** Params only, yet sent with the form content type (SPEC.md: DELETE resourse/deleteResourse). */
+  formHeader?: boolean;
   /** The answer is a file (a CSV export the server streams): saved under the payload's `filename`, not parsed. */
   download?: boolean;
 }

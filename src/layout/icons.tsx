@@ -137,5 +137,8 @@ const ICONS: Record<string, SvgIconComponent> = {
   Widgets: WidgetsIcon,
 };
 
+/** The names a menu resource's `icon` may take (the menu editor's icon picker). */
+export const MENU_ICON_NAMES = Object.keys(ICONS);
+
 /** The icon named by a menu resource; unknown or empty names get a neutral page icon. */
 export const iconByName = (name?: string | null): SvgIconComponent => (name && ICONS[name]) || DescriptionIcon;
