@@ -52,7 +52,7 @@ const hintOf = (target: SimulatorTarget): MeterHint => ({
 });
 
 /** A recharge command's calibration payload (server/domain/calibration.ts). */
-function isCalibration(value: unknown): value is { phase: 'compare' | 'correct'; platformBalanceFen: number; platformSaleCount: number } {
+function isCalibration(value: unknown): value is { phase: 'compare' | 'correct'; platformBalanceFen: number; platformSaleCount: number; calibratedBefore?: boolean } {
   const v = value as Record<string, unknown> | undefined;
   return !!v && (v.phase === 'compare' || v.phase === 'correct') && Number.isSafeInteger(v.platformBalanceFen) && Number.isSafeInteger(v.platformSaleCount);
 }
@@ -117,6 +117,8 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
         // Recharge calibration: the meter's prepaid registers read (compare) or set to the platform's (correct).
         if (type === 'recharge' && isCalibration(payload.calibration)) {
           const platform = { balanceFen: payload.calibration.platformBalanceFen, saleCount: payload.calibration.platformSaleCount };
+          // A meter the platform has corrected before holds the platform's figures (also after a restart of the simulator).
+          if (payload.calibration.calibratedBefore === true) meter.calibrateWallet(platform);
           const before = meter.wallet(platform);
           if (payload.calibration.phase === 'compare') return ok({ meterBalanceFen: before.balanceFen, meterSaleCount: before.saleCount });
           const after = meter.calibrateWallet(platform);

@@ -27,6 +27,12 @@ export interface CalibrationPayload {
   meterSaleCount?: number;
   compareCommandId?: number;
   reason?: string;
+  /**
+   * compare: the platform has corrected this meter before (a calibration record exists), so its
+   * registers were written with the platform's figures (the simulator, which keeps no state across
+   * restarts, takes the meter's discrepancy as cleared).
+   */
+  calibratedBefore?: boolean;
 }
 
 export const calibrationOf = (payload: Record<string, unknown> | null | undefined): CalibrationPayload | undefined => {

@@ -121,9 +121,16 @@ export function rechargeCalibrationRoutes() {
     }
     const withoutAccount = found.filter((meter) => meter.balanceFen === null);
     if (withoutAccount.length) throw fieldError(c, 'meterIds', 'errors.calibration.noAccount', { addresses: listOf(withoutAccount.map((meter) => meter.address)) });
+    const calibrated = new Set((await db.selectDistinct({ meterId: calibrationRecords.meterId }).from(calibrationRecords)
+      .where(inArray(calibrationRecords.meterId, wanted))).map((row) => row.meterId));
     const items: NewCommand[] = found.map((meter) => ({
       areaId: meter.areaId, deviceKind: 'electric', deviceId: meter.id, type: 'recharge',
-      payload: { amountFen: 0, calibration: { phase: 'compare', platformBalanceFen: meter.balanceFen!, platformSaleCount: meter.saleCount! } satisfies CalibrationPayload },
+      payload: {
+        amountFen: 0,
+        calibration: {
+          phase: 'compare', platformBalanceFen: meter.balanceFen!, platformSaleCount: meter.saleCount!, ...(calibrated.has(meter.id) ? { calibratedBefore: true } : {}),
+        } satisfies CalibrationPayload,
+      },
     }));
     const ids = await db.transaction(async (tx) => {
       const created = await enqueueCommands(tx, session.userId, items, now());

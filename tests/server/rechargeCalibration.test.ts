@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { createSimulator } from '../../server/devices/simulator';
+import { LivingEstate } from '../../server/devices/living';
 
 /**
  * Recharge calibration (issue 30, DOMAIN.md rule 4): compare chosen meters with the platform
@@ -134,7 +136,8 @@ describe('recharge calibration: compare, correct, record', () => {
     await backend.runCommands();
     expect(await count('calibration_records')).toBe(recordsBefore + differing.length);
     const again = await api.post('rechargeCalibration/compare', { meterIds: differing.map((row) => row.meterId) });
-    await backend.runCommands();
+    // Also with a simulator that has never seen the meters (a restart): they were calibrated, they agree.
+    await backend.runCommands(createSimulator({ estate: new LivingEstate(), failureRate: 0 }));
     const now = (await api.get('rechargeCalibration/findComparison', { ids: (again.body.data.ids as number[]).join(',') })).body.data as Comparison[];
     expect(now.every((row) => row.state === 'succeeded' && !row.differs)).toBe(true);
     // Correcting agreeing meters queues nothing.
