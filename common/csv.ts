@@ -3,8 +3,9 @@
  * ones (pure: no papaparse, no Node).
  * - `text`: as typed by someone; a leading = + - @ (or tab/CR) is neutralised with an apostrophe so
  *   that a spreadsheet never runs it as a formula;
- * - `code`: an address, room code, order number or phone number: kept as text in Excel (no
- *   1.02515E+13, no lost leading zeros) by writing it as ="…";
+ * - `code`: an address, room code, order number or phone number: written plain, as it is (no
+ *   ="…" wrapper, which tools other than Excel show as a formula), the formula guard applied; the
+ *   Excel export (.xlsx) is the one that types it as a text cell;
  * - `value`: a number or a formatted time, as it is.
  */
 export type CsvKind = 'text' | 'code' | 'value';
@@ -19,7 +20,6 @@ export function csvCell(value: unknown, kind: CsvKind = 'text'): string | number
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   const text = String(value);
-  if (kind === 'code' && /^[0-9A-Za-z+][0-9A-Za-z +\-]*$/.test(text)) return `="${text}"`;
   if (kind === 'value') return text;
   return FORMULA_START.test(text) ? `'${text}` : text;
 }

@@ -1,3 +1,4 @@
+import { moneyText } from './formats';
 /**
  * Money in integer fen (DOMAIN.md: money is never floating point), as the console and the server
  * both write and read it: yuan text, operator entry, the ¥ price and the capital amount of receipts.
@@ -78,8 +79,8 @@ export function rmbCapital(fen: number): string {
   return `${sign}${text}${cent > 0 ? `${CAPITAL_DIGITS[cent]}分` : '整'}`;
 }
 
-/** Integer fen as a price on screen and on receipts: ¥12.30, −¥7.00 (the sign before the currency). */
-export const formatYuan = (fen: number) => (fen < 0 ? `-¥${fenToYuan(-fen)}` : `¥${fenToYuan(fen)}`);
+/** Integer fen as a price on screen and on receipts: ¥12.30, ¥1,234.50, −¥7.00 (the sign before the currency; common/formats.ts). */
+export const formatYuan = (fen: number) => (fen < 0 ? `-¥${moneyText(-fen)}` : `¥${moneyText(fen)}`);
 
 const TRADITIONAL: Record<string, string> = { 贰: '貳', 叁: '參', 陆: '陸', 万: '萬', 亿: '億', 负: '負' };
 

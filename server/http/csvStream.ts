@@ -6,6 +6,7 @@ import zhCht from '../../i18n/zh-cht';
 import en from '../../i18n/en';
 import ja from '../../i18n/ja';
 import { CSV_BOM, csvCell, csvLine, type CsvKind } from '../../common/csv';
+import { dateTimeText } from '../../common/formats';
 import { langOf, type Lang } from './i18n';
 import { maskPersonalData, seesPersonalData } from './personalData';
 
@@ -93,10 +94,7 @@ export async function* batchesById<Row extends { id: number }>(select: () => Bat
 
 const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
 
-/** An instant as the exports write it: `YYYY-MM-DD HH:mm:ss` in the platform's time zone ('' for none). */
+/** An instant as the exports write it, as the screens do: `YYYY-MM-DD HH:mm` in the platform's time zone ('' for none; common/formats.ts). */
 export function csvTime(at: Date | string | null | undefined): string {
-  if (!at) return '';
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(at)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return dateTimeText(at, TIME_ZONE);
 }

@@ -1,21 +1,22 @@
 import { useLocaleState } from 'react-admin';
 import { PLATFORM_TIME_ZONE } from '../config';
+import { dateText, dateTimeText } from '../../common/formats';
 
 /** BCP 47 tags of the console's languages, for dates and numbers. */
 export const LOCALE_TAGS: Record<string, string> = { 'zh-chs': 'zh-CN', 'zh-cht': 'zh-TW', en: 'en-GB', ja: 'ja-JP' };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A timestamp as every screen and export writes it: `YYYY-MM-DD HH:mm` in the platform's time zone
+ * (not the browser's), whatever the language (common/formats.ts). `locale` is kept for callers that
+ * pass it; the form does not depend on it.
+ */
+export function formatDateTime(value: string | Date | null | undefined, _locale?: string): string {
+  return dateTimeText(value, PLATFORM_TIME_ZONE);
+}
 
-/** A timestamp in the console's language and the platform's time zone (not the browser's), to the minute. */
-export function formatDateTime(value: string | Date | null | undefined, locale: string): string {
-  if (!value) return '';
-  let format = formats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale] ?? 'zh-CN', { dateStyle: 'short', timeStyle: 'short', timeZone: PLATFORM_TIME_ZONE });
-    formats.set(locale, format);
-  }
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : format.format(date);
+/** A day as `YYYY-MM-DD` (a calendar date kept as it is, an instant read in the platform's time zone). */
+export function formatDate(value: string | Date | null | undefined): string {
+  return dateText(value, PLATFORM_TIME_ZONE);
 }
 
 /** `formatDateTime` in the console's current language. */

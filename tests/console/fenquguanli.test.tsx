@@ -24,7 +24,7 @@ describe('project overview (fenquguanli)', () => {
     expect(card).toHaveTextContent(`${((first.occupied / first.rooms) * 100).toFixed(1)}%`);
     expect(card).toHaveTextContent(`欠费账户${first.arrears}`);
     expect(within(card).getByText('在线表计')).toBeInTheDocument();
-    expect(within(card).getByText(/^¥-?\d+\.\d{2}$/)).toBeInTheDocument();
+    expect(within(card).getByText(/^¥-?\d{1,3}(,\d{3})*\.\d{2}$/)).toBeInTheDocument();
   });
 
   it('reads the figures again on refresh, and drills down to the project\'s buildings', async () => {

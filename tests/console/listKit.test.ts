@@ -10,12 +10,12 @@ import { addDays, dayIn, quickRange, startOfDay } from '../../src/components/pic
 const translate = (key: string) => ({ 'resources.waterarchive.fields.address': '表地址', 'water.valve.open': '开' } as Record<string, string>)[key] ?? key;
 
 describe('CSV cells', () => {
-  it('keeps addresses, room codes and phones as text in Excel', () => {
-    expect(csvCell('10251488444919', 'code')).toBe('="10251488444919"');
-    expect(csvCell('0101', 'code')).toBe('="0101"');
-    expect(csvCell('+86 138 0000 0000', 'code')).toBe('="+86 138 0000 0000"');
-    // A code with letters needs no protection.
+  it('writes addresses, room codes and phones plain (no ="…"), the formula guard still applied', () => {
+    expect(csvCell('10251488444919', 'code')).toBe('10251488444919');
+    expect(csvCell('0101', 'code')).toBe('0101');
     expect(csvCell('A-101', 'code')).toBe('A-101');
+    // A leading + is a formula to a spreadsheet: guarded as any text is.
+    expect(csvCell('+86 138 0000 0000', 'code')).toBe("'+86 138 0000 0000");
   });
 
   it('never writes text that a spreadsheet would run as a formula', () => {
@@ -31,10 +31,12 @@ describe('CSV cells', () => {
     const row = { id: 1, address: '10251488444919', lastReadAt: '2026-11-21T16:30:00.000Z', valveState: 'open' };
     // 16:30 UTC is 00:30 the next day in Asia/Shanghai, whatever the test machine's zone.
     expect(csv.map((c) => c.value(row))).toEqual(['10251488444919', formatDateTime(row.lastReadAt, 'zh-chs'), '开']);
-    expect(formatDateTime(row.lastReadAt, 'zh-chs')).toMatch(/2026\/11\/22 00:30/);
+    expect(formatDateTime(row.lastReadAt, 'zh-chs')).toBe('2026-11-22 00:30');
+    expect(formatDateTime(row.lastReadAt, 'en')).toBe('2026-11-22 00:30');
     const text = toCsv([row], csv);
     expect(text.startsWith('\uFEFF')).toBe(true);
-    expect(text).toContain('"=""10251488444919"""');
+    // Plain CSV: the code as it is.
+    expect(text).toContain('\r\n10251488444919,');
   });
 
   it('hides priority-3 columns by default on narrow windows only', () => {

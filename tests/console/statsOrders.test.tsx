@@ -12,7 +12,7 @@ signedInForFile('admin');
 
 const filterPath = (path: string, filter: Record<string, unknown>) => `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 const totalOf = (source: string) => screen.getByTestId('list-totals').querySelector(`[data-total="${source}"]`)!.textContent;
-const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
+const yuan = (fen: number) => (fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 afterEach(() => vi.restoreAllMocks());
 

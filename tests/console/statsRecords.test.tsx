@@ -47,7 +47,7 @@ describe('statistics records', () => {
     await screen.findByTestId('list-totals');
     const [ref] = await query<{ total: number }>(`SELECT sum(total_fen) AS total FROM monthly_settlements WHERE ${AREA}`);
     const fen = Number(ref.total);
-    expect(totalOf('totalFen')).toBe(`${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`);
+    expect(totalOf('totalFen')).toBe((fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   });
 
   it('says so when nothing matches, and shows the server\'s message naming the field for a bad month', async () => {

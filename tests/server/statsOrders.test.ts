@@ -159,7 +159,8 @@ describe('exportRechargeOrderByParams', () => {
     const expected = await reference(`utility = 'electric' AND room_id = ${target.room_id}`);
     expect(lines).toHaveLength(expected.count + 1);
     const line = lines.find((row) => row.includes(target.order_id))!;
-    expect(line.startsWith(`"=""${target.order_id}"""`)).toBe(true);
+    // Plain CSV: the order number as it is (no ="…").
+    expect(line.startsWith(`${target.order_id},`)).toBe(true);
     expect(line.endsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { useListContext, useTranslate } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { fenToYuan } from '../../../common/money';
+import { countText, moneyText, quantityText } from '../../../common/formats';
 
 /** One figure of a totals row: its field in `meta.totals`, its label (message key) and how it reads. */
 export interface TotalItem {
@@ -11,7 +11,7 @@ export interface TotalItem {
 }
 
 const shown = (value: number, kind: TotalItem['kind']) =>
-  kind === 'money' ? fenToYuan(value) : kind === 'quantity' ? value.toFixed(2) : value.toLocaleString('en-US');
+  kind === 'money' ? moneyText(value) : kind === 'quantity' ? quantityText(value) : countText(value);
 
 /**
  * The totals of a list's whole filtered set (not the page), as the server answers them beside the

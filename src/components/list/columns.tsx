@@ -3,7 +3,9 @@ import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Chip } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { fenToYuan } from '../../../common/money';
+import { countText, dateText, moneyText, quantityCell, quantityText } from '../../../common/formats';
 import { formatDateTime } from '../dateTime';
+import { PLATFORM_TIME_ZONE } from '../../config';
 import type { CsvColumn, CsvKind } from './csv';
 import { ListColumn } from './columnChooser';
 
@@ -26,10 +28,12 @@ export interface Column<R extends RaRecord = RaRecord> {
   label?: string;
   /**
    * What the value is: `text` (default), `code` (addresses, room codes, phones: kept as text in
-   * CSV), `number`, `money` (integer fen, shown in yuan), `datetime` (platform time zone),
-   * `state` (a coloured tag from `states`), `boolean` (yes / no).
+   * CSV), `number` (a count: thousands separators), `quantity` (a reading, kWh or m³: two
+   * decimals), `money` (integer fen, shown in yuan with thousands separators), `datetime` and
+   * `date` (platform time zone, `YYYY-MM-DD HH:mm` / `YYYY-MM-DD`), `state` (a coloured tag from
+   * `states`), `boolean` (yes / no). One written form per kind: common/formats.ts.
    */
-  kind?: 'text' | 'code' | 'number' | 'money' | 'datetime' | 'state' | 'boolean';
+  kind?: 'text' | 'code' | 'number' | 'quantity' | 'money' | 'datetime' | 'date' | 'state' | 'boolean';
   /** For `state` and `boolean` columns: label and colour of each value. */
   states?: Record<string, StateStyle>;
   /** Custom cell content (the CSV still writes the value, or `csv`). */
@@ -46,7 +50,7 @@ export interface Column<R extends RaRecord = RaRecord> {
   minWidth?: number;
 }
 
-const NUMERIC = new Set(['number', 'money']);
+const NUMERIC = new Set(['number', 'quantity', 'money']);
 
 /** The header of a column: its own label, or the resource's field name. */
 export const columnLabel = (resource: string, column: Column) => column.label ?? `resources.${resource}.fields.${column.source}`;
@@ -100,11 +104,15 @@ function Cell<R extends RaRecord>({ column, record }: { column: Column<R>; recor
   const value = record[column.source];
   switch (column.kind) {
     case 'money':
-      return <span className={typeof value === 'number' && value < 0 ? `${NUMBER_CELL} ${NEGATIVE_CELL}` : NUMBER_CELL}>{fenToYuan(value as number | null)}</span>;
+      return <span className={typeof value === 'number' && value < 0 ? `${NUMBER_CELL} ${NEGATIVE_CELL}` : NUMBER_CELL}>{moneyText(value as number | null)}</span>;
     case 'number':
-      return <span className={NUMBER_CELL}>{value === null || value === undefined ? '' : String(value)}</span>;
+      return <span className={NUMBER_CELL}>{typeof value === 'number' ? countText(value) : value === null || value === undefined ? '' : String(value)}</span>;
+    case 'quantity':
+      return <span className={NUMBER_CELL}>{quantityText(value as number | string | null)}</span>;
     case 'datetime':
       return <DateTimeCell value={value} />;
+    case 'date':
+      return <>{dateText(value as string | null, PLATFORM_TIME_ZONE)}</>;
     case 'state':
     case 'boolean':
       return <StateCell style={column.states?.[String(value)]} value={value} />;
@@ -135,13 +143,15 @@ export const defaultHidden = (columns: Column<never>[], wide: boolean) =>
 /** The CSV columns of a declaration: every column but those marked `csv: false`, labelled and written as on screen. */
 export function csvColumns<R extends RaRecord>(resource: string, columns: Column<R>[], translate: (key: string, options?: object) => string, locale: string): CsvColumn<R>[] {
   return columns.filter((column) => column.csv !== false).map((column) => {
-    const kind: CsvKind = column.kind === 'code' ? 'code' : NUMERIC.has(column.kind ?? '') || column.kind === 'datetime' ? 'value' : 'text';
+    const kind: CsvKind = column.kind === 'code' ? 'code' : NUMERIC.has(column.kind ?? '') || column.kind === 'datetime' || column.kind === 'date' ? 'value' : 'text';
     const value = (record: R): unknown => {
       if (typeof column.csv === 'function') return column.csv(record, translate);
       const raw = record[column.source];
       switch (column.kind) {
         case 'money': return fenToYuan(raw as number | null);
+        case 'quantity': return quantityCell(raw as number | string | null);
         case 'datetime': return formatDateTime(raw as string | null, locale);
+        case 'date': return dateText(raw as string | null, PLATFORM_TIME_ZONE);
         case 'state':
         case 'boolean': {
           const style = column.states?.[String(raw)];

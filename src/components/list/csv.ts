@@ -1,4 +1,5 @@
 import * as Papa from 'papaparse';
+import { csvCell, type CsvKind } from '../../../common/csv';
 
 /**
  * The CSV writer, loaded on the first export (./exportCsv.ts), with papaparse.
@@ -6,11 +7,10 @@ import * as Papa from 'papaparse';
  * How a value is written to CSV:
  * - `text`: as typed by someone; a leading = + - @ (or tab/CR) is neutralised with an apostrophe so
  *   that a spreadsheet never runs it as a formula;
- * - `code`: an address, room code or phone number: kept as text in Excel (no 1.02515E+13, no lost
- *   leading zeros) by writing it as ="…";
+ * - `code`: an address, room code or phone number: written plain (the formula guard applied);
  * - `value`: a number or a formatted time, as it is.
  */
-export type CsvKind = 'text' | 'code' | 'value';
+export type { CsvKind };
 
 /** One CSV column: the label shown in the header row and how a record's value is written. */
 export interface CsvColumn<R = Record<string, unknown>> {
@@ -19,17 +19,8 @@ export interface CsvColumn<R = Record<string, unknown>> {
   kind?: CsvKind;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell, made safe and kept as text where it must be. */
-export function csvCell(value: unknown, kind: CsvKind = 'text'): string | number {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
-  const text = String(value);
-  if (kind === 'code' && /^[0-9+][0-9 +\-]*$/.test(text)) return `="${text}"`;
-  if (kind === 'value') return text;
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
+/** One cell, made safe (common/csv.ts: the same rule as the server's exports). */
+export { csvCell };
 
 /** CSV text with a UTF-8 byte order mark, so that Excel opens Chinese text correctly. */
 export function toCsv<R>(records: R[], columns: CsvColumn<R>[]): string {

@@ -7,7 +7,8 @@ import BoltIcon from '@mui/icons-material/Bolt';
 import WaterDropIcon from '@mui/icons-material/WaterDrop';
 import AddCardIcon from '@mui/icons-material/AddCard';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { fenToYuan, formatYuan } from '../../../../common/money';
+import { formatYuan } from '../../../../common/money';
+import { moneyText } from '../../../../common/formats';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { cutOff, inArrears, usePaymentCalls, type AccountSide } from './model';
 
@@ -119,9 +120,9 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
                   <TableCell>{format(entry.createdAt)}</TableCell>
                   <TableCell>{translate(`${T}.kinds.${entry.kind}`, { _: entry.kind })}</TableCell>
                   <TableCell align="right" sx={{ color: entry.amountFen < 0 ? 'error.main' : 'success.main', fontVariantNumeric: 'tabular-nums' }}>
-                    {entry.amountFen > 0 ? '+' : ''}{fenToYuan(entry.amountFen)}
+                    {entry.amountFen > 0 ? '+' : ''}{moneyText(entry.amountFen)}
                   </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{fenToYuan(entry.balanceAfterFen)}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{moneyText(entry.balanceAfterFen)}</TableCell>
                   {/* Order numbers and reading periods are long: cut to the card, whole on hover. */}
                   <TableCell sx={{ color: 'text.secondary', maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }} title={entry.refId ?? entry.remark ?? ''}>
                     {entry.refId ?? entry.remark ?? ''}

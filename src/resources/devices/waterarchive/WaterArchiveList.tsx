@@ -21,7 +21,7 @@ const COLUMNS: Column<WaterMeter>[] = [
   { source: 'batteryLow', kind: 'state', states: BATTERY, sortable: false, priority: 2 },
   { source: 'accountOpened', kind: 'state', states: ACCOUNT, sortable: false, priority: 3 },
   { source: 'freeAllowance', kind: 'number', hidden: true },
-  { source: 'lastReading', kind: 'number', priority: 3 },
+  { source: 'lastReading', kind: 'quantity', priority: 3 },
   { source: 'lastReadAt', kind: 'datetime', priority: 3 },
   { source: 'remark', hidden: true, sortable: false },
   { source: 'createdAt', kind: 'datetime', hidden: true },

@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { RecordAside } from '../../../components/record/RecordAside';
 import { StateChip } from '../../../components/list/columns';
 import { useFormatDateTime } from '../../../components/dateTime';
-import { fenToYuan } from '../../../../common/money';
+import { moneyText } from '../../../../common/formats';
 import { ACCOUNT, BATTERY, ONLINE, VALVE, type WaterMeter } from './model';
 
 interface Reading { id: number; readAt: string; total: number; consumption: number; costFen: number }
@@ -51,7 +51,7 @@ export function WaterMeterAside() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(reading.readAt)}</TableCell>
                 <TableCell align="right">{reading.total}</TableCell>
                 <TableCell align="right">{reading.consumption}</TableCell>
-                <TableCell align="right">{fenToYuan(reading.costFen)}</TableCell>
+                <TableCell align="right">{moneyText(reading.costFen)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -37,7 +37,7 @@ export const WATER_STATE_COLUMNS: Column<WaterMeter>[] = [
     render: (record) => <AttentionChip style={BATTERY[String(record.batteryLow)]} value={record.batteryLow} alarm={record.batteryLow} />,
   },
   { source: 'online', kind: 'state', states: ONLINE, sortable: false, priority: 1 },
-  { source: 'lastReading', kind: 'number', priority: 1 },
+  { source: 'lastReading', kind: 'quantity', priority: 1 },
   { source: 'lastReadAt', kind: 'datetime', priority: 1 },
 ];
 

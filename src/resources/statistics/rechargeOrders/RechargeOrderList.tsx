@@ -17,7 +17,7 @@ const COLUMNS: Column<RechargeOrder>[] = [
   { source: 'tenantName', priority: 2, sortable: false },
   { source: 'tenantPhone', kind: 'code', hidden: true, sortable: false },
   { source: 'amountFen', kind: 'money', priority: 1 },
-  { source: 'energy', kind: 'number', priority: 3 },
+  { source: 'energy', kind: 'quantity', priority: 3 },
   { source: 'channel', kind: 'state', states: CHANNEL, priority: 2 },
   { source: 'operatorName', priority: 3, sortable: false },
   { source: 'orderStatus', kind: 'state', states: STATUS, priority: 1 },

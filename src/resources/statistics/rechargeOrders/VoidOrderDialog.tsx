@@ -5,7 +5,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
-import { fenToYuan } from '../../../../common/money';
+import { moneyText } from '../../../../common/formats';
 import { ORDER_STATUS } from '../../../../common/states';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import type { RechargeOrder } from './model';
@@ -37,7 +37,7 @@ function VoidForm({ order, close }: { order: RechargeOrder; close: () => void })
     setBusy(true);
     try {
       await dataProvider.invoke(resource, 'void', { orderId: order.orderId, orderStatus: ORDER_STATUS.void, reason: reason.trim() });
-      notify(translate(`${T}.done`, { orderId: order.orderId, balance: fenToYuan(impact.after) }), { type: 'success' });
+      notify(translate(`${T}.done`, { orderId: order.orderId, balance: moneyText(impact.after) }), { type: 'success' });
       close();
       refresh();
     } catch (error) {
@@ -57,10 +57,10 @@ function VoidForm({ order, close }: { order: RechargeOrder; close: () => void })
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>{translate(`${T}.explain`)}</Typography>
         {row(`${T}.room`, [order.projectName, order.buildingName, order.roomCode].filter(Boolean).join(' / ') + (order.tenantName ? ` (${order.tenantName})` : ''))}
-        {row(`${T}.amount`, `-${fenToYuan(order.amountFen)}`)}
-        {row(`${T}.balanceNow`, fenToYuan(impact.before))}
-        {row(`${T}.balanceAfter`, fenToYuan(impact.after), true)}
-        {impact.spent && <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="void-spent">{translate(`${T}.spent`, { balance: fenToYuan(impact.after) })}</Alert>}
+        {row(`${T}.amount`, `-${moneyText(order.amountFen)}`)}
+        {row(`${T}.balanceNow`, moneyText(impact.before))}
+        {row(`${T}.balanceAfter`, moneyText(impact.after), true)}
+        {impact.spent && <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="void-spent">{translate(`${T}.spent`, { balance: moneyText(impact.after) })}</Alert>}
         <TextField
           autoFocus fullWidth required size="small" margin="normal" label={translate(`${T}.reason`)} value={reason}
           onChange={(event) => setReason(event.target.value)} onBlur={() => setTouched(true)}

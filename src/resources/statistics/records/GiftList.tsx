@@ -7,8 +7,8 @@ interface Gift extends RaRecord { meterAddress: string | null; amount: number; c
 const COLUMNS: Column<Gift>[] = [
   { source: 'createdAt', kind: 'datetime', priority: 1 },
   { source: 'period', priority: 1 },
-  { source: 'amount', kind: 'number', priority: 1 },
-  { source: 'carriedOver', kind: 'number', priority: 2, sortable: false },
+  { source: 'amount', kind: 'quantity', priority: 1 },
+  { source: 'carriedOver', kind: 'quantity', priority: 2, sortable: false },
   { source: 'projectName', priority: 2, sortable: false },
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },

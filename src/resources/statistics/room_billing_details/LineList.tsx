@@ -5,7 +5,7 @@ import type { Column } from '../../../components/list/columns';
 import { filterInputs, type FilterSpec } from '../../../components/list/filters';
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
 import { ServerExportButton } from '../../../components/list/ServerExportButton';
-import { fenToYuan } from '../../../../common/money';
+import { moneyText } from '../../../../common/formats';
 import { choicesOf } from '../rechargeOrders/model';
 import { UTILITY, type RoomStatement } from '../room_billing_statement/model';
 import { KIND, LINE_SORT, type StatementLine } from './model';
@@ -19,7 +19,7 @@ const COLUMNS: Column<StatementLine>[] = [
   { source: 'kind', kind: 'state', states: KIND, priority: 1 },
   { source: 'amountFen', kind: 'money', priority: 1 },
   { source: 'balanceAfterFen', kind: 'money', priority: 1 },
-  { source: 'energy', kind: 'number', priority: 3, sortable: false },
+  { source: 'energy', kind: 'quantity', priority: 3, sortable: false },
   { source: 'refId', kind: 'code', priority: 3, sortable: false },
   { source: 'operatorName', priority: 3, sortable: false },
   { source: 'remark', priority: 3, sortable: false },
@@ -59,7 +59,7 @@ function StatementBanner() {
         ? translate('stats.statement.of', {
           room: [statement.projectName, statement.buildingName, statement.roomCode].filter(Boolean).join(' / '),
           month: statement.month, utility: translate(UTILITY[statement.utility]?.label ?? statement.utility),
-          recharge: fenToYuan(statement.rechargeFen), charge: fenToYuan(statement.chargeFen), balance: fenToYuan(statement.closingBalanceFen),
+          recharge: moneyText(statement.rechargeFen), charge: moneyText(statement.chargeFen), balance: moneyText(statement.closingBalanceFen),
         })
         : translate('ra.page.loading')}
     </Alert>
