@@ -38,6 +38,13 @@ export const COUNT_CAP = 10_000;
 /** The cap in force: LIST_COUNT_CAP when set (a faster database may count further), else COUNT_CAP. */
 export const countCap = () => Number(process.env.LIST_COUNT_CAP) || COUNT_CAP;
 
+/**
+ * A sort key: a column or expression, or several compared in turn (a meter's room: project, then
+ * building, then room, so that one building's 101 is not beside another's), each backed by an index
+ * (area, the keys in that order, id).
+ */
+export type SortKey = PgColumn | SQL | (PgColumn | SQL)[];
+
 export interface ListSpec<Row> {
   /** The driving table and its integer primary key and area column. */
   table: PgTable;
@@ -47,7 +54,7 @@ export interface ListSpec<Row> {
    * Sortable fields: a column of the driving table each (or an expression of its columns, e.g. a
    * natural sort key), backed by an index (area, column or expression, id).
    */
-  sorts: Record<string, PgColumn | SQL>;
+  sorts: Record<string, SortKey>;
   /**
    * The condition every page of the list has, on the driving table: which rows the list is about
    * (readings not deleted, rooms without a water meter). With the area it bounds the index walk,
@@ -83,7 +90,7 @@ function int(value: number): SQL {
 const scopeCondition = (area: PgColumn, areaIds: number[]): SQL =>
   areaIds.length === 1 ? sql`${area} = ${int(areaIds[0])}` : sql`${area} IN (${sql.join(areaIds.map(int), sql`, `)})`;
 
-const KEY_ALIAS = sql.raw('list_sort_key');
+const KEY_ALIAS = 'list_sort_key';
 
 /**
  * The sort of a page: its key (none: id order) and direction, the ORDER BY on the driving table,
@@ -96,10 +103,12 @@ function sortOf(spec: ListSpec<unknown>, paging: Paging) {
   const key = field !== undefined && Object.hasOwn(spec.sorts, field) ? spec.sorts[field] : undefined;
   const direction = descending ? sql.raw('DESC') : sql.raw('ASC');
   // Without a sort key the list is in id order (ascending unless the default says otherwise).
+  const keys = key === undefined ? [] : Array.isArray(key) ? key : [key];
+  const aliases = keys.map((_, i) => sql.raw(`${KEY_ALIAS}_${i}`));
   return {
-    orderBy: key ? sql`${key} ${direction}, ${spec.id} ${direction}` : sql`${spec.id} ${direction}`,
-    keySelect: key ? sql`, ${key} AS ${KEY_ALIAS}` : sql``,
-    selectedOrder: key ? sql`${KEY_ALIAS} ${direction}, id ${direction}` : sql`id ${direction}`,
+    orderBy: sql.join([...keys.map((k) => sql`${k} ${direction}`), sql`${spec.id} ${direction}`], sql`, `),
+    keySelect: sql.join(keys.map((k, i) => sql`, ${k} AS ${aliases[i]}`)),
+    selectedOrder: sql.join([...aliases.map((alias) => sql`${alias} ${direction}`), sql`id ${direction}`], sql`, `),
   };
 }
 

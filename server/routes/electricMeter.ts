@@ -150,11 +150,15 @@ function filterConditions(query: ListFilter): SQL | undefined {
   );
 }
 
-/** Electric meters on the list kit: every sort a column of electric_meters with its index (migrations 0004, 0012). */
+/** Electric meters on the list kit: every sort columns of electric_meters with their index (migrations 0004, 0012, 0028). */
 const meterList: ListSpec<ElectricMeterRow> = {
   table: electricMeters, id: electricMeters.id, area: electricMeters.areaId,
   sorts: {
-    id: electricMeters.id, address: electricMeters.address, roomCode: electricMeters.roomSort, buildingName: electricMeters.buildingSort,
+    id: electricMeters.id, address: electricMeters.address,
+    // A room or a building: project, then building, then room (natural order each), so that one
+    // building's 101 is not beside another's (index of migration 0028).
+    roomCode: [electricMeters.projectSort, electricMeters.buildingSort, electricMeters.roomSort],
+    buildingName: [electricMeters.projectSort, electricMeters.buildingSort, electricMeters.roomSort],
     projectName: electricMeters.projectSort, tenantName: electricMeters.tenantSort, relayState: electricMeters.relayState,
     channel: electricMeters.channel, lastTotal: electricMeters.lastTotal, lastReadAt: electricMeters.lastReadAt, createdAt: electricMeters.createdAt,
   },

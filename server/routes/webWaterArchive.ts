@@ -127,7 +127,10 @@ function filterConditions(query: ListFilter): SQL | undefined {
 const archiveList: ListSpec<Awaited<ReturnType<ReturnType<typeof archiveQuery>['where']>>[number]> = {
   table: waterMeters, id: waterMeters.id, area: waterMeters.areaId,
   sorts: {
-    id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType, roomCode: waterMeters.roomSort, buildingName: waterMeters.buildingSort,
+    id: waterMeters.id, address: waterMeters.address, meterType: waterMeters.meterType,
+    // A room or a building: project, then building, then room (index of migration 0028).
+    roomCode: [waterMeters.projectSort, waterMeters.buildingSort, waterMeters.roomSort],
+    buildingName: [waterMeters.projectSort, waterMeters.buildingSort, waterMeters.roomSort],
     projectName: waterMeters.projectSort, tenantName: waterMeters.tenantSort, priceFen: waterMeters.priceFen, valveState: waterMeters.valveState,
     lastReading: waterMeters.lastReading, lastReadAt: waterMeters.lastReadAt, freeAllowance: waterMeters.freeAllowance, createdAt: waterMeters.createdAt,
   },

@@ -25,11 +25,14 @@ afterAll(() => backend.close());
 
 const query = async <T,>(text: string) => ((await backend.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
 
+const PLACE = 'natural_sort_key(p.name) %s, natural_sort_key(b.name) %s, natural_sort_key(r.room_code)';
+
 /** The reference order of each sortable field: the key computed through the joins. */
 const REFERENCE_KEYS: Record<string, string> = {
   id: 'w.id', address: 'w.address', meterType: 'w.meter_type', priceFen: 'w.price_fen', valveState: 'w.valve_state',
   lastReading: 'w.last_reading', lastReadAt: 'w.last_read_at', freeAllowance: 'w.free_allowance', createdAt: 'w.created_at',
-  roomCode: 'natural_sort_key(r.room_code)', buildingName: 'natural_sort_key(b.name)', projectName: 'natural_sort_key(p.name)',
+  // A room or a building sorts by its place: project, then building, then room.
+  roomCode: PLACE, buildingName: PLACE, projectName: 'natural_sort_key(p.name)',
   tenantName: `(SELECT t.name FROM tenant_bindings tb JOIN tenants t ON t.id = tb.tenant_id WHERE tb.room_id = r.id AND tb.end_date IS NULL ORDER BY tb.id DESC LIMIT 1)`,
 };
 const SORT_FIELDS = Object.keys(REFERENCE_KEYS);
@@ -38,7 +41,7 @@ async function referenceIds(areaIds: number[], sortField: string, descending: bo
   const direction = descending ? 'DESC' : 'ASC';
   const rows = await query<{ id: number }>(`SELECT w.id FROM water_meters w
     LEFT JOIN rooms r ON r.id = w.room_id LEFT JOIN buildings b ON b.id = r.building_id LEFT JOIN projects p ON p.id = r.project_id
-    WHERE w.area_id IN (${areaIds.join(',')}) AND ${condition} ORDER BY ${REFERENCE_KEYS[sortField]} ${direction}, w.id ${direction}`);
+    WHERE w.area_id IN (${areaIds.join(',')}) AND ${condition} ORDER BY ${REFERENCE_KEYS[sortField].replaceAll('%s', direction)} ${direction}, w.id ${direction}`);
   return rows.map((row) => Number(row.id));
 }
 
@@ -95,7 +98,9 @@ describe('sort keys follow the estate', () => {
         expect(page.records.map((r) => r.id)).toEqual(all.slice(0, 100));
       }
     }
-    const first = await pageOf(admin, { sortField: 'roomCode', sortOrder: 'asc', pageSize: 1 });
+    // Within its building (rooms sort by place: project, building, room), the renamed room comes first.
+    const [{ building_id: buildingId }] = await query<{ building_id: number }>(`SELECT building_id FROM rooms WHERE id = ${meter.room_id}`);
+    const first = await pageOf(admin, { sortField: 'roomCode', sortOrder: 'asc', pageSize: 1, buildingId });
     expect(first.records[0].id).toBe(meter.id);
   });
 });
@@ -208,7 +213,7 @@ describe.skipIf(testPostgresUrl())('prepared by text on PGlite', () => {
     const params = { pageNum: 3, pageSize: 7, sortField: 'roomCode', sortOrder: 'desc' };
     const first = await pageOf(admin, params);
     expect(await pageOf(admin, params)).toEqual(first);
-    const pages = (await prepared()).filter(({ statement }) => statement.includes('"water_meters"."room_sort" DESC') && statement.includes('LIMIT 7 OFFSET 14'));
+    const pages = (await prepared()).filter(({ statement }) => statement.includes('"water_meters"."room_sort" DESC, "water_meters"."id" DESC') && statement.includes('LIMIT 7 OFFSET 14'));
     expect(pages).toHaveLength(1);
     expect(first.records.map((row) => row.id)).toEqual((await referenceIds([1, 3], 'roomCode', true)).slice(14, 21));
   });
