@@ -1,7 +1,7 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useGetOne, useNotify, useResourceDefinitions, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip } from '@mui/material';
+import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip, type TabsActions } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
@@ -81,6 +81,27 @@ export function TabBar() {
   };
 
   const activeIndex = tabs.findIndex((t) => tabKey(t.path) === tabKey(current));
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const tabsAction = useRef<TabsActions>(null);
+  // The active tab in full view: MUI scrolls to it when the selection changes, but its title (a
+  // record's name) may arrive later and widen it, and scroll buttons may appear beside it. Each time
+  // the active tab or its size changes, the indicator is measured again and the tab brought into view.
+  useEffect(() => {
+    const selected = tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!selected) return;
+    const reveal = () => {
+      tabsAction.current?.updateScrollButtons();
+      tabsAction.current?.updateIndicator();
+      selected.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    };
+    const frame = requestAnimationFrame(reveal);
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reveal);
+    observer?.observe(selected);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer?.disconnect();
+    };
+  }, [activeIndex, tabs.length]);
   const openContextMenu = (event: MouseEvent, target: string) => {
     event.preventDefault();
     setMenu({ anchor: { top: event.clientY, left: event.clientX }, target });
@@ -94,7 +115,10 @@ export function TabBar() {
       // Stays under the header while the page scrolls: switching tabs never means scrolling up.
       position: 'sticky', top: appBarHeight, zIndex: (theme) => theme.zIndex.appBar - 1,
     }}>
-      <Tabs value={activeIndex === -1 ? false : activeIndex} variant="scrollable" scrollButtons="auto" sx={{ flex: 1, minHeight: 36 }} aria-label={translate('tabs.label')}>
+      <Tabs
+        ref={tabsRef} action={tabsAction} value={activeIndex === -1 ? false : activeIndex} variant="scrollable" scrollButtons="auto"
+        sx={{ flex: 1, minHeight: 36 }} aria-label={translate('tabs.label')}
+      >
         {tabs.map((tab) => {
           const home = tabKey(tab.path) === HOME_PATH;
           return (
