@@ -4,7 +4,9 @@ import { rowsOf } from '../db/rows';
 
 /**
  * The daily aggregates (migration 0027): usage per meter and day (`daily_usage`, hundredths of a kWh
- * or m³, split per rate register) and recharge money per room, day and channel (`daily_recharge`,
+ * or m³, split per rate register), usage per area and UTC hour (`hourly_area_usage`: the dashboards'
+ * totals; a reading's area-hour row is locked until its transaction ends, so readings of one area
+ * are stored one transaction after another) and recharge money per room, day and channel (`daily_recharge`,
  * orders not voided), in calendar days of the platform's zone. The dashboards and the graphic
  * reports read them instead of the raw rows.
  *
@@ -32,6 +34,11 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
     await tx.execute(sql`LOCK TABLE readings, recharge_orders IN SHARE MODE`);
     await tx.execute(sql`DELETE FROM daily_usage`);
     await tx.execute(sql`DELETE FROM daily_recharge`);
+    await tx.execute(sql`DELETE FROM hourly_area_usage`);
+    await tx.execute(sql`
+      INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings)
+      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC'), sum(round(consumption * 100)::bigint), count(*)
+      FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3`);
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
       WITH ins AS (
         INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings)
@@ -67,7 +74,7 @@ export async function configureAggregateZone(db: Db, timeZone: string): Promise<
   return true;
 }
 
-export interface AggregateDifference { table: 'daily_usage' | 'daily_recharge'; key: string; stored: string | null; expected: string | null }
+export interface AggregateDifference { table: 'daily_usage' | 'hourly_area_usage' | 'daily_recharge'; key: string; stored: string | null; expected: string | null }
 
 /**
  * The aggregates against the raw rows: every key whose stored figures differ from what the raw rows
@@ -101,7 +108,19 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     FROM stored s FULL JOIN expected e USING (utility, area_id, day, room_id, channel)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.amount_fen, s.orders) IS DISTINCT FROM (e.amount_fen, e.orders)
     ORDER BY 1 LIMIT ${limit}`));
+  const hourly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+    WITH expected AS (
+      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC') AS hour, sum(round(consumption * 100)::bigint) AS usage_h, count(*)::int AS readings
+      FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3),
+    stored AS (SELECT * FROM hourly_area_usage WHERE usage_h <> 0 OR readings <> 0)
+    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), to_char(coalesce(s.hour, e.hour) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')) AS key,
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings) END AS expected
+    FROM stored s FULL JOIN expected e USING (utility, area_id, hour)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings) IS DISTINCT FROM (e.usage_h, e.readings)
+    ORDER BY 1 LIMIT ${limit}`));
   return [
+    ...hourly.map((row) => ({ table: 'hourly_area_usage' as const, ...row })),
     ...usage.map((row) => ({ table: 'daily_usage' as const, ...row })),
     ...recharge.map((row) => ({ table: 'daily_recharge' as const, ...row })),
   ];

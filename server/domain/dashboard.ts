@@ -204,42 +204,78 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
   };
 }
 
+const HOUR = 3_600_000;
+
+/** An interval of instants [start, end), or [start, end] when `inclusive`. */
+interface Span { start: number; end: number; inclusive?: boolean }
+
 /**
- * The aggregates' figures: whole days from `daily_usage` and `daily_recharge`, the partial days
- * (today up to now, yesterday up to this time of day, the day last month's same stretch ends in)
- * from the raw rows. Usage is summed in hundredths, so both sources add up to the same figure.
+ * A span as whole UTC hours (read from `hourly_area_usage`) and the raw pieces at its ends (at most
+ * the minutes of an hour each; none at a day's start in a zone whose offset is whole hours).
+ */
+function piecesOf(span: Span): { hours: [number, number] | null; raw: Span[] } {
+  const first = Math.ceil(span.start / HOUR) * HOUR;
+  const last = Math.floor(span.end / HOUR) * HOUR;
+  if (first >= last) return { hours: null, raw: [span] };
+  const raw: Span[] = [];
+  if (span.start < first) raw.push({ start: span.start, end: first });
+  if (last < span.end || span.inclusive) raw.push({ start: last, end: span.end, inclusive: span.inclusive });
+  return { hours: [first, last], raw };
+}
+
+/**
+ * The aggregates' figures. Usage totals come from `hourly_area_usage` (whole hours) and the raw rows
+ * of the partial hours at the spans' ends; the top consumers from `daily_usage` (the trend's days,
+ * today less the readings after now); recharge money from `daily_recharge` for whole days and the
+ * raw orders of the partial days. Usage is summed in hundredths, so both sources add up to the same figure.
  */
 async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: Periods, timeZone: string): Promise<Figures> {
   const now = p.now;
   const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
   const day = (at: Date) => sql`${dayKey(at, timeZone)}::date`;
   const { y, m, d } = localDate(p.prevMonthSameEnd, timeZone);
-  // The start of the day last month's same stretch ends in (that day is read raw up to its end).
+  // The start of the day last month's same stretch ends in (that day's money is read raw up to its end).
   const tailStart = startOfLocalDay(y, m, d, timeZone);
   const firstDay = p.prevMonthStart.getTime() < p.dayStarts[0].getTime() ? p.prevMonthStart : p.dayStarts[0];
+  const tomorrow = p.dayStarts[TREND_DAYS];
   const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
+  const readAt = sql.raw('read_at');
+  const partial = (column: SQL, start: Date, end: Date, inclusive = false) =>
+    sql`${column} >= ${ts(start)} AND ${column} ${inclusive ? sql`<=` : sql`<`} ${ts(end)}`;
 
-  // Whole days before today: usage and paid money per day.
-  const usageDaysQuery = rows<{ day: string; h: string }>(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(usage_h) AS h FROM daily_usage
-    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND day >= ${day(firstDay)} AND day < ${day(p.todayStart)}
-    GROUP BY day`);
+  // Usage: every span the summary needs, as whole hours and raw pieces.
+  const t = (at: Date) => at.getTime();
+  const spans: Record<string, Span> = {
+    today: { start: t(p.todayStart), end: t(now), inclusive: true },
+    yesterday: { start: t(p.yesterdayStart), end: t(p.yesterdaySameEnd) },
+    monthBefore: { start: t(p.monthStart), end: t(p.todayStart) },
+    prevSame: { start: t(p.prevMonthStart), end: t(p.prevMonthSameEnd) },
+    prevTotal: { start: t(p.prevMonthStart), end: t(p.monthStart) },
+  };
+  p.dayStarts.slice(0, TREND_DAYS - 1).forEach((start, i) => { spans[`day${i}`] = { start: t(start), end: t(p.dayStarts[i + 1]) }; });
+  const pieces = Object.fromEntries(Object.entries(spans).map(([key, span]) => [key, piecesOf(span)]));
+  const rawPieces = [...new Map(Object.values(pieces).flatMap((piece) => piece.raw).map((span) => [`${span.start}-${span.end}-${!!span.inclusive}`, span])).values()];
+  const hoursFrom = Math.min(...Object.values(pieces).filter((piece) => piece.hours).map((piece) => piece.hours![0]), t(now));
+  const pieceCondition = (span: Span) => partial(readAt, new Date(span.start), new Date(span.end), span.inclusive);
+
+  const hoursQuery = rows<{ hour: string; h: string }>(sql`
+    SELECT extract(epoch FROM hour)::bigint * 1000 AS hour, sum(usage_h) AS h FROM hourly_area_usage
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND hour >= ${ts(new Date(hoursFrom))} AND hour < ${ts(now)}
+    GROUP BY hour`);
+  const rawQuery = rawPieces.length
+    ? rows<Record<string, unknown>>(sql`
+      SELECT ${sql.join(rawPieces.map((span, i) => sql`round(coalesce(sum(consumption) FILTER (WHERE ${pieceCondition(span)}), 0) * 100) AS ${sql.raw(`p${i}`)}`), sql`, `)}
+      FROM readings
+      WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
+        AND (${sql.join(rawPieces.map((span) => sql`(${pieceCondition(span)})`), sql` OR `)})`)
+    : Promise.resolve([{}] as Record<string, unknown>[]);
+
+  // Money: whole days before today from the aggregate, the partial days raw.
   const moneyDaysQuery = rows<{ day: string; fen: string }>(sql`
     SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount_fen) AS fen FROM daily_recharge
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND day >= ${day(firstDay)} AND day < ${day(p.todayStart)}
       AND channel IN (${paying})
     GROUP BY day`);
-  // The partial days, raw.
-  const partial = (column: SQL, start: Date, end: Date, inclusive = false) =>
-    sql`${column} >= ${ts(start)} AND ${column} ${inclusive ? sql`<=` : sql`<`} ${ts(end)}`;
-  const readAt = sql.raw('read_at');
-  const usageRawQuery = rows<Record<string, unknown>>(sql`
-    SELECT round(sum(consumption) FILTER (WHERE ${partial(readAt, p.todayStart, now, true)}) * 100) AS today,
-      round(sum(consumption) FILTER (WHERE ${partial(readAt, p.yesterdayStart, p.yesterdaySameEnd)}) * 100) AS yesterday,
-      round(sum(consumption) FILTER (WHERE ${partial(readAt, tailStart, p.prevMonthSameEnd)}) * 100) AS tail
-    FROM readings
-    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND ((${partial(readAt, p.yesterdayStart, now, true)}) OR (${partial(readAt, tailStart, p.prevMonthSameEnd)}))`);
   const createdAt = sql.raw('created_at');
   const moneyRawQuery = rows<Record<string, unknown>>(sql`
     SELECT sum(amount_fen) FILTER (WHERE ${partial(createdAt, p.todayStart, now, true)}) AS today,
@@ -248,24 +284,33 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
     FROM recharge_orders
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void} AND channel IN (${paying})
       AND ((${partial(createdAt, p.yesterdayStart, now, true)}) OR (${partial(createdAt, tailStart, p.prevMonthSameEnd)}))`);
-  // Top consumers of the trend's days: the aggregates' whole days and today's readings.
+
+  // Top consumers of the trend's days: the aggregate's days through today, less today's readings after now.
   const topQuery = rows<Record<string, unknown>>(sql`
     SELECT t.room_id, t.h / 100.0 AS usage, r.room_code, b.name AS building_name, pr.name AS project_name
     FROM (SELECT room_id, sum(h) AS h FROM (
-            SELECT room_id, usage_h AS h FROM daily_usage
-            WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND room_id <> 0 AND day >= ${day(p.dayStarts[0])} AND day < ${day(p.todayStart)}
+            SELECT room_id, usage_h AS h, readings AS n FROM daily_usage
+            WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND room_id <> 0 AND day >= ${day(p.dayStarts[0])} AND day <= ${day(p.todayStart)}
             UNION ALL
-            SELECT room_id, round(consumption * 100)::bigint FROM readings
+            SELECT room_id, -round(consumption * 100)::bigint, -1 FROM readings
             WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-              AND ${partial(readAt, p.todayStart, now, true)}) u
-          GROUP BY room_id ORDER BY sum(h) DESC, room_id LIMIT ${TOP_ROWS}) t
+              AND read_at > ${ts(now)} AND read_at < ${ts(tomorrow)}) u
+          GROUP BY room_id HAVING sum(n) > 0 ORDER BY sum(h) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id
     ORDER BY t.h DESC, t.room_id`);
-  const [usageDays, moneyDays, [usageRaw], [moneyRaw], top] = await Promise.all([usageDaysQuery, moneyDaysQuery, usageRawQuery, moneyRawQuery, topQuery]);
+  const [hours, [raw], moneyDays, [moneyRaw], top] = await Promise.all([hoursQuery, rawQuery, moneyDaysQuery, moneyRawQuery, topQuery]);
 
-  const usagePerDay = new Map(usageDays.map((row) => [row.day, num(row.h)]));
+  const perHour = hours.map((row) => [Number(row.hour), num(row.h)] as const);
+  const rawOf = new Map(rawPieces.map((span, i) => [`${span.start}-${span.end}-${!!span.inclusive}`, num(raw?.[`p${i}`])]));
+  const usageOf = (key: string) => {
+    const piece = pieces[key];
+    let total = 0;
+    if (piece.hours) for (const [hour, h] of perHour) if (hour >= piece.hours[0] && hour < piece.hours[1]) total += h;
+    for (const span of piece.raw) total += rawOf.get(`${span.start}-${span.end}-${!!span.inclusive}`) ?? 0;
+    return total;
+  };
   const moneyPerDay = new Map(moneyDays.map((row) => [row.day, num(row.fen)]));
   const keyOf = (at: Date) => dayKey(at, timeZone);
   /** Σ of whole days [start, end) (day starts). */
@@ -276,22 +321,20 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
     for (const [key, value] of perDay) if (key >= from && key < to) total += value;
     return total;
   };
-  const todayH = num(usageRaw?.today);
+  const todayH = usageOf('today');
   const todayFen = num(moneyRaw?.today);
-  const monthH = span(usagePerDay, p.monthStart, p.todayStart) + todayH;
-  const prevSameH = span(usagePerDay, p.prevMonthStart, tailStart) + num(usageRaw?.tail);
-  const prevTotalH = span(usagePerDay, p.prevMonthStart, p.monthStart);
-  const trendKeys = p.dayStarts.slice(0, TREND_DAYS).map(keyOf);
-  const today = keyOf(p.todayStart);
   return {
-    usage: { today: todayH / 100, yesterday: num(usageRaw?.yesterday) / 100, month: monthH / 100, prev_same: prevSameH / 100, prev_total: prevTotalH / 100 },
+    usage: {
+      today: todayH / 100, yesterday: usageOf('yesterday') / 100, month: (usageOf('monthBefore') + todayH) / 100,
+      prev_same: usageOf('prevSame') / 100, prev_total: usageOf('prevTotal') / 100,
+    },
     money: {
       today: todayFen, yesterday: num(moneyRaw?.yesterday),
       month: span(moneyPerDay, p.monthStart, p.todayStart) + todayFen,
       prev_same: span(moneyPerDay, p.prevMonthStart, tailStart) + num(moneyRaw?.tail),
     },
-    usageByDay: trendKeys.map((key) => (key === today ? todayH : usagePerDay.get(key) ?? 0) / 100),
-    moneyByDay: trendKeys.map((key) => (key === today ? todayFen : moneyPerDay.get(key) ?? 0)),
+    usageByDay: p.dayStarts.slice(0, TREND_DAYS).map((_, i) => (i === TREND_DAYS - 1 ? todayH : usageOf(`day${i}`)) / 100),
+    moneyByDay: p.dayStarts.slice(0, TREND_DAYS).map((start, i) => (i === TREND_DAYS - 1 ? todayFen : moneyPerDay.get(keyOf(start)) ?? 0)),
     top,
   };
 }

@@ -32,6 +32,18 @@ CREATE TABLE IF NOT EXISTS "daily_usage" (
   PRIMARY KEY ("utility", "area_id", "day", "room_id", "meter_id") INCLUDE ("usage_h")
 );
 --> statement-breakpoint
+-- Usage per area and UTC hour, in hundredths, with the count of readings: the dashboards' totals of
+-- today so far, yesterday up to this time and the months, without reading a room's row (only the
+-- minutes of a partial hour are read raw).
+CREATE TABLE IF NOT EXISTS "hourly_area_usage" (
+  "utility" text NOT NULL,
+  "area_id" integer NOT NULL,
+  "hour" timestamp with time zone NOT NULL,
+  "usage_h" bigint NOT NULL DEFAULT 0,
+  "readings" integer NOT NULL DEFAULT 0,
+  PRIMARY KEY ("utility", "area_id", "hour") INCLUDE ("usage_h")
+);
+--> statement-breakpoint
 -- Recharge money per room, day and channel: orders not voided (order_status <> 0), in fen, and their count.
 CREATE TABLE IF NOT EXISTS "daily_recharge" (
   "utility" text NOT NULL,
@@ -96,6 +108,12 @@ BEGIN
   ON CONFLICT (utility, area_id, day, room_id, meter_id) DO UPDATE SET
     usage_h = t.usage_h + excluded.usage_h, sharp_h = t.sharp_h + excluded.sharp_h, peak_h = t.peak_h + excluded.peak_h,
     flat_h = t.flat_h + excluded.flat_h, valley_h = t.valley_h + excluded.valley_h, readings = t.readings + excluded.readings;
+  INSERT INTO hourly_area_usage AS t (utility, area_id, hour, usage_h, readings)
+    SELECT c.utility, c.area_id, date_trunc('hour', c.read_at, 'UTC'), sum(c.s * round(c.consumption * 100)::bigint), sum(c.s)
+    FROM aggregate_reading_changes c
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3
+  ON CONFLICT (utility, area_id, hour) DO UPDATE SET usage_h = t.usage_h + excluded.usage_h, readings = t.readings + excluded.readings;
   DELETE FROM aggregate_reading_changes;
   RETURN NULL;
 END
@@ -163,6 +181,12 @@ INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, shar
           aggregate_rate_units(consumption, usage_rates) AS u
         FROM readings WHERE deleted_at IS NULL) x
   GROUP BY 1, 2, 3, 4, 5
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings)
+  SELECT utility, area_id, date_trunc('hour', read_at, 'UTC'), sum(round(consumption * 100)::bigint), count(*)
+  FROM readings WHERE deleted_at IS NULL
+  GROUP BY 1, 2, 3
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO daily_recharge (utility, area_id, day, room_id, channel, amount_fen, orders)
