@@ -8,7 +8,7 @@ import { FreeResetButton, OpenAccountsButton, ValveAllButton, ValveButton } from
 
 /** The water archive's columns, declared once (table, column chooser, CSV). */
 const COLUMNS: Column<WaterMeter>[] = [
-  { source: 'address', kind: 'code', priority: 1, minWidth: 150 },
+  { source: 'address', kind: 'code', priority: 1, minWidth: 130 },
   { source: 'meterType', kind: 'state', states: METER_TYPE, priority: 3 },
   { source: 'projectName', priority: 2 },
   { source: 'buildingName', priority: 2 },
