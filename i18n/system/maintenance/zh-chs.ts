@@ -53,7 +53,7 @@ const maintenance = {
     restore: '恢复',
     restoreTitle: '恢复备份',
     restoreWarning: '恢复会用该备份替换全部业务数据。操作记录（只追加，不可改写）、前端日志和备份列表保持不变，恢复本身记入操作记录。所有用户（包括您）的会话将结束，需要重新登录。',
-    restoreType: '请输入备份文件名 %{name} 以确认',
+    restoreType: '请输入备份文件名「%{name}」以确认',
     restoring: '正在恢复，请勿关闭页面…',
     restored: '已恢复备份（%{tables} 张表，%{rows} 行）。所有会话已结束，请重新登录。',
     deleteTitle: '删除备份',

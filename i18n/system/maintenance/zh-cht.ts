@@ -53,7 +53,7 @@ const maintenance = {
     restore: '還原',
     restoreTitle: '還原備份',
     restoreWarning: '還原會用該備份取代全部業務資料。操作記錄（只追加，不可改寫）、前端日誌和備份清單保持不變，還原本身記入操作記錄。所有使用者（包括您）的工作階段將結束，需要重新登入。',
-    restoreType: '請輸入備份檔名 %{name} 以確認',
+    restoreType: '請輸入備份檔名「%{name}」以確認',
     restoring: '正在還原，請勿關閉頁面…',
     restored: '已還原備份（%{tables} 張表，%{rows} 列）。所有工作階段已結束，請重新登入。',
     deleteTitle: '刪除備份',
