@@ -10,7 +10,7 @@ import { rowsOf } from '../db/rows';
 import { batchesById, csvResponse, csvTime } from '../http/csvStream';
 import { PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
 
-const { presetEnergyRecords: records, electricMeters, rooms, buildings, projects, sysUsers } = schema;
+const { presetEnergyRecords: records, electricMeters, rooms, buildings, projects, sysUsers, commands } = schema;
 
 /** The results a preset energy record holds (server/domain/presetEnergy.ts). */
 export const PRESET_RESULTS = ['succeeded', 'failed', 'unsupported', 'expired'] as const;
@@ -29,13 +29,16 @@ const recordQuery = (db: Db) => db.select({
   id: records.id, meterId: records.meterId, meterAddress: electricMeters.address, roomId: records.roomId,
   roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name,
   energy: records.energy, state: records.state, commandId: records.commandId,
+  /** Why a preset did not succeed: its command's result code (no_reply, device_error, unsupported, no_path, deadline…). */
+  reason: sql<string | null>`CASE WHEN ${records.state} <> 'succeeded' THEN ${commands.resultCode} END`,
   operatorName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`, createdAt: records.createdAt,
 }).from(records)
   .leftJoin(electricMeters, eq(electricMeters.id, records.meterId))
   .leftJoin(rooms, eq(rooms.id, records.roomId))
   .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
   .leftJoin(projects, eq(projects.id, rooms.projectId))
-  .leftJoin(sysUsers, eq(sysUsers.id, records.operatorId));
+  .leftJoin(sysUsers, eq(sysUsers.id, records.operatorId))
+  .leftJoin(commands, eq(commands.id, records.commandId));
 type RecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['where']>>[number];
 
 const recordList: ListSpec<RecordRow> = {
@@ -88,6 +91,7 @@ export function presetEnergyRecordRoutes() {
       { label: `${F}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
       { label: `${F}.energy`, value: (row) => row.energy, kind: 'value' },
       { label: `${F}.state`, value: (row, t) => t(`presetEnergy.result.${row.state}`) },
+      { label: `${F}.reason`, value: (row, t) => (row.reason ? t(`commands.reasons.${row.reason}`) : '') },
       { label: `${F}.operatorName`, value: (row) => row.operatorName },
     ], () => batchesById<RecordRow>(() => recordQuery(db) as never, records.id, where));
   });

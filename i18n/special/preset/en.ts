@@ -13,7 +13,7 @@ const preset = {
     preset_power_record: {
       fields: {
         createdAt: 'Time', created: 'Time', meterAddress: 'Meter address', projectName: 'Project', buildingName: 'Building', roomCode: 'Room no.',
-        energy: 'Energy (kWh)', state: 'Result', operatorName: 'Operator', operator: 'Operator',
+        energy: 'Energy (kWh)', reason: 'Reason', state: 'Result', operatorName: 'Operator', operator: 'Operator',
       },
     },
   },

@@ -13,7 +13,7 @@ const preset = {
     preset_power_record: {
       fields: {
         createdAt: '日時', created: '日時', meterAddress: 'メーターアドレス', projectName: 'プロジェクト', buildingName: '建物', roomCode: '部屋番号',
-        energy: '電力量（kWh）', state: '結果', operatorName: 'オペレーター', operator: 'オペレーター',
+        energy: '電力量（kWh）', reason: '理由', state: '結果', operatorName: 'オペレーター', operator: 'オペレーター',
       },
     },
   },

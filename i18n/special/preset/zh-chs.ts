@@ -13,7 +13,7 @@ const preset = {
     preset_power_record: {
       fields: {
         createdAt: '时间', created: '时间', meterAddress: '电表地址', projectName: '项目', buildingName: '建筑', roomCode: '房间号',
-        energy: '电量（kWh）', state: '结果', operatorName: '操作员', operator: '操作员',
+        energy: '电量（kWh）', reason: '原因', state: '结果', operatorName: '操作员', operator: '操作员',
       },
     },
   },

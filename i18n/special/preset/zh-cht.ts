@@ -13,7 +13,7 @@ const preset = {
     preset_power_record: {
       fields: {
         createdAt: '時間', created: '時間', meterAddress: '電錶地址', projectName: '項目', buildingName: '建築', roomCode: '房間號',
-        energy: '電量（kWh）', state: '結果', operatorName: '操作員', operator: '操作員',
+        energy: '電量（kWh）', reason: '原因', state: '結果', operatorName: '操作員', operator: '操作員',
       },
     },
   },

@@ -1,9 +1,9 @@
-import { TextInput, type RaRecord } from 'react-admin';
-import type { Column, StateStyle } from '../../../components/list/columns';
+import { TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { NUMBER_CELL, type Column, type StateStyle } from '../../../components/list/columns';
 import { choicesOf } from '../rechargeOrders/model';
 import { RecordList, PLACE_FILTERS } from '../records/RecordList';
 
-interface PresetRecord extends RaRecord { meterAddress: string | null; energy: number; state: string; operatorName: string | null; createdAt: string }
+interface PresetRecord extends RaRecord { meterAddress: string | null; energy: number; state: string; reason: string | null; operatorName: string | null; createdAt: string }
 
 /** A preset's result (server/domain/presetEnergy.ts). */
 export const PRESET_RESULT: Record<string, StateStyle> = {
@@ -13,14 +13,22 @@ export const PRESET_RESULT: Record<string, StateStyle> = {
   expired: { label: 'presetEnergy.result.expired', color: 'default' },
 };
 
+/** Why a preset did not succeed, in words (its command's result code). */
+function ReasonText({ code }: { code: string }) {
+  const translate = useTranslate();
+  return <>{translate(`commands.reasons.${code}`, { _: code })}</>;
+}
+
 const COLUMNS: Column<PresetRecord>[] = [
   { source: 'createdAt', kind: 'datetime', priority: 1 },
   { source: 'meterAddress', kind: 'code', priority: 1, sortable: false },
   { source: 'projectName', priority: 2, sortable: false },
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
-  { source: 'energy', kind: 'number', priority: 1 },
+  // kWh with its two decimals (a count would round it).
+  { source: 'energy', kind: 'number', priority: 1, render: (row) => <span className={NUMBER_CELL}>{Number(row.energy).toFixed(2)}</span>, csv: (row) => Number(row.energy).toFixed(2) },
   { source: 'state', kind: 'state', states: PRESET_RESULT, priority: 1 },
+  { source: 'reason', priority: 2, sortable: false, render: (row) => (row.reason ? <ReasonText code={row.reason} /> : null), csv: (row, translate) => (row.reason ? translate(`commands.reasons.${row.reason}`) : '') },
   { source: 'operatorName', priority: 1, sortable: false },
 ];
 
