@@ -103,4 +103,6 @@ if (pgUrl) {
   }
 }
 
+// Readings charged per second against a bare insert of the same ledger rows (bench/billing.ts; BENCH_BILLING=off skips it).
+if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_BILLING ?? 'on').toLowerCase())) await import('./billing');
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_MEMORY ?? 'on').toLowerCase())) await import('./memory');
