@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Q } from '../http/input';
@@ -7,18 +7,20 @@ import { PagingQuery } from '../http/paging';
 import { inScope } from '../http/scope';
 import { rowsOf } from '../db/rows';
 import { csvResponse, type CsvField } from '../http/csvStream';
-import { fenToYuan } from '../../common/money';
 import { billingSettings } from '../domain/billingEngine';
-import { PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
+import { matches } from '../db/listKit';
+import { PlaceFilters, rangeCheck, rangeFilters } from './statsKit';
 
-const { readings, rooms } = schema;
+const { rooms } = schema;
 
 /**
  * Room electricity statistics (`chaobiao`, issue 31): the electricity each room used per day or per
- * month of the platform's time zone, summed from its standing readings (a deleted reading counts
- * nowhere): `GET roomUsage/findByCondition` (a page of room × period rows, sorted by the server,
- * with the totals of the filtered set), `findSeries` (the filtered set per period, for the chart)
- * and `exportByCondition` (every row as CSV, streamed a batch of rooms at a time).
+ * month of the platform's time zone, read from the daily aggregates (`daily_usage`, migration 0027:
+ * usage per meter and day of the standing readings, kept exact by triggers, a deleted reading
+ * counting nowhere) rather than from millions of readings: `GET roomUsage/findByCondition` (a page
+ * of room × period rows, sorted by the server, with the totals of the filtered set), `findSeries`
+ * (the filtered set per period, for the chart) and `exportByCondition` (every row as CSV, streamed a
+ * batch of rooms at a time). A range covers the whole days of the zone it touches.
  */
 
 const GRANULARITIES = ['day', 'month'] as const;
@@ -27,32 +29,40 @@ const ListQuery = PagingQuery.extend(Filters).superRefine(rangeCheck('read'));
 const SeriesQuery = z.object(Filters).superRefine(rangeCheck('read'));
 type UsageFilter = z.output<typeof SeriesQuery>;
 
-/** A reading's period in the platform's zone: `YYYY-MM-DD` or `YYYY-MM`. */
-const periodOf = (granularity: UsageFilter['granularity']) =>
-  sql`to_char(${readings.readAt} AT TIME ZONE ${billingSettings.timeZone}, ${granularity === 'month' ? 'YYYY-MM' : 'YYYY-MM-DD'})`;
+/** A day's period: `YYYY-MM-DD` or `YYYY-MM`. */
+const periodOf = (granularity: UsageFilter['granularity']) => sql.raw(granularity === 'month' ? "to_char(du.day, 'YYYY-MM')" : "to_char(du.day, 'YYYY-MM-DD')");
 
-/** Every condition of the filtered readings: scope, electricity, standing, in a room, the caller's filters. */
-const whereOf = (c: Ctx, query: UsageFilter): SQL => and(
-  inScope(readings.areaId, c.get('session')),
-  sql`${readings.utility} = 'electric' AND ${readings.deletedAt} IS NULL AND ${readings.roomId} IS NOT NULL`,
-  ...placeConditions(readings.roomId, query),
-  rangeConditions(readings.readAt, query, 'read'),
-)!;
+const ids = (values: number[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const roomsWhere = (condition: SQL) => sql`du.room_id IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
 
-const SORTS: Record<string, string> = { period: 'g.period', usage: 'g.usage', costFen: 'g.cost_fen', readings: 'g.readings', roomCode: 'rm.room_code' };
+/** Every condition of the filtered days (on `daily_usage du`): scope, electricity, a room, the caller's place and the days its range touches. */
+const whereOf = (c: Ctx, query: UsageFilter): SQL => {
+  const zone = billingSettings.timeZone;
+  return and(
+    sql`du.utility = 'electric' AND du.area_id IN (${ids(c.get('session').areaIds)}) AND du.room_id <> 0 AND (du.readings <> 0 OR du.usage_h <> 0)`,
+    query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
+    query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
+    query.roomId ? sql`du.room_id = ${query.roomId}` : undefined,
+    query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
+    query.readFrom ? sql`du.day >= (${query.readFrom}::timestamptz AT TIME ZONE ${zone})::date` : undefined,
+    query.readTo ? sql`du.day < ((${query.readTo}::timestamptz - interval '1 microsecond') AT TIME ZONE ${zone})::date + 1` : undefined,
+  )!;
+};
 
-interface UsageRow { id: string; roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; period: string; usage: number; costFen: number; readings: number }
+const SORTS: Record<string, string> = { period: 'g.period', usage: 'g.usage_h', readings: 'g.readings' };
+
+interface UsageRow { id: string; roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; period: string; usage: number; readings: number }
 
 const rowOf = (row: Record<string, unknown>): UsageRow => ({
   id: `${row.room_id}:${row.period}`, roomId: Number(row.room_id), roomCode: String(row.room_code ?? ''), buildingName: (row.building_name as string) ?? null,
-  projectName: (row.project_name as string) ?? null, period: String(row.period), usage: Math.round(Number(row.usage) * 100) / 100, costFen: Number(row.cost_fen), readings: Number(row.readings),
+  projectName: (row.project_name as string) ?? null, period: String(row.period), usage: Number(row.usage_h) / 100, readings: Number(row.readings),
 });
 
-/** The grouped readings (room × period) and the room's place, `order` and `limit` applied by the caller. */
+/** The grouped days (room × period) and the room's place, `tail` (order, limit) applied by the caller. */
 const grouped = (period: SQL, where: SQL, tail: SQL) => sql`
-  SELECT g.room_id, g.period, g.usage, g.cost_fen, g.readings, rm.room_code, b.name AS building_name, p.name AS project_name
-  FROM (SELECT ${readings.roomId} AS room_id, ${period} AS period, sum(${readings.consumption}) AS usage, sum(${readings.costFen}) AS cost_fen, count(*) AS readings
-        FROM ${readings} WHERE ${where} GROUP BY 1, 2) g
+  SELECT g.room_id, g.period, g.usage_h, g.readings, rm.room_code, b.name AS building_name, p.name AS project_name
+  FROM (SELECT du.room_id, ${period} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
+        FROM daily_usage du WHERE ${where} GROUP BY 1, 2) g
   JOIN ${rooms} rm ON rm.id = g.room_id LEFT JOIN buildings b ON b.id = rm.building_id LEFT JOIN projects p ON p.id = rm.project_id
   ${tail}`;
 
@@ -61,7 +71,7 @@ const CSV_FIELDS: CsvField<UsageRow>[] = [
   { label: `${F}.period`, value: (row) => row.period, kind: 'value' },
   { label: `${F}.projectName`, value: (row) => row.projectName }, { label: `${F}.buildingName`, value: (row) => row.buildingName },
   { label: `${F}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
-  { label: `${F}.usage`, value: (row) => row.usage, kind: 'value' }, { label: `${F}.costFen`, value: (row) => fenToYuan(row.costFen), kind: 'value' },
+  { label: `${F}.usage`, value: (row) => row.usage.toFixed(2), kind: 'value' },
   { label: `${F}.readings`, value: (row) => row.readings, kind: 'value' },
 ];
 
@@ -79,15 +89,24 @@ export function roomUsageRoutes() {
     const direction = query.sortOrder?.toLowerCase() === 'asc' ? 'ASC' : 'DESC';
     const order = sql.raw(`ORDER BY ${column} ${direction}, g.room_id ${direction}, g.period DESC`);
     const offset = (query.pageNum - 1) * query.pageSize;
-    const [rows, [totals]] = await Promise.all([
-      db.execute(grouped(periodOf(query.granularity), where, sql`${order} LIMIT ${query.pageSize} OFFSET ${offset}`)),
-      db.execute(sql`
-        SELECT count(DISTINCT (${readings.roomId}, ${periodOf(query.granularity)})) AS total, count(DISTINCT ${readings.roomId}) AS rooms,
-          coalesce(sum(${readings.consumption}), 0) AS usage, coalesce(sum(${readings.costFen}), 0) AS "costFen", count(*) AS readings
-        FROM ${readings} WHERE ${where}`).then((result) => rowsOf<Record<string, unknown>>(result).map(numbers)),
-    ]);
-    const { total, ...sums } = totals;
-    return ok(c, { records: rowsOf<Record<string, unknown>>(rows).map(rowOf), total, totals: { count: total, ...sums } });
+    // One pass: the groups once (a CTE), the page of them with the totals of all as window figures.
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+      WITH g AS MATERIALIZED (SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
+        FROM daily_usage du WHERE ${where} GROUP BY 1, 2)
+      SELECT x.*, rm.room_code, b.name AS building_name, p.name AS project_name, (SELECT count(DISTINCT room_id) FROM g) AS rooms
+      FROM (SELECT g.*, count(*) OVER () AS total, sum(g.usage_h) OVER () AS total_usage_h, sum(g.readings) OVER () AS total_readings
+            FROM g ${order} LIMIT ${query.pageSize} OFFSET ${offset}) x
+      JOIN ${rooms} rm ON rm.id = x.room_id LEFT JOIN buildings b ON b.id = rm.building_id LEFT JOIN projects p ON p.id = rm.project_id
+      ORDER BY ${sql.raw(column.replace(/^g\./, 'x.'))} ${sql.raw(direction)}, x.room_id ${sql.raw(direction)}, x.period DESC`));
+    // A page past the end has no row to carry the totals: ask for them alone.
+    const head = rows[0] ?? rowsOf<Record<string, unknown>>(await db.execute(sql`
+      SELECT count(*) AS total, coalesce(sum(usage_h), 0) AS total_usage_h, coalesce(sum(readings), 0) AS total_readings, count(DISTINCT room_id) AS rooms
+      FROM (SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings FROM daily_usage du WHERE ${where} GROUP BY 1, 2) g`))[0];
+    const total = Number(head.total ?? 0);
+    return ok(c, {
+      records: rows.map(rowOf), total,
+      totals: { count: total, rooms: Number(head.rooms ?? 0), usage: Number(head.total_usage_h ?? 0) / 100, readings: Number(head.total_readings ?? 0) },
+    });
   });
 
   defineRoute(router, {
@@ -95,9 +114,9 @@ export function roomUsageRoutes() {
   }, async (c, { query }) => {
     const period = periodOf(query.granularity);
     const rows = rowsOf<Record<string, unknown>>(await c.get('deps').db.execute(sql`
-      SELECT ${period} AS period, coalesce(sum(${readings.consumption}), 0) AS usage, coalesce(sum(${readings.costFen}), 0) AS cost_fen, count(DISTINCT ${readings.roomId}) AS rooms
-      FROM ${readings} WHERE ${whereOf(c, query)} GROUP BY 1 ORDER BY 1 LIMIT 400`));
-    return ok(c, rows.map((row) => ({ period: String(row.period), usage: Math.round(Number(row.usage) * 100) / 100, costFen: Number(row.cost_fen), rooms: Number(row.rooms) })));
+      SELECT ${period} AS period, coalesce(sum(du.usage_h), 0) AS usage_h, count(DISTINCT du.room_id) AS rooms
+      FROM daily_usage du WHERE ${whereOf(c, query)} GROUP BY 1 ORDER BY 1 LIMIT 400`));
+    return ok(c, rows.map((row) => ({ period: String(row.period), usage: Number(row.usage_h) / 100, rooms: Number(row.rooms) })));
   });
 
   defineRoute(router, {
@@ -109,12 +128,12 @@ export function roomUsageRoutes() {
     async function* batches() {
       let after = 0;
       for (;;) {
-        const ids = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM ${rooms} WHERE ${inScope(rooms.areaId, c.get('session'))} AND id > ${after} ORDER BY id LIMIT ${EXPORT_ROOMS}`)).map((row) => Number(row.id));
-        if (!ids.length) return;
-        const rows = rowsOf<Record<string, unknown>>(await db.execute(grouped(period, and(where, sql`${readings.roomId} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)!, sql.raw('ORDER BY g.room_id, g.period'))));
+        const roomIds = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM ${rooms} WHERE ${inScope(rooms.areaId, c.get('session'))} AND id > ${after} ORDER BY id LIMIT ${EXPORT_ROOMS}`)).map((row) => Number(row.id));
+        if (!roomIds.length) return;
+        const rows = rowsOf<Record<string, unknown>>(await db.execute(grouped(period, and(where, sql`du.room_id IN (${ids(roomIds)})`)!, sql.raw('ORDER BY g.room_id, g.period'))));
         if (rows.length) yield rows.map(rowOf);
-        if (ids.length < EXPORT_ROOMS) return;
-        after = ids[ids.length - 1];
+        if (roomIds.length < EXPORT_ROOMS) return;
+        after = roomIds[roomIds.length - 1];
       }
     }
     return csvResponse(c, query.granularity === 'month' ? 'room-usage-monthly' : 'room-usage-daily', CSV_FIELDS, batches);

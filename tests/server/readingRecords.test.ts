@@ -217,14 +217,14 @@ describe('the money rule of a reading (property)', () => {
 
 describe('roomUsage/findByCondition (chaobiao)', () => {
   it('sums each room\'s standing electricity per day of the platform\'s zone, with totals from the raw rows', async () => {
-    const page = await list<{ roomId: number; period: string; usage: number; costFen: number; readings: number }>('roomUsage/findByCondition', { ...WEEK, granularity: 'day', sortField: 'usage', sortOrder: 'desc' });
+    const page = await list<{ roomId: number; period: string; usage: number; readings: number }>('roomUsage/findByCondition', { ...WEEK, granularity: 'day', sortField: 'usage', sortOrder: 'desc' });
     const ref = await one(`SELECT count(DISTINCT (room_id, to_char(read_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD'))) AS groups, coalesce(sum(consumption), 0) AS used,
-      coalesce(sum(cost_fen), 0) AS cost, count(DISTINCT room_id) AS rooms FROM readings
+      count(*) AS n, count(DISTINCT room_id) AS rooms FROM readings
       WHERE utility = 'electric' AND deleted_at IS NULL AND room_id IS NOT NULL AND ${WEEK_SQL} AND ${scope}`);
     expect(page.total).toBe(Number(ref.groups));
     expect(page.totals.rooms).toBe(Number(ref.rooms));
-    expect(page.totals.costFen).toBe(Number(ref.cost));
     expect(page.totals.usage).toBeCloseTo(Number(ref.used), 1);
+    expect(page.totals.readings).toBe(Number(ref.n));
     const usages = page.records.map((row) => row.usage);
     expect(usages).toEqual([...usages].sort((a, b) => b - a));
     const top = page.records[0];

@@ -37,6 +37,8 @@ export interface ListScreenProps<R extends RaRecord> {
   exportButton?: ReactNode;
   /** Content between the toolbar and the table (a statistics list's totals, a chart). */
   summary?: ReactNode;
+  /** Filters a first visit starts with (e.g. this month on a statistics screen over millions of rows). */
+  filterDefaultValues?: Record<string, unknown>;
   /** False: an empty list keeps its toolbar and table (whose actions start the records), not react-admin's empty page. */
   empty?: false;
 }
@@ -52,7 +54,7 @@ export interface ListScreenProps<R extends RaRecord> {
  * columns still to the right, and a shadow on their edge says so until the table is scrolled to
  * its end, where every column lies beside them.
  */
-export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary, empty }: ListScreenProps<R>) {
+export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary, empty, filterDefaultValues }: ListScreenProps<R>) {
   const resource = useResourceContext()!;
   const { hasCreate } = useResourceDefinition();
   const translate = useTranslate();
@@ -86,6 +88,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
     <ColumnChooserScope>
       <List
         filters={filters}
+        filterDefaultValues={filterDefaultValues}
         actions={(
           <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
             {filters?.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn) && <FilterButton />}

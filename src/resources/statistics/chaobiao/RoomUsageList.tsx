@@ -6,17 +6,17 @@ import { ListTotals, type TotalItem } from '../../../components/list/ListTotals'
 import { ServerExportButton } from '../../../components/list/ServerExportButton';
 import { PLACE_FILTERS } from '../records/RecordList';
 import { SeriesChart } from '../readings/SeriesChart';
+import { quickRange, startOfDay } from '../../../components/pickers/dateRanges';
 
-interface RoomUsage extends RaRecord { roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; period: string; usage: number; costFen: number; readings: number }
-interface UsagePoint { period: string; usage: number; costFen: number; rooms: number }
+interface RoomUsage extends RaRecord { roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; period: string; usage: number; readings: number }
+interface UsagePoint { period: string; usage: number; rooms: number }
 
 const COLUMNS: Column<RoomUsage>[] = [
   { source: 'period', priority: 1 },
   { source: 'projectName', priority: 2, sortable: false },
   { source: 'buildingName', priority: 2, sortable: false },
-  { source: 'roomCode', kind: 'code', priority: 1 },
+  { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
   { source: 'usage', kind: 'number', priority: 1 },
-  { source: 'costFen', kind: 'money', priority: 1 },
   { source: 'readings', kind: 'number', priority: 2 },
 ];
 
@@ -30,7 +30,7 @@ const TOTALS: TotalItem[] = [
   { source: 'rooms', label: 'stats.readings.totals.rooms', kind: 'count' },
   { source: 'count', label: 'stats.readings.totals.groups', kind: 'count' },
   { source: 'usage', label: 'stats.readings.totals.usage', kind: 'quantity' },
-  { source: 'costFen', label: 'stats.readings.totals.charged', kind: 'money' },
+  { source: 'readings', label: 'stats.readings.totals.readings', kind: 'count' },
 ];
 
 const kwh = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: value >= 100 ? 0 : 2 });
@@ -52,8 +52,8 @@ function UsageChart() {
 }
 
 /**
- * 房间用电统计: the electricity each room used per day or month (the platform's days), summed from
- * its standing readings: a chart of the filtered rooms per period above a table of room × period
+ * 房间用电统计: the electricity each room used per day or month (the platform's days), from the
+ * daily aggregates of its standing readings: a chart of the filtered rooms per period above a table of room × period
  * rows with the totals of the filtered set, sorted and paged by the server, exported as CSV.
  */
 export default function RoomUsageList() {
@@ -62,9 +62,12 @@ export default function RoomUsageList() {
     ...filterInputs(resource, FILTERS),
     <TextInput key="roomCode" source="roomCode" label={`resources.${resource}.fields.roomCode`} alwaysOn resettable={false} sx={{ width: 120 }} />,
   ];
+  // A first visit shows this month (the platform's days): a city's whole history per day is millions of rows.
+  const month = quickRange('thisMonth')!;
   return (
     <ListScreen<RoomUsage>
       columns={COLUMNS} filters={filters} sort={{ field: 'period', order: 'DESC' }} deletable={false}
+      filterDefaultValues={{ readFrom: startOfDay(month.from), readTo: startOfDay(month.to) }}
       summary={<><ListTotals items={TOTALS} /><UsageChart /></>} exportButton={<ServerExportButton />}
     />
   );
