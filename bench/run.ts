@@ -103,6 +103,8 @@ if (pgUrl) {
   }
 }
 
+// The dashboards' summaries from the raw rows and from the daily aggregates (bench/dashboard.ts; BENCH_DASHBOARD=off skips it).
+if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_DASHBOARD ?? 'on').toLowerCase())) await import('./dashboard');
 // Readings charged per second against a bare insert of the same ledger rows (bench/billing.ts; BENCH_BILLING=off skips it).
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_BILLING ?? 'on').toLowerCase())) await import('./billing');
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_MEMORY ?? 'on').toLowerCase())) await import('./memory');
