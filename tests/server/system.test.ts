@@ -256,7 +256,9 @@ describe('roles (role/*, binding calls)', () => {
 
   it('a grant change reaches the role\'s open sessions at their next request', async () => {
     const [meters, water] = await resourceIdsOf(['dianbiaoguanli', 'waterarchive']);
-    const role = await admin.post('role/addRole', { name: '水电操作员', readOnly: false, resourceIds: [meters] });
+    // Permission management too: its calls are the writes tried below (the API serves a role only its screens' calls).
+    const [roles] = await resourceIdsOf(['bumen']);
+    const role = await admin.post('role/addRole', { name: '水电操作员', readOnly: false, resourceIds: [meters, roles] });
     const roleId = role.body.data.id as number;
     await admin.post('sysUser/saveUser', { userName: 'grantee', password: 'grantee-pass-1', roleId });
     const api = apiClient(backend.app, await loginAs(backend.app, 'grantee', 'grantee-pass-1'));
@@ -267,11 +269,11 @@ describe('roles (role/*, binding calls)', () => {
       walk(tree);
       return paths;
     };
-    expect(await menu()).toEqual(['dianbiaoguanli']);
+    expect((await menu()).sort()).toEqual(['bumen', 'dianbiaoguanli']);
     expect((await api.post('frontLog/addFrontLog', { message: 'writes allowed' })).status).toBe(200);
     expect((await api.post('role/addRole', { name: `grantee-${roleId}-a`, resourceIds: [] })).status).toBe(200);
-    await admin.put('role/updateRole', { id: roleId, resourceIds: [meters, water], readOnly: true });
-    expect((await menu()).sort()).toEqual(['dianbiaoguanli', 'waterarchive']);
+    await admin.put('role/updateRole', { id: roleId, resourceIds: [meters, water, roles], readOnly: true });
+    expect((await menu()).sort()).toEqual(['bumen', 'dianbiaoguanli', 'waterarchive']);
     const refused = await api.post('role/addRole', { name: `grantee-${roleId}-b`, resourceIds: [] });
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toBe('只读账号不能修改数据');
