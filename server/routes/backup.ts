@@ -71,7 +71,8 @@ export function backupRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/addBackup', summary: 'Back up the whole database now (PGlite: its data folder; PostgreSQL: a logical dump through SQL); answers the new backup', tags: ['backup'],
-    body: z.object({ remark: Text(100, 0).optional() }),
+    // The remark is asked for (it may be empty): a request without it is not a backup request.
+    body: z.object({ remark: Text(100, 0) }),
   }, async (c, { body }) => {
     requirePlatformAdmin(c);
     const { db, now } = c.get('deps');

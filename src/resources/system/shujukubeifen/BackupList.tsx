@@ -54,7 +54,7 @@ function BackupNowButton() {
     setRunning(true);
     setError(undefined);
     try {
-      const created = await dataProvider.invoke<Backup>('shujukubeifen', 'create', remark.trim() ? { remark: remark.trim() } : {});
+      const created = await dataProvider.invoke<Backup>('shujukubeifen', 'create', { remark: remark.trim() });
       notify('backup.created', { type: 'success', messageArgs: { name: created.fileName } });
       setOpen(false);
       setRemark('');
