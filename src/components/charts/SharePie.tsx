@@ -20,13 +20,15 @@ export default function SharePie({ data, width, height, format, valueLabel }: {
   const palette = [theme.palette.error.main, theme.palette.warning.main, theme.palette.primary.main, theme.palette.success.main, theme.palette.info.main, theme.palette.secondary.main];
   const total = data.reduce((sum, point) => sum + point.value, 0);
   const share = (value: number) => (total > 0 ? `${Math.round((value / total) * 1000) / 10}%` : '0%');
-  const wide = width >= 420;
+  const slices = data.filter((point) => point.value > 0);
+  // Link labels beside the ring when there is room and more than one slice (one slice's label would hang below it).
+  const wide = width >= 420 && slices.length > 1;
   return (
     <Pie
       width={width} height={height}
-      data={data.filter((point) => point.value > 0)}
+      data={slices}
       id="id" value="value"
-      margin={wide ? { top: 16, right: 140, bottom: 16, left: 140 } : { top: 16, right: 16, bottom: 16, left: 16 }}
+      margin={wide ? { top: 24, right: 140, bottom: 24, left: 140 } : { top: 16, right: 16, bottom: 16, left: 16 }}
       innerRadius={0.55} padAngle={1} cornerRadius={2}
       colors={(datum) => palette[Math.max(0, data.findIndex((point) => point.id === datum.id)) % palette.length]}
       theme={nivoTheme(theme)}
@@ -36,7 +38,7 @@ export default function SharePie({ data, width, height, format, valueLabel }: {
       arcLinkLabelsTextColor={theme.palette.text.primary}
       arcLinkLabelsColor={{ from: 'color' }}
       arcLinkLabelsSkipAngle={8}
-      arcLabel={(datum) => share(datum.value)}
+      arcLabel={(datum) => (slices.length > 1 ? share(datum.value) : `${String(datum.label)} ${share(datum.value)}`)}
       arcLabelsSkipAngle={14}
       arcLabelsTextColor={theme.palette.getContrastText(theme.palette.primary.main)}
       animate={!prefersReducedMotion()}
