@@ -67,6 +67,8 @@ function AreaDefaultsDialog({ defaults, onClose }: { defaults: AreaDefaults; onC
   const picker = (label: string, value: number | '', choices: Choice[], onChange: (value: number | '') => void, name: string) => (
     <TextField
       select fullWidth size="small" label={translate(label)} value={value} disabled={!canEdit} name={name}
+      // "None" shows as the value when nothing is chosen, under its label.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
     >
       <MenuItem value=""><em>{translate('areaDefaults.none')}</em></MenuItem>
