@@ -43,7 +43,7 @@ describe('smsmanage', () => {
     renderScreen('/smsmanage');
     await u.click(await screen.findByRole('button', { name: '发送短信' }));
     const dialog = await screen.findByRole('dialog', { name: '给租户发送短信' });
-    expect(within(dialog).getByText('请选择房间、项目或楼栋（或本区域的全部房间）')).toBeInTheDocument();
+    expect(within(dialog).getByText('请选择房间、项目或建筑（或本区域的全部房间）')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: '发送' })).toBeDisabled();
 
     const text = within(dialog).getByRole('textbox', { name: /短信内容/ });

@@ -170,7 +170,7 @@ describe('exportRechargeOrderByParams', () => {
     });
     const text = (await response.text()).replace(/^\uFEFF/, '');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0].startsWith('订单号,项目,楼栋,房间号')).toBe(true);
+    expect(lines[0].startsWith('订单号,项目,建筑,房间号')).toBe(true);
     const expected = await reference(`utility = 'electric'`);
     expect(expected.count).toBeGreaterThan(1000);
     expect(lines).toHaveLength(expected.count + 1);

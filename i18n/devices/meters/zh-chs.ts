@@ -4,7 +4,7 @@ const meterFields = {
   id: 'ID',
   address: '表地址',
   projectName: '项目',
-  buildingName: '楼栋',
+  buildingName: '建筑',
   roomCode: '房间号',
   roomId: '房间',
   tenantName: '租户',

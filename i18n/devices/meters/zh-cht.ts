@@ -4,7 +4,7 @@ const meterFields = {
   id: 'ID',
   address: '錶地址',
   projectName: '項目',
-  buildingName: '樓棟',
+  buildingName: '建築',
   roomCode: '房間號',
   roomId: '房間',
   tenantName: '租戶',

@@ -5,7 +5,7 @@ const dashboard = {
     range: { label: '时间范围', thisMonth: '本月', lastMonth: '上月', last30: '近 30 天', last90: '近 90 天', custom: '自定义' },
     from: '开始日期', to: '结束日期（含）', invalidRange: '结束日期不能早于开始日期',
     charts: {
-      byBuilding: '按项目和楼栋的用量（%{unit}）', byChannel: '按渠道的充值',
+      byBuilding: '按项目和建筑的用量（%{unit}）', byChannel: '按渠道的充值',
       daily: '每日用量（%{unit}）', topRooms: '用量最多的房间（%{unit}）',
       byRate: '按费率的用量（%{unit}）', arrears: '欠费走势',
     },
@@ -17,7 +17,7 @@ const dashboard = {
       byRate: '按费率的用量环形图：合计 %{total} %{unit}，尖 %{sharp}、峰 %{peak}、平 %{flat}、谷 %{valley}',
       arrears: '%{days} 天的欠费走势折线图：最后一天 %{rooms} 个房间欠费，共 %{total}',
     },
-    columns: { project: '项目', building: '楼栋', room: '房间号', usage: '用量（%{unit}）', channel: '渠道', amount: '金额（元）', orders: '笔数', day: '日期' },
+    columns: { project: '项目', building: '建筑', room: '房间号', usage: '用量（%{unit}）', channel: '渠道', amount: '金额（元）', orders: '笔数', day: '日期' },
     columnsMore: { rate: '费率', share: '占比', arrearsRooms: '欠费房间数', arrearsAmount: '欠费金额（元）' },
     rates: { sharp: '尖', peak: '峰', flat: '平', valley: '谷' },
     waterNoRates: '用水不分尖峰平谷费率',

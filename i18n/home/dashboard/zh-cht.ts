@@ -5,7 +5,7 @@ const dashboard = {
     range: { label: '時間範圍', thisMonth: '本月', lastMonth: '上月', last30: '近 30 天', last90: '近 90 天', custom: '自訂' },
     from: '開始日期', to: '結束日期（含）', invalidRange: '結束日期不能早於開始日期',
     charts: {
-      byBuilding: '依專案和樓棟的用量（%{unit}）', byChannel: '依管道的儲值',
+      byBuilding: '依專案和建築的用量（%{unit}）', byChannel: '依管道的儲值',
       daily: '每日用量（%{unit}）', topRooms: '用量最多的房間（%{unit}）',
       byRate: '按費率的用量（%{unit}）', arrears: '欠費走勢',
     },
@@ -17,7 +17,7 @@ const dashboard = {
       byRate: '按費率的用量環形圖：合計 %{total} %{unit}，尖 %{sharp}、峰 %{peak}、平 %{flat}、谷 %{valley}',
       arrears: '%{days} 天的欠費走勢折線圖：最後一天 %{rooms} 個房間欠費，共 %{total}',
     },
-    columns: { project: '專案', building: '樓棟', room: '房間號', usage: '用量（%{unit}）', channel: '管道', amount: '金額（元）', orders: '筆數', day: '日期' },
+    columns: { project: '專案', building: '建築', room: '房間號', usage: '用量（%{unit}）', channel: '管道', amount: '金額（元）', orders: '筆數', day: '日期' },
     columnsMore: { rate: '費率', share: '佔比', arrearsRooms: '欠費房間數', arrearsAmount: '欠費金額（元）' },
     rates: { sharp: '尖', peak: '峰', flat: '平', valley: '谷' },
     waterNoRates: '用水不分尖峰平谷費率',

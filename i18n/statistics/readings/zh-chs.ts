@@ -1,5 +1,5 @@
 /** Messages of the reading records, room usage, recharge summary and deleted readings screens (issues 31 and 33) (zh-chs), merged into i18n/zh-chs.ts. */
-const place = { projectName: '项目', buildingName: '楼栋', roomCode: '房间号', meterAddress: '表地址' };
+const place = { projectName: '项目', buildingName: '建筑', roomCode: '房间号', meterAddress: '表地址' };
 
 const readings = {
   resources: {

@@ -1,5 +1,5 @@
 /** Messages of the reading records, room usage, recharge summary and deleted readings screens (issues 31 and 33) (zh-cht), merged into i18n/zh-cht.ts. */
-const place = { projectName: '項目', buildingName: '樓棟', roomCode: '房間號', meterAddress: '表地址' };
+const place = { projectName: '項目', buildingName: '建築', roomCode: '房間號', meterAddress: '表地址' };
 
 const readings = {
   resources: {
