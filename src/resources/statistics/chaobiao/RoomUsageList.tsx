@@ -16,7 +16,7 @@ const COLUMNS: Column<RoomUsage>[] = [
   { source: 'projectName', priority: 2, sortable: false },
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
-  { source: 'usage', kind: 'number', priority: 1 },
+  { source: 'usage', kind: 'quantity', priority: 1 },
   { source: 'readings', kind: 'number', priority: 2 },
 ];
 

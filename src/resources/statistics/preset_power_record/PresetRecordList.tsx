@@ -1,5 +1,5 @@
 import { TextInput, useTranslate, type RaRecord } from 'react-admin';
-import { NUMBER_CELL, type Column, type StateStyle } from '../../../components/list/columns';
+import type { Column, StateStyle } from '../../../components/list/columns';
 import { choicesOf } from '../rechargeOrders/model';
 import { RecordList, PLACE_FILTERS } from '../records/RecordList';
 
@@ -26,7 +26,7 @@ const COLUMNS: Column<PresetRecord>[] = [
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
   // kWh with its two decimals (a count would round it).
-  { source: 'energy', kind: 'number', priority: 1, render: (row) => <span className={NUMBER_CELL}>{Number(row.energy).toFixed(2)}</span>, csv: (row) => Number(row.energy).toFixed(2) },
+  { source: 'energy', kind: 'quantity', priority: 1 },
   { source: 'state', kind: 'state', states: PRESET_RESULT, priority: 1 },
   { source: 'reason', priority: 2, sortable: false, render: (row) => (row.reason ? <ReasonText code={row.reason} /> : null), csv: (row, translate) => (row.reason ? translate(`commands.reasons.${row.reason}`) : '') },
   { source: 'operatorName', priority: 1, sortable: false },

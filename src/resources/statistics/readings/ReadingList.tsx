@@ -15,7 +15,7 @@ const PLACE: Column<Reading>[] = [
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
   { source: 'meterAddress', kind: 'code', priority: 1, sortable: false },
 ];
-const quantity = (source: keyof Reading & string, priority: 1 | 2 | 3, hidden = false): Column<Reading> => ({ source, kind: 'number', priority, sortable: false, hidden });
+const quantity = (source: keyof Reading & string, priority: 1 | 2 | 3, hidden = false): Column<Reading> => ({ source, kind: 'quantity', priority, sortable: false, hidden });
 
 /** The electric screen's columns: the totals of the four rates and the instant values beside the usage and its charge. */
 const ELECTRIC: Column<Reading>[] = [

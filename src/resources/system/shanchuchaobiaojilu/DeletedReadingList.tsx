@@ -27,8 +27,8 @@ const COLUMNS: Column<Reading>[] = [
   { source: 'buildingName', priority: 2, sortable: false },
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
   { source: 'meterAddress', kind: 'code', priority: 2, sortable: false },
-  { source: 'total', kind: 'number', priority: 2, sortable: false },
-  { source: 'consumption', kind: 'number', priority: 1, sortable: false },
+  { source: 'total', kind: 'quantity', priority: 2, sortable: false },
+  { source: 'consumption', kind: 'quantity', priority: 1, sortable: false },
   { source: 'costFen', kind: 'money', priority: 1, sortable: false },
   { source: 'refundedFen', kind: 'money', priority: 1, sortable: false },
 ];
