@@ -93,6 +93,14 @@ export interface ServerConfig {
    */
   billingIntervalSeconds: number;
   /**
+   * BACKUP_DAILY_AT (`HH:mm` in BILLING_TIME_ZONE, default 03:00; `off` for none): the scheduled
+   * backup is made within the hour after it, once a day (server/domain/backupSchedule.ts), into
+   * BACKUP_DIR; BACKUP_KEEP (1..365, default 7) scheduled backups are kept, the older ones deleted
+   * (backups made on the screen are never deleted by it).
+   */
+  backupDailyAt?: string;
+  backupKeep: number;
+  /**
    * The SMS outbox's provider (server/domain/smsSender.ts): SMS_PROVIDER `simulated` (default: every
    * notice delivered, an attempt failing at SMS_SIM_FAILURE_RATE, 0..1, default 0) or `http` (POST
    * JSON { phone, content, templateId, requestId } to SMS_HTTP_URL with `Authorization: Bearer
@@ -172,6 +180,15 @@ export function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: nu
 }
 
 /** An on/off setting parsed strictly: on/1/true/yes or off/0/false/no (any case); unset gives the default. */
+/** A time of day `HH:mm` (24 h), or undefined for `off`/`0`/`false`/`no`; refused otherwise. */
+export function dailyTimeSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): string | undefined {
+  const value = (env[name] ?? fallback).trim();
+  if (['off', '0', 'false', 'no'].includes(value.toLowerCase())) return undefined;
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value);
+  if (!match) throw new Error(`${name} must be a time of day HH:mm (00:00–23:59) or off, not "${value}"`);
+  return `${match[1].padStart(2, '0')}:${match[2]}`;
+}
+
 export function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (!raw) return fallback;
@@ -229,6 +246,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     readIntervalMinutes: numberSetting(env, 'READ_INTERVAL_MINUTES', READ_INTERVAL_MINUTES_DEFAULT, 1, 10_080, true),
     billingTimeZone: timeZoneSetting(env, 'BILLING_TIME_ZONE', 'Asia/Shanghai'),
     billingIntervalSeconds: numberSetting(env, 'BILLING_INTERVAL_SECONDS', 60, 5, 86_400, true),
+    backupDailyAt: dailyTimeSetting(env, 'BACKUP_DAILY_AT', '03:00'),
+    backupKeep: numberSetting(env, 'BACKUP_KEEP', 7, 1, 365, true),
     ...smsSettings(env),
   };
 }

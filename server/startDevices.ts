@@ -8,6 +8,8 @@ import { configureAggregateZone } from './domain/aggregates';
 import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
+import { ScheduledBackupJob } from './domain/backupSchedule';
+import { backupDir } from './db/backup';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
 import { createDriverRouter } from './devices/router';
@@ -23,7 +25,7 @@ const HEARTBEAT_WRITE_MS = 30_000;
 export interface DevicesOptions {
   database: Database;
   config: Pick<ServerConfig, 'simulator' | 'simTimeScale' | 'simFailureRate' | 'autoRead' | 'readIntervalMinutes' | 'devicePort' | 'simGatewayPort'>
-    & Partial<Pick<ServerConfig, 'billingTimeZone' | 'billingIntervalSeconds' | 'smsProvider' | 'smsHttpUrl' | 'smsHttpKey' | 'smsHttpTemplateId' | 'smsSimFailureRate'>>;
+    & Partial<Pick<ServerConfig, 'billingTimeZone' | 'billingIntervalSeconds' | 'smsProvider' | 'smsHttpUrl' | 'smsHttpKey' | 'smsHttpTemplateId' | 'smsSimFailureRate' | 'backupDailyAt' | 'backupKeep'>>;
   now: () => Date;
   log: (message: string, error?: unknown) => void;
 }
@@ -97,6 +99,11 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   // Gift day: hourly, each meter's monthly allowance on its gift set's day (once per meter and month).
   const gifts = new GiftDayJob(db, now, { everyMs: 3_600_000, log });
   gifts.start();
+  // The scheduled backup: within the hour after BACKUP_DAILY_AT, once a day, BACKUP_KEEP kept.
+  const scheduledBackup = config.backupDailyAt
+    ? new ScheduledBackupJob(db, now, { dailyAt: config.backupDailyAt, keep: config.backupKeep ?? 7, timeZone: config.billingTimeZone ?? 'Asia/Shanghai', dir: backupDir() }, { log })
+    : undefined;
+  scheduledBackup?.start();
 
   let worker: CommandWorker | undefined;
   let reader: AutoReader | undefined;
@@ -125,6 +132,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
       await sms.stop();
       await monthEnd.stop();
       await gifts.stop();
+      await scheduledBackup?.stop();
       await heartbeat?.stop();
       await worker?.stop();
       await protocol.close();

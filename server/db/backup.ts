@@ -429,3 +429,17 @@ export async function restoreBackup(db: Db, path: string, inside: (tx: Db, resul
 
 /** Where backups are kept: BACKUP_DIR, else a folder beside the data folder (`./data-backups`). */
 export const backupDir = (env: NodeJS.ProcessEnv = process.env) => resolve(env.BACKUP_DIR || `${env.DATA_DIR || './data'}-backups`);
+
+/**
+ * One backup or restore at a time in this process (each reads or writes the whole database): the
+ * API's calls and the scheduled backup take this lock; false when it is taken.
+ */
+let backupBusy = false;
+export function tryBackupLock(): boolean {
+  if (backupBusy) return false;
+  backupBusy = true;
+  return true;
+}
+export function releaseBackupLock() {
+  backupBusy = false;
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { count, desc, eq } from 'drizzle-orm';
 import { schema } from '../db';
-import { BackupRefused, FILE_NAME, backupDir, backupKindOf, kindOfFile, newFileName, restoreBackup, writeBackup } from '../db/backup';
+import { BackupRefused, FILE_NAME, backupDir, backupKindOf, kindOfFile, newFileName, releaseBackupLock, restoreBackup, tryBackupLock, writeBackup } from '../db/backup';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Id, Text } from '../http/input';
 import { ok, page } from '../http/envelope';
@@ -21,15 +21,13 @@ function requirePlatformAdmin(c: Ctx) {
   if (!c.get('session').platformAdmin) throw forbidden('errors.backupPlatformOnly');
 }
 
-/** One backup or restore at a time in this process (each reads or writes the whole database). */
-let busy = false;
+/** One backup or restore at a time in this process, the scheduled backup included (server/db/backup.ts). */
 async function exclusive<T>(work: () => Promise<T>): Promise<T> {
-  if (busy) throw conflict('errors.backupBusy');
-  busy = true;
+  if (!tryBackupLock()) throw conflict('errors.backupBusy');
   try {
     return await work();
   } finally {
-    busy = false;
+    releaseBackupLock();
   }
 }
 

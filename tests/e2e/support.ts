@@ -97,7 +97,7 @@ async function launch(options: PlatformOptions & { dataDir: string }): Promise<R
   // flows' own commands are the only ones in the queue.
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, DATABASE_URL: '',
-    SIM_FAILURE_RATE: '0', AUTO_READ: 'off', ...(gatewayPort ? { SIM_GATEWAY_PORT: String(gatewayPort) } : {}),
+    SIM_FAILURE_RATE: '0', AUTO_READ: 'off', BACKUP_DAILY_AT: 'off', ...(gatewayPort ? { SIM_GATEWAY_PORT: String(gatewayPort) } : {}),
   };
   let command = ['npm', 'start', '--silent'];
   if (options.testBuild) {

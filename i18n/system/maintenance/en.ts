@@ -43,6 +43,7 @@ const maintenance = {
     empty: 'No menu resources yet',
   },
   backup: {
+    scheduled: 'Scheduled (platform)',
     create: 'Back up now',
     creating: 'Backing up, please wait…',
     created: 'Backup done: %{name}',

@@ -43,6 +43,7 @@ const maintenance = {
     empty: 'メニューリソースがありません',
   },
   backup: {
+    scheduled: '定時バックアップ（システム）',
     create: '今すぐバックアップ',
     creating: 'バックアップ中です。しばらくお待ちください…',
     created: 'バックアップが完了しました：%{name}',

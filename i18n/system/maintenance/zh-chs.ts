@@ -43,6 +43,7 @@ const maintenance = {
     empty: '还没有菜单资源',
   },
   backup: {
+    scheduled: '定时备份（系统）',
     create: '立即备份',
     creating: '正在备份，请稍候…',
     created: '备份已完成：%{name}',

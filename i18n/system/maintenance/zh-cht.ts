@@ -43,6 +43,7 @@ const maintenance = {
     empty: '還沒有選單資源',
   },
   backup: {
+    scheduled: '定時備份（系統）',
     create: '立即備份',
     creating: '正在備份，請稍候…',
     created: '備份已完成：%{name}',

@@ -31,11 +31,17 @@ function KindChip({ record }: { record: Backup }) {
   return <Chip size="small" variant="outlined" color={record.kind === 'pg' ? 'info' : 'default'} label={translate(`backup.kind.${record.kind}`)} />;
 }
 
+function ScheduledOr({ record }: { record: Backup }) {
+  const translate = useTranslate();
+  return <>{record.createdByName ?? translate('backup.scheduled')}</>;
+}
+
 const COLUMNS: Column<Backup>[] = [
   { source: 'fileName', kind: 'code', priority: 1, minWidth: 260 },
   { source: 'kind', priority: 1, sortable: false, render: (record) => <KindChip record={record} />, csv: (record) => record.kind },
   { source: 'sizeBytes', kind: 'number', priority: 1, render: (record) => fileSize(record.sizeBytes), csv: (record) => record.sizeBytes },
-  { source: 'createdByName', priority: 2, sortable: false },
+  // A backup without a creator is the scheduled one (BACKUP_DAILY_AT).
+  { source: 'createdByName', priority: 2, sortable: false, render: (record) => <ScheduledOr record={record} />, csv: (record, translate) => record.createdByName ?? translate('backup.scheduled') },
   { source: 'createdAt', kind: 'datetime', priority: 1 },
 ];
 
