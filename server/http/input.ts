@@ -39,6 +39,14 @@ export const MoneyFen = z.number({ error: (issue) => (issue.input === undefined 
   .int('validation.amountFen').min(1, 'validation.amountFen').max(INT4_MAX)
   .openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'integer fen (¥1 = 100); at most RECHARGE_MAX_FEN (default 5,000,000)' });
 
+/**
+ * A limit in fen as sent: a JSON integer, negative allowed (an account's alarm levels, overdraft,
+ * hoarding limit); the rule that reads it, not the schema, says what range, in the operator's words.
+ */
+export const LimitFen = z.number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.type') })
+  .int('validation.integer').min(-INT4_MAX).max(INT4_MAX)
+  .openapi({ type: 'integer', minimum: -INT4_MAX, maximum: INT4_MAX, description: 'integer fen (¥1 = 100)' });
+
 /** A record id: an integer 1…2147483647. */
 export const Id = Int(1, INT4_MAX);
 

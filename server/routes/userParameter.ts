@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, fieldError, z } from '../http/router';
-import { IdArray, INT4_MAX, Q } from '../http/input';
+import { IdArray, LimitFen, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
 import { listPage, rowsById, type ListSpec } from '../db/listKit';
@@ -48,10 +48,8 @@ const conditions = (query: ParameterFilter) => and(
   query.utility ? eq(accounts.utility, query.utility) : undefined,
 );
 
-/** A limit as sent: integer fen (the rule, not the schema, says what range: its messages are the operator's). */
-const Limit = z.number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.type') })
-  .int('validation.integer').min(-INT4_MAX).max(INT4_MAX).optional()
-  .openapi({ type: 'integer', minimum: -INT4_MAX, maximum: INT4_MAX, description: 'integer fen (¥1 = 100)' });
+/** A limit as sent: integer fen (server/http/input.ts). */
+const Limit = LimitFen.optional();
 
 const UpdateBody = z.object({
   /** The accounts (rows of findByCondition) to set. */

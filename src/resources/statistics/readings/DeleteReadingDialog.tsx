@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, Radio, RadioGroup, TextField, Typography } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, Radio, RadioGroup, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
-import { fenToYuan } from '../../../../common/money';
+import { moneyText, quantityText } from '../../../../common/formats';
+import { ConfirmButtons, ReasonField } from '../../../components/list/confirmParts';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { placeOf, readingTime, type Reading } from './model';
 
@@ -42,7 +43,7 @@ function DeleteForm({ reading, close }: { reading: Reading; close: () => void })
     try {
       const result = await dataProvider.invoke<{ refundedFen: number | null; balanceFen: number | null }>(resource, 'deleteReading', { id: reading.id, reason: reason.trim(), refund: refund === 'refund' });
       notify(result.refundedFen && result.balanceFen !== null
-        ? translate(`${T}.doneRefund`, { amount: fenToYuan(result.refundedFen), balance: fenToYuan(result.balanceFen) })
+        ? translate(`${T}.doneRefund`, { amount: moneyText(result.refundedFen), balance: moneyText(result.balanceFen) })
         : translate(`${T}.done`), { type: 'success' });
       close();
       refresh();
@@ -58,30 +59,22 @@ function DeleteForm({ reading, close }: { reading: Reading; close: () => void })
         <Typography variant="body2" sx={{ mb: 1.5 }}>{translate(`${T}.explain`)}</Typography>
         <DialogRow label={translate(`${T}.room`)} value={placeOf(reading) || translate('app.none')} />
         <DialogRow label={translate(`${T}.meter`)} value={reading.meterAddress ?? ''} />
-        <DialogRow label={translate(`${T}.reading`)} value={`${Number(reading.total).toFixed(2)} ${unit} (+${Number(reading.consumption).toFixed(2)} ${unit})`} />
+        <DialogRow label={translate(`${T}.reading`)} value={`${quantityText(reading.total)} ${unit} (+${quantityText(reading.consumption)} ${unit})`} />
         {charged ? (
           <>
-            <DialogRow label={translate(`${T}.charged`)} value={`¥${fenToYuan(reading.costFen)}`} strong />
+            <DialogRow label={translate(`${T}.charged`)} value={`¥${moneyText(reading.costFen)}`} strong />
             <FormControl error={touched && missingChoice} sx={{ mt: 1 }}>
               <RadioGroup value={refund} onChange={(event) => setRefund(event.target.value as 'refund' | 'keep')} aria-label={translate(`${T}.choose`)}>
-                <FormControlLabel value="refund" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.refund`, { amount: fenToYuan(reading.costFen) })}</Typography>} />
+                <FormControlLabel value="refund" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.refund`, { amount: moneyText(reading.costFen) })}</Typography>} />
                 <FormControlLabel value="keep" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.keep`)}</Typography>} />
               </RadioGroup>
               {touched && missingChoice && <FormHelperText>{translate(`${T}.choose`)}</FormHelperText>}
             </FormControl>
           </>
         ) : <Alert severity="info" sx={{ mt: 1 }}>{translate(`${T}.notCharged`)}</Alert>}
-        <TextField
-          fullWidth required size="small" margin="normal" label={translate(`${T}.reason`)} value={reason}
-          onChange={(event) => setReason(event.target.value)} onBlur={() => setTouched(true)}
-          error={touched && missingReason} helperText={translate(touched && missingReason ? `${T}.reasonRequired` : `${T}.reasonHelp`)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
+        <ReasonField prefix={T} value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button onClick={submit} disabled={busy} color="error" variant="contained">{translate(`${T}.confirm`)}</Button>
-      </DialogActions>
+      <ConfirmButtons busy={busy} onCancel={close} onConfirm={submit} confirmLabel={`${T}.confirm`} danger />
     </Dialog>
   );
 }

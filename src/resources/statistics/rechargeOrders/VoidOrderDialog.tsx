@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import { moneyText } from '../../../../common/formats';
+import { ConfirmButtons, ReasonField } from '../../../components/list/confirmParts';
 import { ORDER_STATUS } from '../../../../common/states';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import type { RechargeOrder } from './model';
@@ -61,17 +62,9 @@ function VoidForm({ order, close }: { order: RechargeOrder; close: () => void })
         {row(`${T}.balanceNow`, moneyText(impact.before))}
         {row(`${T}.balanceAfter`, moneyText(impact.after), true)}
         {impact.spent && <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="void-spent">{translate(`${T}.spent`, { balance: moneyText(impact.after) })}</Alert>}
-        <TextField
-          autoFocus fullWidth required size="small" margin="normal" label={translate(`${T}.reason`)} value={reason}
-          onChange={(event) => setReason(event.target.value)} onBlur={() => setTouched(true)}
-          error={touched && missing} helperText={translate(touched && missing ? `${T}.reasonRequired` : `${T}.reasonHelp`)}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
+        <ReasonField prefix={T} value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} autoFocus />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button onClick={submit} disabled={busy} color="error" variant="contained">{translate(`${T}.confirm`)}</Button>
-      </DialogActions>
+      <ConfirmButtons busy={busy} onCancel={close} onConfirm={submit} confirmLabel={`${T}.confirm`} danger />
     </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { createRowDialog } from '../../../components/list/RowDialog';
+import { ConfirmButtons } from '../../../components/list/confirmParts';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
@@ -37,10 +38,7 @@ function ResendConfirm({ record, close }: { record: SmsRecord; close: () => void
         </DialogContentText>
         <Typography variant="body2" sx={{ mt: 1.5, p: 1, borderRadius: 1, bgcolor: 'action.hover', whiteSpace: 'pre-wrap' }}>{record.content}</Typography>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>{translate('ra.action.cancel')}</Button>
-        <Button onClick={resend} disabled={busy} variant="contained">{translate('sms.resend.action')}</Button>
-      </DialogActions>
+      <ConfirmButtons busy={busy} onCancel={close} onConfirm={resend} confirmLabel="sms.resend.action" />
     </Dialog>
   );
 }
