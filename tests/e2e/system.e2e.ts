@@ -95,6 +95,13 @@ describe('system management: a role without statistics, an administrator with it
     // The header menu too.
     assert.equal(await own.getByRole('banner').getByText('统计分析', { exact: true }).count(), 0);
     await screenshot(own, 'system-menu-without-statistics');
+    // The API enforces it too: the statistics calls answer 403, a granted screen's call 200.
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'token')!.value;
+    const call = (path: string) => own.request.get(new URL(`api/v1/electricity/${path}`, platform.url).toString(), { headers: { 'X-Token': token } });
+    const refused = await call('webStatsanalysisOrder/findRechargeOrderByParams?pageNum=1&pageSize=5');
+    assert.equal(refused.status(), 403);
+    assert.equal((await refused.json() as { code: number }).code, 403);
+    assert.equal((await call('webWaterArchive/findByCondition?pageNum=1&pageSize=5')).status(), 200);
     // The administrator's own page says who they are.
     await own.goto(new URL('sysuser', platform.url).toString());
     await own.getByText('本人').first().waitFor();
