@@ -40,8 +40,8 @@ describe('water meter archive, end to end', () => {
     await sideMenu.getByRole('button', { name: '设备管理' }).click();
     await sideMenu.getByRole('menuitem', { name: '水表档案' }).click();
     await page.waitForURL(/\/waterarchive/);
-    await page.locator('tbody tr').first().waitFor();
-    assert.ok((await page.locator('tbody tr').count()) > 5);
+    // More than five rows (the list renders its rows in batches: wait for the sixth, not a count).
+    await page.locator('tbody tr').nth(5).waitFor();
     await page.waitForFunction(() => document.title === '预付费云平台 - 水表档案');
     await screenshot(page, '03-water-archive');
   });
