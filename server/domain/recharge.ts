@@ -264,6 +264,10 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
   let result: { orderId: string; commandIds: number[]; balanceAfterFen: number };
   try {
     result = await db.transaction(async (tx) => {
+      // The room first, as every write of its money does (void, deduction, refund): the order's
+      // insert then updates the day's recharge aggregate (a trigger), and taking the two in the
+      // other order deadlocks against a void of the same room and day.
+      await tx.execute(sql`SELECT 1 FROM rooms WHERE id = ${room.id} FOR UPDATE`);
       const [{ id }] = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('recharge_orders', 'id'))::bigint AS id`) as unknown as { rows: { id: string | number }[] }).rows;
       const orderId = orderIdOf(input.utility, now, Number(id));
       const inserted = await tx.insert(rechargeOrders).values({

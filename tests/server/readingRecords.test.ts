@@ -89,7 +89,9 @@ describe('deleting a reading (soft, with a reason, its charge refunded once or k
     WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.cost_fen > 0 AND r.${scope} ORDER BY r.id LIMIT 1 OFFSET ${offset}`))[0];
   const balance = async (accountId: number) => Number((await one(`SELECT balance_fen AS b FROM accounts WHERE id = ${accountId}`)).b);
   const ledgerSum = async (accountId: number) => Number((await one(`SELECT coalesce(sum(amount_fen), 0) AS s FROM ledger_entries WHERE account_id = ${accountId}`)).s);
-  const entries = async (id: number) => sqlRows<{ kind: string; amount_fen: number; ref_type: string }>(`SELECT kind, amount_fen, ref_type FROM ledger_entries WHERE ref_id = '${id}' AND ref_type LIKE 'reading_%' ORDER BY id`);
+  // amount_fen as a number (PostgreSQL answers int8 as text).
+  const entries = async (id: number) => (await sqlRows<{ kind: string; amount_fen: number | string; ref_type: string }>(`SELECT kind, amount_fen, ref_type FROM ledger_entries WHERE ref_id = '${id}' AND ref_type LIKE 'reading_%' ORDER BY id`))
+    .map((row) => ({ ...row, amount_fen: Number(row.amount_fen) }));
   const logRows = async (id: number) => sqlRows<{ action: string }>(`SELECT action FROM operation_log WHERE entity = 'reading' AND entity_id = '${id}' ORDER BY id`);
 
   it('refunds the charge with one ledger entry; a second delete is refused and changes nothing; restore charges it back; the ledger stays the balance', async () => {

@@ -124,8 +124,9 @@ describe('recharge calibration: compare, correct, record', () => {
     expect(records.map((r) => r.meter_id).sort((a, b) => a - b)).toEqual(differing.map((row) => row.meterId).sort((a, b) => a - b));
     for (const record of records) {
       expect(record.detail.reason).toBe('表内余额与平台不符');
-      expect(record.detail.meterBalanceFenAfter).toBe(record.platform_balance_fen);
-      expect(record.correction_fen).toBe(record.platform_balance_fen - record.meter_balance_fen);
+      // Numbers compared as numbers (PostgreSQL answers int8 as text).
+      expect(Number(record.detail.meterBalanceFenAfter)).toBe(Number(record.platform_balance_fen));
+      expect(Number(record.correction_fen)).toBe(Number(record.platform_balance_fen) - Number(record.meter_balance_fen));
       expect(record.operator_id).toBeGreaterThan(0);
     }
     // The platform is the truth: its balances are unchanged and equal their ledgers.
