@@ -13,7 +13,8 @@
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
-function partsOf(value: string | number | Date, timeZone: string): Record<string, string> | undefined {
+/** The calendar and clock fields (`year`, `month`, `day`, `hour`, `minute`, `second`, two digits each but the year) of an instant in a time zone; undefined for an invalid one. */
+export function partsOf(value: string | number | Date, timeZone: string): Record<string, string> | undefined {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return undefined;
   let format = partsFormats.get(timeZone);

@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { schema } from '../db';
 import { backupKindOf, newFileName, releaseBackupLock, tryBackupLock, writeBackup } from '../db/backup';
 import { PeriodicJob } from './periodic';
+import { partsOf } from '../../common/formats';
 
 const { backups } = schema;
 
@@ -18,10 +19,9 @@ export interface BackupSchedule {
   dir: string;
 }
 
-/** The day (`YYYY-MM-DD`) and the minute of the day of an instant in a time zone. */
+/** The day (`YYYY-MM-DD`) and the minute of the day of an instant in a time zone (common/formats.ts). */
 export function localDayAndMinute(at: Date, timeZone: string): { day: string; minute: number } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(at).map((part) => [part.type, part.value]));
+  const parts = partsOf(at, timeZone)!;
   return { day: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
