@@ -9,6 +9,7 @@ import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
 import { ScheduledBackupJob } from './domain/backupSchedule';
+import { assignedParameterPayloads } from './domain/templates';
 import { backupDir } from './db/backup';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
@@ -109,7 +110,11 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   let reader: AutoReader | undefined;
   let heartbeat: SimulatedHeartbeat | undefined;
   if (config.simulator) {
-    const simulator = createSimulator({ estate, failureRate: config.simFailureRate, clock: now, timeScale: config.simTimeScale });
+    const simulator = createSimulator({
+      estate, failureRate: config.simFailureRate, clock: now, timeScale: config.simTimeScale,
+      // A meter first seen by this process holds the sets the platform assigned it (as a real meter keeps them).
+      assignedSets: (target) => assignedParameterPayloads(db, target.id),
+    });
     worker = new CommandWorker(db, createDriverRouter({ simulator, protocol }), now, log);
     // Woken by the notification of queued commands (any process), and at the queue's next moment.
     await worker.start({ listen: database.listen.bind(database) });

@@ -1,7 +1,7 @@
 import { clockResult, type DeviceDriver, type DeviceOutcome, type DeviceTarget } from './driver';
 import type { RelayAction } from './bank';
 import { LivingEstate, moduleOffline, type MeterHint } from './living';
-import { ACTING_KINDS, parametersOf } from './living/parameters';
+import { ACTING_KINDS, parametersFromPayloads, parametersOf } from './living/parameters';
 
 export interface SimulatorOptions {
   /** The simulated meters (default: one estate per time scale and failure rate, shared by the process). */
@@ -18,6 +18,11 @@ export interface SimulatorOptions {
   clock?: () => Date;
   /** SIM_TIME_SCALE for the default estate (default 1; LivingEstate's timeScale). */
   timeScale?: number;
+  /**
+   * The `set_parameter` payloads an electric meter holds when the estate first sees it (the sets
+   * assigned to it on the platform): a meter keeps its parameters through a restart of the process.
+   */
+  assignedSets?: (target: SimulatorTarget) => Promise<Record<string, unknown>[]>;
 }
 
 /**
@@ -85,7 +90,9 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
         return type === 'time_sync' ? ok({ clock: now.toISOString() }) : { ok: false, code: 'unsupported', detail: type };
       }
       if (target.kind === 'electric') {
-        const meter = estate.electric(target.address, hintOf(target));
+        const hint = hintOf(target);
+        if (options.assignedSets && !estate.knowsElectric(target.address)) hint.parameters = parametersFromPayloads(await options.assignedSets(target));
+        const meter = estate.electric(target.address, hint);
         if (!meter) return { ok: false, code: 'no_reply', detail: 'no meter at this address' };
         if (type === 'read') {
           const { total, sharp, peak, flat, valley, voltage, current, powerKw, relayState, remaining } = meter.read(now);

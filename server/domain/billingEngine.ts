@@ -7,7 +7,7 @@ import { clearFault, openFault } from './faults';
 import { PeriodicJob } from './periodic';
 import { yuanText } from '../../common/money';
 
-const { readings, electricMeters, waterMeters, priceTables, timePeriods, parameterSets, areas, accounts, commands, smsRecords, rooms, buildings, tenants, tenantBindings } = schema;
+const { readings, electricMeters, waterMeters, priceTables, timePeriods, parameterSets, areas, accounts, commands, smsRecords, rooms, buildings, tenants, tenantBindings, powerCuts } = schema;
 
 /**
  * The billing engine (DOMAIN.md rules 1 and 2; issue 29): charges a stored reading to its room's
@@ -84,6 +84,53 @@ async function pending(db: Db, device: Device, types: string[]) {
   const [row] = await db.select({ id: commands.id }).from(commands)
     .where(and(eq(commands.deviceKind, device.kind), eq(commands.deviceId, device.id), inArray(commands.type, types), inArray(commands.state, ['queued', 'sent']))).limit(1);
   return !!row;
+}
+
+/** Causes of a trip the meter makes by itself under its parameter sets: it recloses by itself when the cause ends. */
+export const SELF_TRIP_CAUSES: readonly string[] = ['overload', 'malignant_load', 'night_limit', 'timed'];
+
+/** Whether the meter's relay is open by its own parameter set (its open power-cut record has such a cause). */
+async function selfTripped(db: Db, meterId: number) {
+  const [open] = await db.select({ cause: powerCuts.cause }).from(powerCuts)
+    .where(and(eq(powerCuts.meterId, meterId), isNull(powerCuts.onAt))).limit(1);
+  return !!open && SELF_TRIP_CAUSES.includes(open.cause);
+}
+
+interface TripCandidate { id: number; areaId: number; roomId: number | null; address: string; relayState: string | null; keepSupply: boolean; controlSetId: number | null }
+
+/**
+ * Rule 2's trip for an electric meter whose account is at or below −overdraft: queued when supply
+ * would otherwise flow or come back — the relay is on, close-allowed (the trip revokes that pending
+ * close), or open only by the meter's own parameter set (it would reclose by itself when the
+ * overload, night window or timed segment ends; the platform's trip holds it open instead) — unless
+ * keep-supply is on, the control set says no automatic trip, or a trip is already on its way.
+ */
+async function arrearsTrip(db: Db, meter: TripCandidate, now: Date): Promise<number[] | undefined> {
+  if (meter.keepSupply) return undefined;
+  const live = meter.relayState === 'on' || meter.relayState === 'close_pending'
+    || (meter.relayState === 'off' && (await selfTripped(db, meter.id)));
+  if (!live || !(await autoTripOf(db, meter.controlSetId))) return undefined;
+  const device: Device = { kind: 'electric', id: meter.id, areaId: meter.areaId, roomId: meter.roomId, address: meter.address };
+  if (await pending(db, device, ['trip'])) return undefined;
+  return enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'electric', deviceId: meter.id, type: 'trip', payload: { cause: 'arrears' } }], now);
+}
+
+/**
+ * Rule 2 applied to a meter's account as it stands, outside a charge (inside the caller's
+ * transaction, the room's account locked): a read that shows the relay changed by itself — a
+ * parameter trip that ended, a trip the platform had not seen — while the account is in arrears
+ * queues the trip no charge would (a reading that used nothing is not charged).
+ */
+export async function tripIfInArrears(db: Db, meterId: number, now: Date): Promise<number[] | undefined> {
+  const [meter] = await db.select({
+    id: electricMeters.id, areaId: electricMeters.areaId, roomId: electricMeters.roomId, address: electricMeters.address,
+    relayState: electricMeters.relayState, keepSupply: electricMeters.keepSupply, controlSetId: electricMeters.controlSetId,
+  }).from(electricMeters).where(eq(electricMeters.id, meterId));
+  if (!meter?.roomId) return undefined;
+  const [account] = await db.select({ balanceFen: accounts.balanceFen, overdraftFen: accounts.overdraftFen }).from(accounts)
+    .where(and(eq(accounts.roomId, meter.roomId), eq(accounts.utility, 'electric')));
+  if (!account || account.balanceFen > -account.overdraftFen) return undefined;
+  return arrearsTrip(db, meter, now);
 }
 
 // ---- arrears notices -------------------------------------------------------------------------------
@@ -256,11 +303,7 @@ export async function chargeReading(db: Db, readingId: number, now: Date): Promi
   let commandIds: number[] | undefined;
   if (posted.balanceFen <= -account.overdraftFen) {
     if (utility === 'electric') {
-      // Rule 2: relay on, or close-allowed waiting for the tenant's button (the trip revokes that pending close).
-      if (!meter.keepSupply && (meter.relayState === 'on' || meter.relayState === 'close_pending')
-        && (await autoTripOf(db, meter.controlSetId)) && !(await pending(db, device, ['trip']))) {
-        commandIds = await enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'electric', deviceId: meter.id, type: 'trip', payload: { cause: 'arrears' } }], now);
-      }
+      commandIds = await arrearsTrip(db, meter, now);
     } else if (meter.valveState === 'open' && !(await pending(db, device, ['valve_close']))) {
       commandIds = await enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'water', deviceId: meter.id, type: 'valve_close', payload: { cause: 'arrears' } }], now);
     }

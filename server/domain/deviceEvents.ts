@@ -3,7 +3,7 @@ import { schema, type Db } from '../db';
 import { hundredthsOf } from './billing';
 import { TRIP_CAUSES } from '../../common/states';
 import { lockAccount, type Utility } from './ledger';
-import { chargeReading } from './billingEngine';
+import { chargeReading, SELF_TRIP_CAUSES, tripIfInArrears } from './billingEngine';
 import { clearFault, openFault } from './faults';
 
 const { waterMeters, electricMeters, readings, powerCuts } = schema;
@@ -42,9 +42,16 @@ export { openFault, clearFault, clearFaultsOfDeleted } from './faults';
 
 // ---- power cuts --------------------------------------------------------------------------------------
 
+/**
+ * The platform's trip (a command) opens a power-cut record with its cause. A record already open for
+ * the platform's own cause stays as it is; one the meter opened by itself under a parameter set ends
+ * now, because the platform's trip holds the relay open from here on (the meter no longer recloses
+ * when the overload or window ends): the records then say why supply stays cut.
+ */
 async function openPowerCut(db: Db, device: Device, cause: string, commandId: number, now: Date) {
-  const [open] = await db.select({ id: powerCuts.id }).from(powerCuts).where(and(eq(powerCuts.meterId, device.id), isNull(powerCuts.onAt))).limit(1);
-  if (open) return;
+  const [open] = await db.select({ id: powerCuts.id, cause: powerCuts.cause }).from(powerCuts).where(and(eq(powerCuts.meterId, device.id), isNull(powerCuts.onAt))).limit(1);
+  if (open && !(SELF_TRIP_CAUSES.includes(open.cause) && open.cause !== cause)) return;
+  if (open) await db.update(powerCuts).set({ onAt: now }).where(eq(powerCuts.id, open.id));
   await db.insert(powerCuts).values({ areaId: device.areaId, meterId: device.id, roomId: device.roomId, offAt: now, cause, commandId });
 }
 
@@ -224,7 +231,10 @@ async function electricRead(db: Db, result: CommandResult, meter: ElectricRow, d
   if (newRelay === 'on') await closePowerCut(db, meter.id, now);
 
   const charged = await chargeReading(db, reading.id, now);
-  return { readingId: reading.id, consumption: counted.consumption / 100, costFen: charged.costFen, commandIds: charged.commandIds };
+  // The relay changed by itself (a parameter trip began or ended): rule 2 looks at the account as it
+  // stands, even when this reading charged nothing (a meter that has just reclosed has used nothing yet).
+  const commandIds = charged.commandIds ?? (newRelay !== meter.relayState || data.relayEvents ? await tripIfInArrears(db, meter.id, now) : undefined);
+  return { readingId: reading.id, consumption: counted.consumption / 100, costFen: charged.costFen, commandIds };
 }
 
 // ---- water -------------------------------------------------------------------------------------------

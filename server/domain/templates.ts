@@ -115,6 +115,29 @@ const setKey = (kind: ParameterKind) => `${kind}SetId` as const;
  * for a timed set, its day schedule's `segments` (drivers know no database: the pipeline hands them
  * these). A set deleted meanwhile: the payload as it is (the driver refuses it: no values).
  */
+/** The set columns of an electric meter the meter itself acts on (living/parameters.ts ACTING_KINDS). */
+const ACTING_SET_COLUMNS = { power: 'powerSetId', load: 'loadSetId', night: 'nightSetId', timed: 'timedSetId' } as const;
+
+/**
+ * The sets assigned to an electric meter that the meter itself acts on, each as a `set_parameter`
+ * payload with its values (and a timed set's schedule): what a simulated meter seen for the first
+ * time (a restart of the process) is told it holds, as a real meter keeps its parameters through a
+ * power cycle.
+ */
+export async function assignedParameterPayloads(db: Db, meterId: number): Promise<Record<string, unknown>[]> {
+  const [meter] = await db.select({
+    powerSetId: schema.electricMeters.powerSetId, loadSetId: schema.electricMeters.loadSetId,
+    nightSetId: schema.electricMeters.nightSetId, timedSetId: schema.electricMeters.timedSetId,
+  }).from(schema.electricMeters).where(eq(schema.electricMeters.id, meterId));
+  if (!meter) return [];
+  const payloads: Record<string, unknown>[] = [];
+  for (const [kind, column] of Object.entries(ACTING_SET_COLUMNS)) {
+    const setId = meter[column];
+    if (typeof setId === 'number') payloads.push(await withParameterValues(db, { setId, setKind: kind }));
+  }
+  return payloads.filter((payload) => payload.values);
+}
+
 export async function withParameterValues(db: Db, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const setId = payload.setId;
   if (typeof setId !== 'number') return payload;

@@ -18,6 +18,8 @@ export interface MeterHint {
   valveState?: string | null;
   batteryLow?: boolean | null;
   meterType?: string | null;
+  /** The parameter sets the meter holds (an electric meter keeps them through a restart of the process). */
+  parameters?: Partial<MeterParameters>;
 }
 
 export interface EstateOptions {
@@ -129,6 +131,7 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     super(address, meterModel(address, 'electric'), estate, hint);
     this.relayState = hint.relayState === 'off' || hint.relayState === 'close_pending' ? hint.relayState : 'on';
     this.keepSupply = !!hint.keepSupply;
+    this.params = { ...hint.parameters };
     // A meter found waiting for its button: the press comes after a delay counted from first sight.
   }
 
@@ -427,6 +430,11 @@ export class LivingEstate implements MeterBank {
     let meter = this.electricMeters.get(address);
     if (!meter) this.electricMeters.set(address, (meter = new LivingElectricMeter(address, this, hint)));
     return meter;
+  }
+
+  /** Whether the estate has seen the electric meter at this address (it was given its hint then). */
+  knowsElectric(address: string): boolean {
+    return this.electricMeters.has(address);
   }
 
   /** The water meter at a 14-digit address (undefined for anything else: no reply). */

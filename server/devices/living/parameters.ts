@@ -118,3 +118,18 @@ export function parametersOf(kind: string, values: Record<string, unknown> | und
       return undefined;
   }
 }
+
+/**
+ * The parameters a meter holds from several `set_parameter` payloads (`setKind`, `values`, a timed
+ * set's `segments`): each acting kind that makes sense, the rest left out.
+ */
+export function parametersFromPayloads(payloads: Record<string, unknown>[]): Partial<MeterParameters> {
+  let params: Partial<MeterParameters> = {};
+  for (const payload of payloads) {
+    const kind = String(payload.setKind ?? '');
+    if (!(ACTING_KINDS as readonly string[]).includes(kind)) continue;
+    const part = parametersOf(kind, payload.values as Record<string, unknown> | undefined, payload.segments);
+    if (part) params = { ...params, ...part };
+  }
+  return params;
+}
