@@ -6,9 +6,12 @@
  * - `code`: an address, room code, order number or phone number: written plain, as it is (no
  *   ="…" wrapper, which tools other than Excel show as a formula), the formula guard applied; the
  *   Excel export (.xlsx) is the one that types it as a text cell;
- * - `value`: a number or a formatted time, as it is.
+ * - `value`: a number or a formatted time, as it is;
+ * - `money` (yuan, two decimals), `quantity` (a reading or a usage, two decimals), `number` (a
+ *   count), `time` (`YYYY-MM-DD HH:mm`), `date` (`YYYY-MM-DD`): written as `value` in CSV; the
+ *   Excel export types them as numbers and real dates with their formats (common/xlsx.ts).
  */
-export type CsvKind = 'text' | 'code' | 'value';
+export type CsvKind = 'text' | 'code' | 'value' | 'money' | 'quantity' | 'number' | 'time' | 'date';
 
 /** A UTF-8 byte order mark: Excel opens Chinese text correctly only with it. */
 export const CSV_BOM = '\uFEFF';
@@ -20,7 +23,7 @@ export function csvCell(value: unknown, kind: CsvKind = 'text'): string | number
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value : '';
   const text = String(value);
-  if (kind === 'value') return text;
+  if (kind !== 'text' && kind !== 'code') return text;
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 

@@ -234,6 +234,7 @@ const base = {
   },
   fields: { createdAt: 'Created', remark: 'Remark' },
   csv: { exported: 'Exported %{count} rows' },
+  exports: { csv: 'Export CSV', xlsx: 'Export Excel' },
   resources: {
     waterarchive: {
       name: 'Water meter |||| Water meters',

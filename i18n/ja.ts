@@ -224,6 +224,7 @@ const base: BaseMessages = {
   },
   fields: { createdAt: '作成日時', remark: '備考' },
   csv: { exported: '%{count} 行をエクスポートしました' },
+  exports: { csv: 'CSV 出力', xlsx: 'Excel 出力' },
   resources: {
     waterarchive: {
       name: '水道メーター |||| 水道メーター',

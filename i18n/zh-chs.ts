@@ -224,6 +224,7 @@ const base: BaseMessages = {
   },
   fields: { createdAt: '创建时间', remark: '备注' },
   csv: { exported: '已导出 %{count} 行' },
+  exports: { csv: '导出 CSV', xlsx: '导出 Excel' },
   resources: {
     waterarchive: {
       name: '水表 |||| 水表',

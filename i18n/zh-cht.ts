@@ -224,6 +224,7 @@ const base: BaseMessages = {
   },
   fields: { createdAt: '建立時間', remark: '備註' },
   csv: { exported: '已匯出 %{count} 列' },
+  exports: { csv: '匯出 CSV', xlsx: '匯出 Excel' },
   resources: {
     waterarchive: {
       name: '水錶 |||| 水錶',

@@ -109,19 +109,19 @@ const F = (utility: string | undefined, deleted: boolean) =>
 /** The export's columns: the electric screen adds the rate registers and instant values, the deleted list who, when, why and the refund. */
 function csvFields(utility: string | undefined, deleted: boolean): CsvField<ReadingRow>[] {
   const f = F(utility, deleted);
-  const q = (key: keyof ReadingRow) => ({ label: `${f}.${key}`, value: (row: ReadingRow) => row[key] as unknown, kind: 'value' as const });
+  const q = (key: keyof ReadingRow) => ({ label: `${f}.${key}`, value: (row: ReadingRow) => row[key] as unknown, kind: 'quantity' as const });
   return [
-    { label: `${f}.readAt`, value: (row) => csvTime(row.readAt), kind: 'value' },
+    { label: `${f}.readAt`, value: (row) => csvTime(row.readAt), kind: 'time' },
     ...(deleted || !utility ? [{ label: `${f}.utility`, value: (row: ReadingRow, t: (key: string) => string) => t(`stats.utility.${row.utility}`) }] : []),
     { label: `${f}.projectName`, value: (row) => row.projectName }, { label: `${f}.buildingName`, value: (row) => row.buildingName },
     { label: `${f}.roomCode`, value: (row) => row.roomCode, kind: 'code' }, { label: `${f}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
     q('total'), ...(utility === 'electric' && !deleted ? [q('sharp'), q('peak'), q('flat'), q('valley'), q('voltage'), q('current'), q('powerKw')] : []),
-    q('consumption'), { label: `${f}.costFen`, value: (row) => fenToYuan(row.costFen), kind: 'value' },
+    q('consumption'), { label: `${f}.costFen`, value: (row) => fenToYuan(row.costFen), kind: 'money' },
     ...(deleted ? [
-      { label: `${f}.deletedAt`, value: (row: ReadingRow) => csvTime(row.deletedAt), kind: 'value' as const },
+      { label: `${f}.deletedAt`, value: (row: ReadingRow) => csvTime(row.deletedAt), kind: 'time' as const },
       { label: `${f}.deletedByName`, value: (row: ReadingRow) => row.deletedByName },
       { label: `${f}.deleteReason`, value: (row: ReadingRow) => row.deleteReason },
-      { label: `${f}.refundedFen`, value: (row: ReadingRow) => fenToYuan(row.refundedFen), kind: 'value' as const },
+      { label: `${f}.refundedFen`, value: (row: ReadingRow) => fenToYuan(row.refundedFen), kind: 'money' as const },
     ] : []),
   ];
 }

@@ -84,12 +84,12 @@ export function presetEnergyRecordRoutes() {
     const { db } = c.get('deps');
     const where = and(inScope(records.areaId, c.get('session')), conditions(query));
     return csvResponse<RecordRow>(c, 'preset-energy-records', [
-      { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'value' },
+      { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'time' },
       { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
       { label: `${F}.projectName`, value: (row) => row.projectName },
       { label: `${F}.buildingName`, value: (row) => row.buildingName },
       { label: `${F}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
-      { label: `${F}.energy`, value: (row) => row.energy, kind: 'value' },
+      { label: `${F}.energy`, value: (row) => row.energy, kind: 'quantity' },
       { label: `${F}.state`, value: (row, t) => t(`presetEnergy.result.${row.state}`) },
       { label: `${F}.reason`, value: (row, t) => (row.reason ? t(`commands.reasons.${row.reason}`) : '') },
       { label: `${F}.operatorName`, value: (row) => row.operatorName },

@@ -88,11 +88,11 @@ const naturalOrder = (group: Group | undefined) => sql.raw(group === 'day' || gr
 const csvFields = (group: Group): CsvField<SummaryRow>[] => {
   const F = 'resources.chongzhihuizong.fields';
   return [
-    { label: `${F}.group.${group}`, value: (row, t) => (group === 'channel' ? t(`stats.channels.${row.key}`) : group === 'operator' || group === 'project' ? row.label ?? '' : row.key), kind: group === 'day' || group === 'month' ? 'value' : undefined },
-    { label: `${F}.count`, value: (row) => row.count, kind: 'value' },
-    { label: `${F}.amountFen`, value: (row) => fenToYuan(row.amountFen), kind: 'value' },
-    { label: `${F}.voidCount`, value: (row) => row.voidCount, kind: 'value' },
-    { label: `${F}.voidAmountFen`, value: (row) => fenToYuan(row.voidAmountFen), kind: 'value' },
+    { label: `${F}.group.${group}`, value: (row, t) => (group === 'channel' ? t(`stats.channels.${row.key}`) : group === 'operator' || group === 'project' ? row.label ?? '' : row.key), kind: group === 'day' || group === 'month' ? 'date' : undefined },
+    { label: `${F}.count`, value: (row) => row.count, kind: 'number' },
+    { label: `${F}.amountFen`, value: (row) => fenToYuan(row.amountFen), kind: 'money' },
+    { label: `${F}.voidCount`, value: (row) => row.voidCount, kind: 'number' },
+    { label: `${F}.voidAmountFen`, value: (row) => fenToYuan(row.voidAmountFen), kind: 'money' },
   ];
 };
 

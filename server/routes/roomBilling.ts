@@ -177,17 +177,17 @@ const STATEMENT_CSV: CsvField<StatementRow>[] = [
   { label: `${S}.month`, value: (row) => row.month }, { label: `${S}.projectName`, value: (row) => row.projectName },
   { label: `${S}.buildingName`, value: (row) => row.buildingName }, { label: `${S}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
   { label: `${S}.tenantName`, value: (row) => row.tenantName }, { label: `${S}.utility`, value: (row, t) => t(`stats.utility.${row.utility}`) },
-  { label: `${S}.openingReading`, value: (row) => row.openingReading, kind: 'value' }, { label: `${S}.closingReading`, value: (row) => row.closingReading, kind: 'value' },
-  { label: `${S}.usage`, value: (row) => row.usage, kind: 'value' },
-  ...(['chargeFen', 'rechargeFen', 'refundFen', 'giftFen', 'closingBalanceFen'] as const).map((key) => ({ label: `${S}.${key}`, value: (row: StatementRow) => fenToYuan(row[key]), kind: 'value' as const })),
+  { label: `${S}.openingReading`, value: (row) => row.openingReading, kind: 'quantity' }, { label: `${S}.closingReading`, value: (row) => row.closingReading, kind: 'quantity' },
+  { label: `${S}.usage`, value: (row) => row.usage, kind: 'quantity' },
+  ...(['chargeFen', 'rechargeFen', 'refundFen', 'giftFen', 'closingBalanceFen'] as const).map((key) => ({ label: `${S}.${key}`, value: (row: StatementRow) => fenToYuan(row[key]), kind: 'money' as const })),
 ];
 const D = 'resources.room_billing_details.fields';
 const LINE_CSV: CsvField<LineRow>[] = [
-  { label: `${D}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'value' }, { label: `${D}.projectName`, value: (row) => row.projectName },
+  { label: `${D}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'time' }, { label: `${D}.projectName`, value: (row) => row.projectName },
   { label: `${D}.buildingName`, value: (row) => row.buildingName }, { label: `${D}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
   { label: `${D}.utility`, value: (row, t) => t(`stats.utility.${row.utility}`) }, { label: `${D}.kind`, value: (row, t) => t(`stats.lineKind.${row.kind}`) },
-  { label: `${D}.amountFen`, value: (row) => fenToYuan(row.amountFen), kind: 'value' }, { label: `${D}.balanceAfterFen`, value: (row) => fenToYuan(row.balanceAfterFen), kind: 'value' },
-  { label: `${D}.energy`, value: (row) => row.energy, kind: 'value' }, { label: `${D}.refId`, value: (row) => row.refId, kind: 'code' },
+  { label: `${D}.amountFen`, value: (row) => fenToYuan(row.amountFen), kind: 'money' }, { label: `${D}.balanceAfterFen`, value: (row) => fenToYuan(row.balanceAfterFen), kind: 'money' },
+  { label: `${D}.energy`, value: (row) => row.energy, kind: 'quantity' }, { label: `${D}.refId`, value: (row) => row.refId, kind: 'code' },
   { label: `${D}.operatorName`, value: (row) => row.operatorName }, { label: `${D}.remark`, value: (row) => row.remark },
 ];
 

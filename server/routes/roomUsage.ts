@@ -68,11 +68,11 @@ const grouped = (period: SQL, where: SQL, tail: SQL) => sql`
 
 const F = 'resources.chaobiao.fields';
 const CSV_FIELDS: CsvField<UsageRow>[] = [
-  { label: `${F}.period`, value: (row) => row.period, kind: 'value' },
+  { label: `${F}.period`, value: (row) => row.period, kind: 'date' },
   { label: `${F}.projectName`, value: (row) => row.projectName }, { label: `${F}.buildingName`, value: (row) => row.buildingName },
   { label: `${F}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
-  { label: `${F}.usage`, value: (row) => row.usage.toFixed(2), kind: 'value' },
-  { label: `${F}.readings`, value: (row) => row.readings, kind: 'value' },
+  { label: `${F}.usage`, value: (row) => row.usage.toFixed(2), kind: 'quantity' },
+  { label: `${F}.readings`, value: (row) => row.readings, kind: 'number' },
 ];
 
 const EXPORT_ROOMS = 200;

@@ -106,11 +106,11 @@ export function smsRoutes() {
     fields: (query) => {
       const F = `resources.${query.kind === 'manual' ? 'smsmanage' : 'duanxinfasong'}.fields`;
       return [
-        { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'value' },
+        { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'time' },
         { label: `${F}.reason`, value: (row, t) => (row.reason ? t(`sms.reason.${row.reason}`) : '') },
         { label: `${F}.state`, value: (row, t) => t(`sms.state.${row.state}`) },
-        { label: `${F}.sentAt`, value: (row) => csvTime(row.sentAt), kind: 'value' },
-        { label: `${F}.attempts`, value: (row) => row.attempts, kind: 'value' },
+        { label: `${F}.sentAt`, value: (row) => csvTime(row.sentAt), kind: 'time' },
+        { label: `${F}.attempts`, value: (row) => row.attempts, kind: 'number' },
         { label: `${F}.projectName`, value: (row) => row.projectName },
         { label: `${F}.buildingName`, value: (row) => row.buildingName },
         { label: `${F}.roomCode`, value: (row) => row.roomCode, kind: 'code' },

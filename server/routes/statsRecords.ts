@@ -271,8 +271,8 @@ function addExports(router: Router, kind: 'cut' | 'fault' | 'gift' | 'settlement
       summary: 'Power cuts as CSV (the filtered set, streamed)', query: CutQuery, name: 'power-cuts', where: cutConditions, select: cutQuery,
       table: { areaId: powerCuts.areaId, id: powerCuts.id },
       fields: () => [
-        { label: `${F}.offAt`, value: (row) => csvTime(row.offAt), kind: 'value' }, { label: `${F}.onAt`, value: (row) => csvTime(row.onAt), kind: 'value' },
-        { label: `${F}.durationMinutes`, value: (row) => (row.onAt ? minutesBetween(row.offAt, row.onAt) : ''), kind: 'value' },
+        { label: `${F}.offAt`, value: (row) => csvTime(row.offAt), kind: 'time' }, { label: `${F}.onAt`, value: (row) => csvTime(row.onAt), kind: 'time' },
+        { label: `${F}.durationMinutes`, value: (row) => (row.onAt ? minutesBetween(row.offAt, row.onAt) : ''), kind: 'number' },
         { label: `${F}.cause`, value: (row, t) => t(`stats.cutCause.${row.cause}`) }, ...place(F),
         { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' }, { label: `${F}.remark`, value: (row) => row.remark },
       ],
@@ -283,9 +283,9 @@ function addExports(router: Router, kind: 'cut' | 'fault' | 'gift' | 'settlement
       summary: 'Fault records as CSV (the filtered set, streamed)', query: FaultQuery, name: 'faults', where: faultConditions, select: faultQuery,
       table: { areaId: faults.areaId, id: faults.id },
       fields: () => [
-        { label: `${F}.openedAt`, value: (row) => csvTime(row.openedAt), kind: 'value' }, { label: `${F}.kind`, value: (row, t) => t(`stats.faultKind.${row.kind}`) },
+        { label: `${F}.openedAt`, value: (row) => csvTime(row.openedAt), kind: 'time' }, { label: `${F}.kind`, value: (row, t) => t(`stats.faultKind.${row.kind}`) },
         { label: `${F}.state`, value: (row, t) => t(`stats.faultState.${row.clearedAt ? 'cleared' : 'open'}`) },
-        { label: `${F}.clearedAt`, value: (row) => csvTime(row.clearedAt), kind: 'value' }, { label: `${F}.deviceKind`, value: (row, t) => t(`stats.deviceKind.${row.deviceKind}`) },
+        { label: `${F}.clearedAt`, value: (row) => csvTime(row.clearedAt), kind: 'time' }, { label: `${F}.deviceKind`, value: (row, t) => t(`stats.deviceKind.${row.deviceKind}`) },
         { label: `${F}.deviceAddress`, value: (row) => row.deviceAddress, kind: 'code' }, ...place(F), { label: `${F}.detail`, value: (row) => row.detail },
       ],
     });
@@ -296,8 +296,8 @@ function addExports(router: Router, kind: 'cut' | 'fault' | 'gift' | 'settlement
       fields: (query) => {
         const F = `resources.${query.utility === 'water' ? 'waterfree' : 'mfdianzengyu'}.fields`;
         return [
-          { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'value' }, { label: `${F}.period`, value: (row) => row.period },
-          { label: `${F}.amount`, value: (row) => row.amount, kind: 'value' }, { label: `${F}.carriedOver`, value: (row) => row.carriedOver, kind: 'value' },
+          { label: `${F}.createdAt`, value: (row) => csvTime(row.createdAt), kind: 'time' }, { label: `${F}.period`, value: (row) => row.period },
+          { label: `${F}.amount`, value: (row) => row.amount, kind: 'quantity' }, { label: `${F}.carriedOver`, value: (row) => row.carriedOver, kind: 'quantity' },
           ...place(F), { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
         ];
       },
@@ -309,8 +309,8 @@ function addExports(router: Router, kind: 'cut' | 'fault' | 'gift' | 'settlement
       table: { areaId: monthlySettlements.areaId, id: monthlySettlements.id },
       fields: () => [
         { label: `${F}.month`, value: (row) => row.month }, ...place(F), { label: `${F}.meterAddress`, value: (row) => row.meterAddress, kind: 'code' },
-        ...(['sharpKwh', 'peakKwh', 'flatKwh', 'valleyKwh', 'totalKwh'] as const).map((key) => ({ label: `${F}.${key}`, value: (row: SettlementRow) => row[key], kind: 'value' as const })),
-        ...(['sharpFen', 'peakFen', 'flatFen', 'valleyFen', 'totalFen'] as const).map((key) => ({ label: `${F}.${key}`, value: (row: SettlementRow) => fenToYuan(row[key]), kind: 'value' as const })),
+        ...(['sharpKwh', 'peakKwh', 'flatKwh', 'valleyKwh', 'totalKwh'] as const).map((key) => ({ label: `${F}.${key}`, value: (row: SettlementRow) => row[key], kind: 'quantity' as const })),
+        ...(['sharpFen', 'peakFen', 'flatFen', 'valleyFen', 'totalFen'] as const).map((key) => ({ label: `${F}.${key}`, value: (row: SettlementRow) => fenToYuan(row[key]), kind: 'money' as const })),
       ],
     });
   }

@@ -147,13 +147,13 @@ const CSV_FIELDS: CsvField<OrderRow>[] = [
   { label: F('buildingName'), value: (row) => row.buildingName },
   { label: F('roomCode'), value: (row) => row.roomCode, kind: 'code' },
   { label: F('tenantName'), value: (row) => row.tenantName },
-  { label: F('amountFen'), value: (row) => fenToYuan(row.amountFen), kind: 'value' },
-  { label: F('energy'), value: (row) => row.energy, kind: 'value' },
+  { label: F('amountFen'), value: (row) => fenToYuan(row.amountFen), kind: 'money' },
+  { label: F('energy'), value: (row) => row.energy, kind: 'quantity' },
   { label: F('channel'), value: (row, t) => t(`stats.channels.${row.channel}`) },
   { label: F('operatorName'), value: (row) => row.operatorName },
   { label: F('orderStatus'), value: (row, t) => t(`stats.orderStatus.${row.orderStatus}`) },
-  { label: F('createdAt'), value: (row) => csvTime(row.createdAt), kind: 'value' },
-  { label: F('voidedAt'), value: (row) => csvTime(row.voidedAt), kind: 'value' },
+  { label: F('createdAt'), value: (row) => csvTime(row.createdAt), kind: 'time' },
+  { label: F('voidedAt'), value: (row) => csvTime(row.voidedAt), kind: 'time' },
   { label: F('remark'), value: (row) => row.remark },
 ];
 

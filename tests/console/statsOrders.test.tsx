@@ -84,7 +84,7 @@ describe('recharge order statistics (chongzhidingdan)', () => {
     const u = user();
     renderScreen(filterPath('/chongzhidingdan', { channel: 'cash' }));
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
-    await u.click(screen.getByRole('button', { name: '导出' }));
+    await u.click(screen.getByRole('button', { name: '导出 CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const text = await created[0].text();
     const [ref] = await query<{ n: number }>(`SELECT count(*) AS n FROM recharge_orders WHERE utility = 'electric' AND channel = 'cash' AND area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1)`);

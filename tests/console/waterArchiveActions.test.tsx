@@ -27,7 +27,7 @@ describe('water archive actions', () => {
     const user = fastUser();
     renderScreen('/waterarchive');
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
-    await user.click(screen.getByRole('button', { name: '导出' }));
+    await user.click(screen.getByRole('button', { name: '导出 CSV' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     const bytes = new Uint8Array(await new Promise<ArrayBuffer>((resolve) => {
       const reader = new FileReader();

@@ -35,7 +35,7 @@ describe('water archive on the list kit', () => {
     expect(screen.queryByRole('button', { name: '重置免费水量' })).toBeNull();
     expect(document.querySelector('main input[type="checkbox"]')).toBeNull();
     expect(within(rows()[0]).queryByRole('button', { name: /开阀|关阀/ })).toBeNull();
-    expect(screen.getByRole('button', { name: '导出' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '导出 CSV' })).toBeInTheDocument();
     await user.click(within(rows()[0]).getByRole('link', { name: '查看' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /表地址/ })).toBeDisabled());
     expect(screen.queryByRole('button', { name: '保存' })).toBeNull();

@@ -7,7 +7,7 @@ import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { WIDE_SCREEN_PX } from '../../config';
 import { ListPagination } from './ListPagination';
 import { NEGATIVE_CELL, NUMBER_CELL, csvColumns, defaultHidden, renderColumns, type Column } from './columns';
-import { exportCsv } from './exportCsv';
+import { exportCsv, exportXlsx } from './exportCsv';
 import { LIST_PER_PAGE, LIST_SORT } from './defaults';
 import { BulkDeleteWithImpact } from '../delete/DeleteWithImpact';
 import { COLUMNS_UNDER_ACTIONS, useColumnsUnderActions } from './columnsUnderActions';
@@ -16,6 +16,10 @@ import { RowTips } from './RowTips';
 import { ListBody } from './ListBody';
 import { ColumnChooserButton, ColumnChooserScope, ListColumn } from './columnChooser';
 import { listBodyStyles } from './listBodyStyles';
+import { ExcelIcon } from './ServerExportButton';
+
+/** The most rows a list exports from the browser (every matching row, paged through 100 at a time). */
+const EXPORT_MAX_ROWS = 100_000;
 
 export interface ListScreenProps<R extends RaRecord> {
   /** The columns, declared once (table, column chooser and CSV export). */
@@ -33,7 +37,7 @@ export interface ListScreenProps<R extends RaRecord> {
   children?: ReactNode;
   /** False for a list whose records are not deleted from it (e.g. bindings, which end instead). */
   deletable?: boolean;
-  /** The export control in place of the default (the client-side CSV of every matching row), e.g. the server's streamed export. */
+  /** The export controls in place of the default (the client-side CSV and Excel of every matching row), e.g. the server's streamed export (ServerExportButton). */
   exportButton?: ReactNode;
   /** Content between the toolbar and the table (a statistics list's totals, a chart). */
   summary?: ReactNode;
@@ -46,7 +50,7 @@ export interface ListScreenProps<R extends RaRecord> {
 /**
  * The standard list frame (DESIGN.md, "Kits"): filters, column chooser, screen actions, create and
  * export in the toolbar; server-side paging (up to 100 rows) and sorting; a table whose header and
- * row actions stay in view while it scrolls both ways; CSV export of every matching row from the
+ * row actions stay in view while it scrolls both ways; CSV and Excel export of every matching row from the
  * same column declaration; the operator's rights decide which write controls exist.
  *
  * The table is laid out to fit (compact cells, headers that wrap between words) and scrolls
@@ -65,10 +69,13 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
   // Bulk actions change things: an operator who may not edit gets no row selection at all.
   const { canAccess: canEdit } = useResourceAccess({ resource, action: 'edit' });
   const title = translate(`routes.${resource}`);
-  const exporter = useMemo<Exporter<R>>(
-    () => (records) => exportCsv(records, csvColumns(resource, columns, translate, locale), title),
-    [resource, columns, translate, locale, title],
-  );
+  // One declaration, two files: CSV and Excel (.xlsx) of every matching row, written in the browser.
+  const exporters = useMemo(() => {
+    const exportColumns = () => csvColumns(resource, columns, translate, locale);
+    const csv: Exporter<R> = (records) => exportCsv(records, exportColumns(), title);
+    const xlsx: Exporter<R> = (records) => exportXlsx(records, exportColumns(), title);
+    return { csv, xlsx };
+  }, [resource, columns, translate, locale, title]);
   const hiddenColumns = useMemo(() => defaultHidden(columns as Column<never>[], wide), [columns, wide]);
   const frame = useColumnsUnderActions();
   // The table's columns as elements, made again only when the declaration or the row actions change:
@@ -95,10 +102,15 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
             <ColumnChooserButton storeKey={`${resource}.datatable`} />
             {toolbar}
             {hasCreate && <CreateButton />}
-            {exportButton ?? <ExportButton maxResults={100_000} />}
+            {exportButton ?? (
+              <>
+                <ExportButton maxResults={EXPORT_MAX_ROWS} label="exports.csv" />
+                <ExportButton maxResults={EXPORT_MAX_ROWS} label="exports.xlsx" icon={<ExcelIcon />} exporter={exporters.xlsx} />
+              </>
+            )}
           </TopToolbar>
         )}
-        exporter={exporter}
+        exporter={exporters.csv}
         sort={sort ?? LIST_SORT}
         perPage={LIST_PER_PAGE}
         pagination={<ListPagination />}

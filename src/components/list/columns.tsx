@@ -140,10 +140,15 @@ export function renderColumns<R extends RaRecord>(resource: string, columns: Col
 export const defaultHidden = (columns: Column<never>[], wide: boolean) =>
   columns.filter((column) => column.hidden || (!wide && column.priority === 3)).map((column) => column.source);
 
-/** The CSV columns of a declaration: every column but those marked `csv: false`, labelled and written as on screen. */
+/** How each kind of column is written to CSV and typed in the Excel export (common/csv.ts, common/xlsx.ts). */
+const EXPORT_KINDS: Partial<Record<NonNullable<Column['kind']>, CsvKind>> = {
+  code: 'code', money: 'money', quantity: 'quantity', number: 'number', datetime: 'time', date: 'date',
+};
+
+/** The export columns of a declaration (CSV and Excel): every column but those marked `csv: false`, labelled and written as on screen. */
 export function csvColumns<R extends RaRecord>(resource: string, columns: Column<R>[], translate: (key: string, options?: object) => string, locale: string): CsvColumn<R>[] {
   return columns.filter((column) => column.csv !== false).map((column) => {
-    const kind: CsvKind = column.kind === 'code' ? 'code' : NUMERIC.has(column.kind ?? '') || column.kind === 'datetime' || column.kind === 'date' ? 'value' : 'text';
+    const kind: CsvKind = EXPORT_KINDS[column.kind ?? 'text'] ?? 'text';
     const value = (record: R): unknown => {
       if (typeof column.csv === 'function') return column.csv(record, translate);
       const raw = record[column.source];

@@ -2,7 +2,9 @@ import { downloadCSV } from 'react-admin';
 import type { CsvColumn } from './csv';
 
 type CsvWriter = typeof import('./csv');
+type XlsxWriter = typeof import('./xlsx');
 let writer: CsvWriter | undefined;
+let xlsxWriter: XlsxWriter | undefined;
 
 /**
  * The CSV writer (./csv.ts, with papaparse) is its own chunk, fetched on the first export only, so
@@ -18,4 +20,10 @@ export async function loadCsvWriter(): Promise<CsvWriter> {
 export async function exportCsv<R>(records: R[], columns: CsvColumn<R>[], filename: string): Promise<void> {
   const { toCsv } = writer ?? (await loadCsvWriter());
   downloadCSV(toCsv(records, columns), filename);
+}
+
+/** Downloads records as an Excel workbook `<filename>.xlsx` (./xlsx.ts with fflate: its own chunk, fetched on the first Excel export). */
+export async function exportXlsx<R>(records: R[], columns: CsvColumn<R>[], filename: string): Promise<void> {
+  xlsxWriter ??= await import('./xlsx');
+  xlsxWriter.saveFile(xlsxWriter.toXlsx(records, columns, filename), `${filename}.xlsx`);
 }

@@ -1,0 +1,23 @@
+import { XLSX_TYPE, xlsxBytes } from '../../../common/xlsx';
+import type { CsvColumn } from './csv';
+
+/**
+ * The console's Excel writer, loaded on the first Excel export (./exportCsv.ts): the same columns
+ * as the CSV export, through the server's writer (common/xlsx.ts, with fflate), so that codes are
+ * text cells, money and quantities numbers and instants dates in either.
+ */
+export function toXlsx<R>(records: R[], columns: CsvColumn<R>[], sheetName: string): Blob {
+  const bytes = xlsxBytes(columns, records.map((record) => columns.map((column) => column.value(record))), sheetName);
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE });
+}
+
+/** Saves a file the console made under `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
