@@ -1,12 +1,12 @@
-import { Zip, ZipDeflate, strToU8 } from 'fflate';
 import type { CsvKind } from './csv';
 
 /**
  * The Excel export (.xlsx), written as it goes: the server streams one batch of rows at a time
  * (server/http/csvStream.ts), the console writes a list's rows (src/components/list/xlsx.ts), both
- * through this writer. A workbook of one sheet in SpreadsheetML, zipped with fflate (8 kB, no
- * dependencies, Node and browsers alike; the sheet's part is deflated as its rows arrive, so a
- * whole filtered result never sits in memory as a workbook).
+ * through this writer. A workbook of one sheet in SpreadsheetML, zipped with fflate's streaming Zip
+ * (8 kB, no dependencies, Node and browsers alike; the sheet's part is deflated as its rows arrive,
+ * so a whole filtered result never sits in memory as a workbook). common/ imports no package: each
+ * side hands the writer fflate (`ZipKit`).
  *
  * Cells are typed by their column's kind (common/csv.ts `CsvKind`):
  * - `text`, `code`: text cells (an inline string, never a formula: no apostrophe is needed); a code
@@ -20,6 +20,21 @@ import type { CsvKind } from './csv';
  */
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A file of the archive, deflated as its data is pushed (fflate's `ZipDeflate`). */
+interface ZipFile {
+  push(chunk: Uint8Array, final?: boolean): void;
+}
+
+/** What the writer needs of fflate (`import { Zip, ZipDeflate } from 'fflate'`): a streaming archive and its deflated files. */
+export interface ZipKit {
+  /** `add` takes the kit's own `ZipDeflate` files (typed `never` here: fflate's file type is its own). */
+  Zip: new (callback: (error: Error | null, chunk: Uint8Array, final: boolean) => void) => { add(file: never): void; end(): void };
+  ZipDeflate: new (name: string, options?: { level?: 6 }) => ZipFile;
+}
+
+const encoder = new TextEncoder();
+const strToU8 = (text: string) => encoder.encode(text);
 
 export interface XlsxColumn {
   label: string;
@@ -182,7 +197,7 @@ export interface XlsxWriter {
  * A streaming workbook: `emit` receives the file's bytes in order, as they are made (synchronously,
  * within `xlsxWriter`, `rows` and `end`). The header row is written bold and frozen.
  */
-export function xlsxWriter(columns: readonly XlsxColumn[], emit: (chunk: Uint8Array) => void, sheetName = 'Sheet1'): XlsxWriter {
+export function xlsxWriter({ Zip, ZipDeflate }: ZipKit, columns: readonly XlsxColumn[], emit: (chunk: Uint8Array) => void, sheetName = 'Sheet1'): XlsxWriter {
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
     if (error) failure = error;
@@ -190,7 +205,7 @@ export function xlsxWriter(columns: readonly XlsxColumn[], emit: (chunk: Uint8Ar
   });
   const fixed = (name: string, text: string) => {
     const file = new ZipDeflate(name, { level: 6 });
-    zip.add(file);
+    zip.add(file as never);
     file.push(strToU8(text), true);
   };
   fixed('[Content_Types].xml', CONTENT_TYPES);
@@ -199,7 +214,7 @@ export function xlsxWriter(columns: readonly XlsxColumn[], emit: (chunk: Uint8Ar
   fixed('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
   fixed('xl/styles.xml', STYLES);
   const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 6 });
-  zip.add(sheet);
+  zip.add(sheet as never);
   const letters = columns.map((_, index) => columnName(index));
   const kinds = columns.map((column) => column.kind);
   const check = () => {
@@ -235,9 +250,9 @@ ${columns.length ? `<cols>${columns.map((column, index) => `<col min="${index + 
 }
 
 /** A whole workbook in memory (small exports: a chart's data, the console's page of rows). */
-export function xlsxBytes(columns: readonly XlsxColumn[], rows: readonly (readonly unknown[])[], sheetName?: string): Uint8Array {
+export function xlsxBytes(zip: ZipKit, columns: readonly XlsxColumn[], rows: readonly (readonly unknown[])[], sheetName?: string): Uint8Array {
   const chunks: Uint8Array[] = [];
-  const writer = xlsxWriter(columns, (chunk) => chunks.push(chunk), sheetName);
+  const writer = xlsxWriter(zip, columns, (chunk) => chunks.push(chunk), sheetName);
   writer.rows(rows);
   writer.end();
   const out = new Uint8Array(chunks.reduce((size, chunk) => size + chunk.length, 0));

@@ -7,6 +7,7 @@ import en from '../../i18n/en';
 import ja from '../../i18n/ja';
 import { CSV_BOM, csvCell, csvLine, type CsvKind } from '../../common/csv';
 import { dateTimeText } from '../../common/formats';
+import { Zip, ZipDeflate } from 'fflate';
 import { XLSX_TYPE, xlsxWriter } from '../../common/xlsx';
 import { fieldError } from './router';
 import { langOf, type Lang } from './i18n';
@@ -67,7 +68,7 @@ export function csvResponse<Row>(c: Context, name: string, fields: CsvField<Row>
   let body: ReadableStream<Uint8Array>;
   if (format === 'xlsx') {
     let chunks: Uint8Array[] = [];
-    const writer = xlsxWriter(fields.map((field) => ({ label: t(field.label), kind: field.kind })), (chunk) => chunks.push(chunk), name);
+    const writer = xlsxWriter({ Zip, ZipDeflate }, fields.map((field) => ({ label: t(field.label), kind: field.kind })), (chunk) => chunks.push(chunk), name);
     const flush = (controller: ReadableStreamDefaultController<Uint8Array>) => {
       for (const chunk of chunks) controller.enqueue(chunk);
       chunks = [];

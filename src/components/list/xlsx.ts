@@ -1,3 +1,4 @@
+import { Zip, ZipDeflate } from 'fflate';
 import { XLSX_TYPE, xlsxBytes } from '../../../common/xlsx';
 import type { CsvColumn } from './csv';
 
@@ -7,7 +8,7 @@ import type { CsvColumn } from './csv';
  * text cells, money and quantities numbers and instants dates in either.
  */
 export function toXlsx<R>(records: R[], columns: CsvColumn<R>[], sheetName: string): Blob {
-  const bytes = xlsxBytes(columns, records.map((record) => columns.map((column) => column.value(record))), sheetName);
+  const bytes = xlsxBytes({ Zip, ZipDeflate }, columns, records.map((record) => columns.map((column) => column.value(record))), sheetName);
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE });
 }
 
