@@ -30,6 +30,11 @@ export interface PlatformOptions {
    * start, about 40 s). Otherwise the flow gets a copy of a demo estate seeded once per e2e run.
    */
   firstStart?: boolean;
+  /**
+   * More environment for the platform, merged over the flows' defaults (e.g. `SIM_TIME_SCALE` for a
+   * simulated estate that uses energy faster).
+   */
+  env?: Record<string, string>;
 }
 
 /**
@@ -98,6 +103,7 @@ async function launch(options: PlatformOptions & { dataDir: string }): Promise<R
   const env: NodeJS.ProcessEnv = {
     ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_PASSWORD, DATABASE_URL: '',
     SIM_FAILURE_RATE: '0', AUTO_READ: 'off', BACKUP_DAILY_AT: 'off', ...(gatewayPort ? { SIM_GATEWAY_PORT: String(gatewayPort) } : {}),
+    ...options.env,
   };
   let command = ['npm', 'start', '--silent'];
   if (options.testBuild) {
