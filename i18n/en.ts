@@ -20,6 +20,7 @@ import systemMaintenance from './system/maintenance/en';
 import systemGrants from './system/grants/en';
 import specialCalibration from './special/calibration/en';
 import specialPreset from './special/preset/en';
+import serverFields from './server/fields/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -377,7 +378,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default en;
 

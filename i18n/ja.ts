@@ -20,6 +20,7 @@ import systemMaintenance from './system/maintenance/ja';
 import systemGrants from './system/grants/ja';
 import specialCalibration from './special/calibration/ja';
 import specialPreset from './special/preset/ja';
+import serverFields from './server/fields/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -367,6 +368,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default ja;

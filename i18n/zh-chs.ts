@@ -20,6 +20,7 @@ import systemMaintenance from './system/maintenance/zh-chs';
 import systemGrants from './system/grants/zh-chs';
 import specialCalibration from './special/calibration/zh-chs';
 import specialPreset from './special/preset/zh-chs';
+import serverFields from './server/fields/zh-chs';
 
 /** 简体中文: the default language. */
 const base: BaseMessages = {
@@ -367,6 +368,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default zhChs;

@@ -20,6 +20,7 @@ import systemMaintenance from './system/maintenance/zh-cht';
 import systemGrants from './system/grants/zh-cht';
 import specialCalibration from './special/calibration/zh-cht';
 import specialPreset from './special/preset/zh-cht';
+import serverFields from './server/fields/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
 const base: BaseMessages = {
@@ -367,6 +368,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default zhCht;

@@ -11,6 +11,7 @@ import type { AppEnv } from './http/router';
 import { ApiError, apiErrorOf } from './http/errors';
 import { DomainError } from './domain/results';
 import { langOf, serverMessage } from './http/i18n';
+import { fieldText, resourceOf } from './http/fieldLabels';
 import { resolveSession } from './auth/session';
 import { RequestCaches } from './cache/requestCaches';
 import { loginRoutes, logoutRoutes } from './routes/login';
@@ -129,7 +130,7 @@ export function createApp(options: AppOptions) {
     const fromQuery = c.req.path === WEBSOCKET_PATH;
     const token = c.req.header('x-token') ?? (fromQuery ? c.req.query('token') : undefined);
     if (token && CONTROL.test(token)) {
-      throw new ApiError(400, 'validation', {}, `${fromQuery && !c.req.header('x-token') ? 'token' : 'X-Token'}: ${serverMessage(langOf(c), 'errors.badToken')}`);
+      throw new ApiError(400, 'errors.badToken', {}, undefined, fromQuery && !c.req.header('x-token') ? 'token' : 'X-Token');
     }
     const session = token && token.length <= 128 ? await resolveSession(deps.db, deps.caches, token, deps.now()) : undefined;
     if (!session) throw new ApiError(401, 'errors.unauthorized');
@@ -212,13 +213,17 @@ export function createApp(options: AppOptions) {
   app.onError((err, c) => {
     if (err instanceof DomainError) err = apiErrorOf(err);
     if (err instanceof ApiError) {
-      const msg = err.text ?? serverMessage(langOf(c), err.key, err.params);
+      const lang = langOf(c);
+      const text = err.text ?? serverMessage(lang, err.key, err.params);
+      // A message about one input names it as the console's forms label it (server/http/fieldLabels.ts).
+      const msg = err.field === undefined ? text : fieldText(lang, resourceOf(c.req.path), err.field, text);
       return c.json({ code: err.status, msg }, err.status);
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Hono's own refusals (body parsing and the like) as a 400 naming the body.
       const status = err.status === 413 ? 413 : 400;
-      const msg = status === 413 ? serverMessage(langOf(c), 'errors.bodyTooLarge') : `body: ${serverMessage(langOf(c), 'validation.invalid')}`;
+      const lang = langOf(c);
+      const msg = status === 413 ? serverMessage(lang, 'errors.bodyTooLarge') : fieldText(lang, resourceOf(c.req.path), 'body', serverMessage(lang, 'validation.invalid'));
       return c.json({ code: status, msg }, status);
     }
     if (isConnectionError(err)) {
@@ -236,7 +241,7 @@ export function createApp(options: AppOptions) {
     if (state?.startsWith('22')) {
       // A value the database refuses that validation let through: the caller's input, logged to fix.
       deps.log(`${c.req.method} ${c.req.path}: data exception`, describeError(err));
-      return c.json({ code: 400, msg: `body: ${serverMessage(langOf(c), 'errors.dataRange')}` }, 400);
+      return c.json({ code: 400, msg: fieldText(langOf(c), resourceOf(c.req.path), 'body', serverMessage(langOf(c), 'errors.dataRange')) }, 400);
     }
     // Logged without the query's parameters (see describeError).
     deps.log(`${c.req.method} ${c.req.path} failed`, describeError(err));

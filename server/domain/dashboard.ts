@@ -533,9 +533,9 @@ export interface PowerFailureInput { roomId: number; cause: PowerFailureCause; o
  * when the meter already has an open power cut (its cause is on the alarm panel).
  */
 export async function recordPowerFailure(db: Db, areaIds: number[], input: PowerFailureInput, now: Date) {
-  if (!POWER_FAILURE_CAUSES.includes(input.cause)) throw refused('errors.dashboard.cause');
+  if (!POWER_FAILURE_CAUSES.includes(input.cause)) throw refused('errors.dashboard.cause', {}, 'cause');
   const offAt = input.offAt ?? now;
-  if (offAt.getTime() > now.getTime() + 60_000) throw refused('errors.dashboard.offAtFuture');
+  if (offAt.getTime() > now.getTime() + 60_000) throw refused('errors.dashboard.offAtFuture', {}, 'offAt');
   const [meter] = rowsOf<{ id: number; area_id: number; room_id: number }>(await db.execute(sql`
     SELECT m.id, m.area_id, m.room_id FROM electric_meters m JOIN rooms r ON r.id = m.room_id
     WHERE m.room_id = ${input.roomId} AND ${inAreas(sql.raw('r.area_id'), areaIds)} ORDER BY m.id LIMIT 1`));

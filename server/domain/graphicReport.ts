@@ -47,8 +47,8 @@ export async function graphicReport(db: Db, areaIds: number[], utility: Utility,
   const [fy, fm, fd] = dayParts(from);
   const [ty, tm, td] = dayParts(to);
   const days = Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / 86_400_000);
-  if (days <= 0) throw refused('errors.report.rangeOrder');
-  if (days > REPORT_MAX_DAYS) throw refused('errors.report.rangeTooLong', { days: REPORT_MAX_DAYS });
+  if (days <= 0) throw refused('errors.report.rangeOrder', {}, 'to');
+  if (days > REPORT_MAX_DAYS) throw refused('errors.report.rangeTooLong', { days: REPORT_MAX_DAYS }, 'to');
   const starts = Array.from({ length: days + 1 }, (_, i) => startOfLocalDay(fy, fm, fd + i, timeZone));
   const [figures, arrears] = await Promise.all([
     (options.source ?? 'aggregates') === 'aggregates' && (await aggregateTimeZone(db)) === timeZone

@@ -38,8 +38,8 @@ export interface RechargeInput {
 
 /** The amount rule: a whole number of fen, more than 0, at most the per-order maximum. */
 export function amountRefusal(amountFen: number, maxFen: number): Refusal | undefined {
-  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return { outcome: 'refused', key: 'errors.rechargeAmount' };
-  if (amountFen > maxFen) return { outcome: 'refused', key: 'errors.rechargeMax', params: { max: yuanText(maxFen) } };
+  if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return { outcome: 'refused', key: 'errors.rechargeAmount', field: 'amountFen' };
+  if (amountFen > maxFen) return { outcome: 'refused', key: 'errors.rechargeMax', params: { max: yuanText(maxFen) }, field: 'amountFen' };
   return undefined;
 }
 

@@ -22,18 +22,20 @@ export class DomainError extends Error {
     readonly outcome: Outcome,
     readonly key: string,
     readonly params: Record<string, MessageParam> = {},
+    /** The input it is about (`amountFen`), when one: the API names it as the forms label it. */
+    readonly field?: string,
   ) {
     super(key);
     this.name = 'DomainError';
   }
 }
 
-export const refused = (key: string, params?: Record<string, MessageParam>) => new DomainError('refused', key, params);
+export const refused = (key: string, params?: Record<string, MessageParam>, field?: string) => new DomainError('refused', key, params, field);
 export const notFound = (key: string, params?: Record<string, MessageParam>) => new DomainError('notFound', key, params);
 export const conflict = (key: string, params?: Record<string, MessageParam>) => new DomainError('conflict', key, params);
 
 /** A refusal not yet thrown: what a pure rule returns when it says no (undefined when it says yes). */
-export interface Refusal { outcome: Outcome; key: string; params?: Record<string, MessageParam> }
+export interface Refusal { outcome: Outcome; key: string; params?: Record<string, MessageParam>; field?: string }
 
 /** Throws a rule's refusal as the domain error it describes. */
-export const refusalError = (refusal: Refusal) => new DomainError(refusal.outcome, refusal.key, refusal.params);
+export const refusalError = (refusal: Refusal) => new DomainError(refusal.outcome, refusal.key, refusal.params, refusal.field);

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     readonly params: Record<string, MessageParam> = {},
     /** Already translated text (validation messages). */
     readonly text?: string,
+    /** The input the message is about: the answer names it as the forms label it (server/http/fieldLabels.ts). */
+    readonly field?: string,
   ) {
     super(text ?? key);
   }
@@ -27,4 +29,4 @@ export const forbidden = (key: string, params?: Record<string, string | number>)
 export const OUTCOME_STATUS: Record<Outcome, 400 | 404 | 409> = { refused: 400, notFound: 404, conflict: 409 };
 
 /** A domain error as the API reports it: its outcome's status, its message key and parameters. */
-export const apiErrorOf = (error: DomainError) => new ApiError(OUTCOME_STATUS[error.outcome], error.key, error.params);
+export const apiErrorOf = (error: DomainError) => new ApiError(OUTCOME_STATUS[error.outcome], error.key, error.params, undefined, error.field);

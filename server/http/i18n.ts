@@ -9,6 +9,9 @@ import type { MessageParam } from '../domain/results';
 const catalogs = { 'zh-chs': zhChs, 'zh-cht': zhCht, en, ja } as const;
 export type Lang = keyof typeof catalogs;
 
+/** The `server.*` messages of a language (the field labels of server/http/fieldLabels.ts read them). */
+export const serverCatalog = (lang: Lang): unknown => catalogs[lang].server;
+
 /** The caller's language: the console's `lang` cookie, else Accept-Language, else zh-chs. */
 export function langOf(c: Context): Lang {
   const cookie = getCookie(c, 'lang');

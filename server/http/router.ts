@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import type { Session } from '../auth/session';
 import { ApiError } from './errors';
 import { langOf, serverMessage, type Lang } from './i18n';
+import { fieldMessage, fieldText, joinFieldTexts, resourceOf } from './fieldLabels';
 
 export type AppEnv = { Variables: { deps: AppDeps; session: Session } };
 
@@ -15,17 +16,16 @@ z.config({
 export type Ctx = Context<AppEnv>;
 
 /**
- * Turns a zod failure into one message naming the field(s), in the caller's language:
- * `address: 必须是 12 位数字`. A schema's own message may be a `server.validation.*` key.
+ * Turns a zod failure into one message naming the field(s) as the console's forms label them, in
+ * the caller's language (server/http/fieldLabels.ts): `表地址：必须是 12 位数字`. A schema's own
+ * message may be a `server.validation.*` key.
  */
-export function describeIssues(error: z.ZodError, lang: Lang): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${fieldName(issue.path)}: ${issueText(issue, lang)}`)
-    .join('; ');
+export function describeIssues(error: z.ZodError, lang: Lang, resource: string): string {
+  return joinFieldTexts(lang, error.issues.slice(0, 3).map((issue) => fieldText(lang, resource, issue.path, issueText(issue, lang))));
 }
 
-const fieldName = (path: PropertyKey[]) => (path.length ? path.map(String).join('.') : 'body');
+/** A zod failure of this request's input as a 400 naming the field(s). */
+const validationError = (c: Ctx, error: z.ZodError) => new ApiError(400, 'validation', {}, describeIssues(error, langOf(c), resourceOf(c.req.path)));
 
 export function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
   if (issue.message.startsWith('validation.')) return serverMessage(lang, issue.message);
@@ -49,7 +49,7 @@ export function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
-      if (!result.success) throw new ApiError(400, 'validation', {}, describeIssues(result.error, langOf(c)));
+      if (!result.success) throw validationError(c as Ctx, result.error);
     },
   });
 }
@@ -116,7 +116,7 @@ export function defineRoute<Q extends z.ZodType | undefined = undefined, B exten
       body = valid.valid(isForm ? 'form' : 'json') as In<B>;
       if (spec.form) {
         const checked = (spec.body as z.ZodType).safeParse(body ?? {});
-        if (!checked.success) throw new ApiError(400, 'validation', {}, describeIssues(checked.error, langOf(c)));
+        if (!checked.success) throw validationError(c, checked.error);
         body = checked.data as In<B>;
       }
     }
@@ -127,9 +127,9 @@ export function defineRoute<Q extends z.ZodType | undefined = undefined, B exten
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
-/** A 400 naming the field, in the caller's language. */
+/** A 400 naming the field (a name or a dotted path: `rows.3.roomCode`) as the forms label it, in the caller's language. */
 export const fieldError = (c: Ctx, field: string, key: string, params: Record<string, string | number> = {}) =>
-  new ApiError(400, 'validation', {}, `${field}: ${serverMessage(langOf(c), key, params)}`);
+  new ApiError(400, 'validation', {}, fieldMessage(c, field, key, params));
 
 /**
  * The path of the first string (or key) holding a NUL character, if any. Iterative: a body may

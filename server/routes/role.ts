@@ -1,12 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { schema } from '../db';
-import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Bool, Id, Q } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
 import { containing, offsetOf, orderBy } from '../db/paging';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { langOf, serverMessage } from '../http/i18n';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { activePlatformAdmins, grantedPaths, keepsAdminAccess, roleHolders, unknownResources, withAncestors } from '../domain/roles';
@@ -22,9 +21,6 @@ const RoleFields = z.object({
   remark: z.string().trim().max(200).optional().nullable(),
 });
 
-/** A 400 naming the field, in the caller's language. */
-const fieldError = (c: Ctx, field: string, key: string, params: Record<string, string | number> = {}) =>
-  new ApiError(400, key, params, `${field}: ${serverMessage(langOf(c), key, params)}`);
 
 /** A role of the caller's area tree, or 404. */
 async function roleInScope(c: Ctx, id: number) {

@@ -1,12 +1,11 @@
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { schema } from '../db';
-import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Id, Int, Q, patchOf } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
 import { containing, offsetOf, orderBy } from '../db/paging';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { langOf, serverMessage } from '../http/i18n';
 import { inScope } from '../http/scope';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkOwnPassword, endUserSessions } from '../auth/session';
@@ -25,9 +24,6 @@ const { sysUsers, roles, areas } = schema;
  */
 const Password = z.string().min(PASSWORD_MIN, 'validation.passwordLength').max(64)
   .refine((value) => !isCommonPassword(value), 'validation.passwordCommon');
-
-/** A 400 naming the field, in the caller's language (`password: …`), for a check made beyond the schema. */
-const fieldError = (c: Ctx, field: string, key: string) => new ApiError(400, key, {}, `${field}: ${serverMessage(langOf(c), key)}`);
 
 /** A new password must differ from the account's name and from its current password. */
 async function checkNewPassword(c: Ctx, field: string, password: string, userName: string, currentHash?: string) {

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Id, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { idsMatching, listPage, preparedByIds, rowsById, type ListSpec } from '../db/listKit';
-import { ApiError, conflict, notFound } from '../http/errors';
-import { langOf, serverMessage } from '../http/i18n';
+import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../common/identity';
@@ -31,7 +30,7 @@ type Fields = z.output<typeof Fields>;
 function checkIdNumber(c: Ctx, idNumber: string | null | undefined, idType: IdType) {
   if (!idNumber) return;
   const problem = idNumberProblem(idNumber, idType, c.get('deps').now());
-  if (problem) throw new ApiError(400, 'validation', {}, `idNumber: ${serverMessage(langOf(c), problem)}`);
+  if (problem) throw fieldError(c, 'idNumber', problem);
 }
 
 const ListFilters = z.object({

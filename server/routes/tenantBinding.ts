@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
-import { createRouter, defineRoute, z, type Ctx } from '../http/router';
+import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
 import { Id, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { natural } from '../db/paging';
 import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
-import { ApiError, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { langOf, serverMessage, type Lang } from '../http/i18n';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
@@ -52,8 +52,6 @@ const Day = z.iso.date({ error: 'validation.date' });
 /** ¥12.30 from fen (server messages and ledger remarks). */
 const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 
-const fieldError = (c: Ctx, field: string, key: string, params?: Record<string, string | number>) =>
-  new ApiError(400, 'validation', {}, `${field}: ${serverMessage(langOf(c), key, params)}`);
 
 // ---- the binding list (current and history) -----------------------------------------------------
 

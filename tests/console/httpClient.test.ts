@@ -85,11 +85,11 @@ describe('http client (SPEC.md sections 6–8)', () => {
   });
 
   it('shows the server\'s own message for a refused input', async () => {
-    server.use(http.post(url('bad/input'), () => HttpResponse.json({ code: 400, msg: 'address: 必须是 14 位数字' }, { status: 400 })));
+    server.use(http.post(url('bad/input'), () => HttpResponse.json({ code: 400, msg: '表地址：必须是 14 位数字' }, { status: 400 })));
     const { events, stop } = captureEvents();
     await expect(request({ method: 'post', url: 'bad/input', data: {} })).rejects.toMatchObject({ status: 400 });
     stop();
-    expect(events[0]).toMatchObject({ key: 'http.400', text: 'address: 必须是 14 位数字' });
+    expect(events[0]).toMatchObject({ key: 'http.400', text: '表地址：必须是 14 位数字' });
   });
 
   it('gives up after 5000 ms with the request timeout message', async () => {

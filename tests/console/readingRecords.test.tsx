@@ -118,6 +118,6 @@ describe('reading records', () => {
 
   it('shows the server\'s message naming the field for a backwards range', async () => {
     renderScreen(filterPath('/chaobiao', { readFrom: '2026-11-20T00:00:00+08:00', readTo: '2026-11-01T00:00:00+08:00' }));
-    expect(await screen.findByText(/readTo: 必须晚于起始时间/)).toBeInTheDocument();
+    expect(await screen.findByText(/结束日期：必须晚于起始时间/)).toBeInTheDocument();
   });
 });

@@ -58,6 +58,6 @@ describe('room settlement details (room_billing_details)', () => {
 
   it('shows the server\'s message naming the field for a bad range', async () => {
     renderScreen(filterPath('/room_billing_details', { createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }));
-    expect(await screen.findByText(/createdTo: 必须晚于起始时间/)).toBeInTheDocument();
+    expect(await screen.findByText(/结束日期：必须晚于起始时间/)).toBeInTheDocument();
   });
 });

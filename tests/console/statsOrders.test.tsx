@@ -101,7 +101,7 @@ describe('recharge order statistics (chongzhidingdan)', () => {
   });
   it('shows the server\'s message naming the field for a range that ends before it starts', async () => {
     renderScreen(filterPath('/chongzhidingdan', { createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }));
-    expect(await screen.findByText(/createdTo: 必须晚于起始时间/)).toBeInTheDocument();
+    expect(await screen.findByText(/结束日期：必须晚于起始时间/)).toBeInTheDocument();
     expect(screen.queryByTestId('list-totals')).toBeNull();
   });
 });

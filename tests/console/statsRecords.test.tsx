@@ -55,6 +55,6 @@ describe('statistics records', () => {
     expect(await screen.findByText(/未找到/)).toBeInTheDocument();
     empty.unmount();
     renderScreen(filterPath('/monthly_order', { monthFrom: '2026-10', monthTo: '2026-08' }));
-    expect(await screen.findByText(/monthTo: 必须晚于起始时间/)).toBeInTheDocument();
+    expect(await screen.findByText(/结束月份：必须晚于起始时间/)).toBeInTheDocument();
   });
 });

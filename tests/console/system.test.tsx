@@ -65,7 +65,7 @@ describe('administrators (/sysuser)', () => {
     fill(within(reset).getByLabelText(/^新密码/), 'console-pass-9');
     fill(within(reset).getByLabelText(/确认新密码/), 'console-pass-9');
     await u.click(within(reset).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText('password: 不能与当前密码相同')).toBeInTheDocument();
+    expect(await screen.findByText('密码：不能与当前密码相同')).toBeInTheDocument();
     expect(await query(`SELECT password_hash FROM sys_users WHERE user_name = 'console-op'`)).toEqual([before]);
     fill(within(reset).getByLabelText(/^新密码/), 'console-pass-10');
     fill(within(reset).getByLabelText(/确认新密码/), 'console-pass-10');

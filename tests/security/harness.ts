@@ -15,7 +15,8 @@ import { afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { API_BASE, PUBLIC } from '../../server/app';
-import { operationsOf, validObject, validValue, type Mutation, type Operation } from './openapi';
+import { operationsOf, validObject, validValue, type Mutation, type Operation, type Schema } from './openapi';
+import { fieldLabel, resourceOf } from '../../server/http/fieldLabels';
 
 export const RUNS = Number(process.env.SECURITY_FUZZ_RUNS ?? 100);
 export const LOGOUT = `${API_BASE}/v1/quan_xian/deng_lu/logout`;
@@ -122,8 +123,31 @@ export async function digest(where?: { areaIds: number[] }) {
   return Object.fromEntries(counted.map((row) => [row.table_name, row.n]));
 }
 
-/** Whether the 400's message names the field (`field: …`, `field.0: …`, one of several issues). */
-export const names = (msg: string | undefined, field: string) =>
-  (msg ?? '').split('; ').some((part) => part.startsWith(`${field}:`) || part.startsWith(`${field}.`));
+/** The names inside a body field (an object's or a list's rows' properties, at any depth). */
+function namesWithin(schema: Schema | undefined, out = new Set<string>()): Set<string> {
+  if (!schema) return out;
+  for (const alt of schema.anyOf ?? []) namesWithin(alt, out);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    out.add(name);
+    namesWithin(property, out);
+  }
+  return namesWithin(schema.items, out);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * Whether the 400's message (zh-chs, the default) names the field as the forms label it
+ * (server/http/fieldLabels.ts), one of several issues joined by `；`: the field (`房间号：…`), an
+ * element of it (`设备第 1 项：…`), or a field inside it (`最大功率（W）：…` of `values`, `第 1 行房间号：…`
+ * of `rows`).
+ */
+export const names = (msg: string | undefined, field: string, op: Operation) => {
+  const resource = resourceOf(op.path);
+  const label = escapeRegExp(fieldLabel('zh-chs', resource, field));
+  const inner = [...namesWithin(op.body?.schema.properties?.[field])].map((name) => escapeRegExp(fieldLabel('zh-chs', resource, name)));
+  const named = new RegExp(`^(?:${label}(?:第 \\d+ 项)?${inner.length ? `|(?:第 \\d+ 行)?(?:${inner.join('|')})` : ''})：`);
+  return (msg ?? '').split('；').some((part) => named.test(part));
+};
 
 export const label = (op: Operation) => `${op.method.toUpperCase()} ${op.path.replace(API_BASE, '')}`;

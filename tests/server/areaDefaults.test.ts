@@ -49,14 +49,14 @@ describe('area defaults', () => {
     const [powerSet] = await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE area_id = 1 AND kind = 'power' LIMIT 1`);
     const [foreignControl] = await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE area_id = 2 AND kind = 'control' LIMIT 1`);
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{}, /^defaultPriceTableId: /],
-      [{ defaultPriceTableId: 'x' }, /^defaultPriceTableId: /],
-      [{ defaultPriceTableId: 0 }, /^defaultPriceTableId: /],
-      [{ defaultPriceTableId: foreignTable.id }, /^defaultPriceTableId: /],
-      [{ defaultPriceTableId: 99_999_999 }, /^defaultPriceTableId: /],
-      [{ defaultControlSetId: powerSet.id }, /^defaultControlSetId: /],
-      [{ defaultControlSetId: foreignControl.id }, /^defaultControlSetId: /],
-      [{ defaultControlSetId: -1 }, /^defaultControlSetId: /],
+      [{}, /^默认单价表：/],
+      [{ defaultPriceTableId: 'x' }, /^默认单价表：/],
+      [{ defaultPriceTableId: 0 }, /^默认单价表：/],
+      [{ defaultPriceTableId: foreignTable.id }, /^默认单价表：/],
+      [{ defaultPriceTableId: 99_999_999 }, /^默认单价表：/],
+      [{ defaultControlSetId: powerSet.id }, /^默认控制参数：/],
+      [{ defaultControlSetId: foreignControl.id }, /^默认控制参数：/],
+      [{ defaultControlSetId: -1 }, /^默认控制参数：/],
     ];
     for (const [body, field] of cases) {
       const answer = await api.put('areaDefaults/updateAreaDefaults', body);

@@ -53,15 +53,15 @@ describe('database backups', () => {
   it('refuses bad input with a 400 naming the field', async () => {
     const none = await admin.post('backup/addBackup', {});
     expect(none.status).toBe(400);
-    expect(none.body.msg).toMatch(/^remark: /);
+    expect(none.body.msg).toMatch(/^备注：/);
     const long = await admin.post('backup/addBackup', { remark: 'x'.repeat(101) });
     expect(long.status).toBe(400);
-    expect(long.body.msg).toMatch(/^remark: /);
+    expect(long.body.msg).toMatch(/^备注：/);
     const noId = await admin.post('backup/restoreBackup', { confirm: 'x' });
     expect(noId.status).toBe(400);
-    expect(noId.body.msg).toMatch(/^id: /);
-    expect((await admin.delete('backup/deleteBackup', { id: 'abc' })).body.msg).toMatch(/^id: /);
-    expect((await admin.get('backup/downloadBackup', { id: 0 })).body.msg).toMatch(/^id: /);
+    expect(noId.body.msg).toMatch(/^编号：/);
+    expect((await admin.delete('backup/deleteBackup', { id: 'abc' })).body.msg).toMatch(/^编号：/);
+    expect((await admin.get('backup/downloadBackup', { id: 0 })).body.msg).toMatch(/^编号：/);
     expect((await admin.delete('backup/deleteBackup', { id: 999999 })).status).toBe(404);
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -99,7 +99,7 @@ describe('database backups', () => {
     const before = await fingerprint();
     const wrong = await admin.post('backup/restoreBackup', { id: backupId, confirm: 'yes' });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.msg).toMatch(/^confirm: /);
+    expect(wrong.body.msg).toMatch(/^确认：/);
     expect(await fingerprint()).toEqual(before);
   });
 

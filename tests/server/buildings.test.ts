@@ -53,7 +53,7 @@ describe('building CRUD', () => {
     const before = await rows(sql`SELECT count(*)::int AS n FROM buildings`);
     for (const floors of [0, 201, 1.5, '3a']) {
       const r = await api.post('building/addBuilding', { projectId, name: '新楼', floors });
-      expect([r.status, r.body.msg]).toEqual([400, expect.stringMatching(/^floors: /)]);
+      expect([r.status, r.body.msg]).toEqual([400, expect.stringMatching(/^楼层数：/)]);
     }
     const [existing] = (await list(api, { projectId })).records;
     const taken = await api.post('building/addBuilding', { projectId, name: existing.name, floors: 3 });

@@ -175,7 +175,7 @@ describe('alarms', () => {
   it('refuses an unknown utility, naming the field', async () => {
     const { status, body } = await api.get('dashboard/findAlarms', { utility: 'gas' });
     expect(status).toBe(400);
-    expect(body.msg).toMatch(/^utility: /);
+    expect(body.msg).toMatch(/^类型：/);
   });
 });
 
@@ -209,7 +209,7 @@ describe('a recharge and a power failure move the figures', () => {
     const offAt = new Date(NOW - 3_600_000).toISOString();
     const badCause = await api.post('dashboard/addPowerFailure', { roomId, cause: 'storm' });
     expect(badCause.status).toBe(400);
-    expect(badCause.body.msg).toMatch(/^cause: /);
+    expect(badCause.body.msg).toMatch(/^停电原因：/);
     const future = await api.post('dashboard/addPowerFailure', { roomId, cause: 'manual', offAt: new Date(NOW + 3_600_000).toISOString() });
     expect(future.status).toBe(400);
     const theirs = await other.post('dashboard/addPowerFailure', { roomId, cause: 'manual' });

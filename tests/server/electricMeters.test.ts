@@ -76,8 +76,8 @@ describe('findByCondition', () => {
   it('refuses a bad filter value naming the field', async () => {
     const bad = await api.get('electricMeter/findByCondition', { relayState: 'half' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^relayState: /);
-    expect((await api.get('electricMeter/findByCondition', { moduleId: 'x' })).body.msg).toMatch(/^moduleId: /);
+    expect(bad.body.msg).toMatch(/^继电器：/);
+    expect((await api.get('electricMeter/findByCondition', { moduleId: 'x' })).body.msg).toMatch(/^通讯模块：/);
   });
 });
 
@@ -112,17 +112,17 @@ describe('add, update, delete', () => {
     const existing = (await list(api, { pageSize: 1 })).records[0];
     const before = await count('electric_meters');
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ address: '20261122001', moduleId: module.id }, /^address: 必须是 12 位数字/],
-      [{ address: '2026112200011a', moduleId: module.id }, /^address: /],
-      [{ address: existing.address, moduleId: module.id }, /^address: .*已登记|^address: /],
-      [{ address: '202611220001' }, /^moduleId: /],
-      [{ address: '202611220001', moduleId: water.id }, /^moduleId: 模块 .* cjt188/],
-      [{ address: '202611220001', moduleId: module.id, channel: 0 }, /^channel: /],
-      [{ address: '202611220001', moduleId: module.id, channel: 1025 }, /^channel: /],
-      [{ address: '202611220001', moduleId: existing.moduleId, channel: existing.channel }, /^channel: /],
-      [{ address: '202611220001', moduleId: module.id, roomId: existing.roomId }, /^roomId: /],
-      [{ address: '202611220001', moduleId: module.id, phase: 2 }, /^phase: /],
-      [{ address: '202611220001', moduleId: module.id, roomId: room.id, powerSetId: existing.powerSetId ? (await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE kind = 'gift' AND area_id = 1 LIMIT 1`))[0].id : 1 }, /^powerSetId: /],
+      [{ address: '20261122001', moduleId: module.id }, /^表地址：必须是 12 位数字/],
+      [{ address: '2026112200011a', moduleId: module.id }, /^表地址：/],
+      [{ address: existing.address, moduleId: module.id }, /^表地址：.*已登记|^address: /],
+      [{ address: '202611220001' }, /^通讯模块：/],
+      [{ address: '202611220001', moduleId: water.id }, /^通讯模块：模块 .* cjt188/],
+      [{ address: '202611220001', moduleId: module.id, channel: 0 }, /^通道：/],
+      [{ address: '202611220001', moduleId: module.id, channel: 1025 }, /^通道：/],
+      [{ address: '202611220001', moduleId: existing.moduleId, channel: existing.channel }, /^通道：/],
+      [{ address: '202611220001', moduleId: module.id, roomId: existing.roomId }, /^房间：/],
+      [{ address: '202611220001', moduleId: module.id, phase: 2 }, /^相数：/],
+      [{ address: '202611220001', moduleId: module.id, roomId: room.id, powerSetId: existing.powerSetId ? (await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE kind = 'gift' AND area_id = 1 LIMIT 1`))[0].id : 1 }, /^功率参数：/],
     ];
     for (const [body, message] of cases) {
       const answer = await api.post('electricMeter/addElectricMeter', body);
@@ -148,7 +148,7 @@ describe('add, update, delete', () => {
     expect(edited.body.data).toMatchObject({ id, remark: '换表', channel: freeChannel, powerSetId: power.id, phase: 3 });
     const cleared = await api.post('electricMeter/updateElectricMeter', { id, powerSetId: null, roomId: null });
     expect(cleared.body.data).toMatchObject({ powerSetId: null, roomId: null });
-    expect((await api.post('electricMeter/updateElectricMeter', { id, address: '1' })).body.msg).toMatch(/^address: /);
+    expect((await api.post('electricMeter/updateElectricMeter', { id, address: '1' })).body.msg).toMatch(/^表地址：/);
     // Back in the room: its account carries history, so the delete needs the typed address.
     await api.post('electricMeter/updateElectricMeter', { id, roomId: room.id });
     const impact = await api.get('electricMeter/findDeleteImpact', { ids: String(id) });
@@ -228,7 +228,7 @@ describe('commands', () => {
     expect(dry.body.data).toEqual({ count: meters, ids: [] });
     expect((await api.post('electricMeter/commandAll', { ...scope, expectedCount: meters + 1 })).status).toBe(409);
     expect((await api.post('electricMeter/commandAll', { type: 'read' })).status).toBe(400);
-    expect((await api.post('electricMeter/commandAll', { scope: 'all', type: 'valve_open' })).body.msg).toMatch(/^type: /);
+    expect((await api.post('electricMeter/commandAll', { scope: 'all', type: 'valve_open' })).body.msg).toMatch(/^指令：/);
     const queued = await api.post('electricMeter/commandAll', { ...scope, expectedCount: meters });
     expect(queued.body.data.count).toBe(meters);
     await backend.runCommands(reader);
@@ -245,7 +245,7 @@ describe('commands', () => {
     const queued = await api.post('electricMeter/commandAll', { filter: { id: meter.id }, type: 'trip', cause: 'overload', expectedCount: 1 });
     const [row] = await query<{ type: string; payload: { cause: string } }>(`SELECT type, payload FROM commands WHERE id = ${queued.body.data.ids[0]}`);
     expect(row).toMatchObject({ type: 'trip', payload: { cause: 'overload' } });
-    expect((await api.post('electricMeter/commandAll', { filter: { id: meter.id }, type: 'trip', cause: 'bored' })).body.msg).toMatch(/^cause: /);
+    expect((await api.post('electricMeter/commandAll', { filter: { id: meter.id }, type: 'trip', cause: 'bored' })).body.msg).toMatch(/^原因：/);
   });
 
   it('a trip with its cause through command/create', async () => {

@@ -22,6 +22,6 @@ describe('frontLog/addFrontLog', () => {
   it('refuses an empty message, naming the field', async () => {
     const { status, body } = await apiClient(backend.app, await loginAs(backend.app, 'admin')).post('frontLog/addFrontLog', { message: '' });
     expect(status).toBe(400);
-    expect(body.msg).toMatch(/^message: /);
+    expect(body.msg).toMatch(/^错误信息：/);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 /** The graphic reports (tuxingbaobiao) against references computed here from the raw rows of the fixed seed. */
 let backend: TestBackend;
@@ -95,7 +96,7 @@ describe('scope and refusals', () => {
     ] as const) {
       const { status, body } = await ask(query);
       expect(status, JSON.stringify(query)).toBe(400);
-      expect(body.msg).toMatch(new RegExp(`^${field}[:：]`));
+      expect(body.msg).toMatch(namesField('graphicReport', field));
     }
   });
 });

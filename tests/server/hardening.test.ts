@@ -3,6 +3,7 @@ import { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { apiClient, loginAs, startTestBackend, TEST_PASSWORD, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 import { describeError } from '../../server/db/errors';
 
 let backend: TestBackend;
@@ -31,18 +32,18 @@ describe('strict input (issue 8, item 4)', () => {
     const commandsBefore = await count('SELECT count(*) AS n FROM commands');
     const all = await admin.put('webWaterArchive/updateWaterStatusAll', { valveState: 'closed', projectId: '' });
     expect(all.status).toBe(400);
-    expect(all.body.msg).toMatch(/^projectId: /);
+    expect(all.body.msg).toMatch(/^项目：/);
     const free = await admin.put('webWaterArchive/updateFreeAll', { freeAllowance: '' });
     expect(free.status).toBe(400);
-    expect(free.body.msg).toMatch(/^freeAllowance: /);
+    expect(free.body.msg).toMatch(/^免费水量（m³）：/);
     for (const id of [true, [5], '', null, 1.5, 2 ** 31, -1, '1e3', ' 7']) {
       const one = await admin.put('webWaterArchive/updateWaterStatus', { id, valveState: 'closed' });
       expect(one.status, JSON.stringify(id)).toBe(400);
-      expect(one.body.msg).toMatch(/^id: /);
+      expect(one.body.msg).toMatch(/^编号：/);
     }
     const price = await admin.post('webWaterArchive/addWebWaterArchive', { address: '55550000000001', priceFen: '' });
     expect(price.status).toBe(400);
-    expect(price.body.msg).toMatch(/^priceFen: /);
+    expect(price.body.msg).toMatch(/^单价（元\/m³）：/);
     expect(await count("SELECT count(*) AS n FROM water_meters WHERE valve_state = 'closed'")).toBe(closedBefore);
     expect(await count('SELECT count(*) AS n FROM commands')).toBe(commandsBefore);
   });
@@ -51,10 +52,10 @@ describe('strict input (issue 8, item 4)', () => {
     expect((await admin.get('webWaterArchive/findByCondition', { pageNum: '2', pageSize: '5', projectId: '' })).body.data.records).toHaveLength(5);
     const bad = await admin.get('webWaterArchive/findByCondition', { pageNum: 'abc' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^pageNum: /);
+    expect(bad.body.msg).toMatch(/^页码：/);
     expect(bad.body.msg).not.toContain('必填');
     const en = await admin.call('GET', 'webWaterArchive/findByCondition', { query: { pageNum: 'abc' }, headers: { Cookie: 'lang=en' } });
-    expect(en.body.msg).toBe('pageNum: must be a number');
+    expect(en.body.msg).toBe('Page: must be a number');
   });
 
   it('leaves out fields a partial update does not name (no defaults)', async () => {
@@ -81,11 +82,11 @@ describe('400 instead of 500 (issue 8, item 5)', () => {
       method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'username=ad%00min&password=x',
     });
     expect(nulLogin.status).toBe(400);
-    expect(((await nulLogin.json()) as { msg: string }).msg).toMatch(/^username: /);
+    expect(((await nulLogin.json()) as { msg: string }).msg).toMatch(/^账号：/);
     const nulBody = await admin.post('frontLog/addFrontLog', { message: 'a\u0000b' });
-    expect([nulBody.status, nulBody.body.msg?.split(':')[0]]).toEqual([400, 'message']);
+    expect([nulBody.status, nulBody.body.msg]).toEqual([400, expect.stringMatching(namesField('frontLog', 'message'))]);
     const nulQuery = await admin.get('webWaterArchive/findByCondition', { q: 'x\u0000' });
-    expect([nulQuery.status, nulQuery.body.msg?.split(':')[0]]).toEqual([400, 'q']);
+    expect([nulQuery.status, nulQuery.body.msg]).toEqual([400, expect.stringMatching(namesField('webWaterArchive', 'q'))]);
 
     const malformed = await admin.call('POST', 'frontLog/addFrontLog', { headers: { 'Content-Type': 'application/json' } });
     expect(malformed.status).toBe(400);
@@ -93,19 +94,19 @@ describe('400 instead of 500 (issue 8, item 5)', () => {
       method: 'POST', headers: { 'X-Token': (await loginAs(backend.app, 'admin')), 'Content-Type': 'application/json' }, body: '{"message":',
     });
     expect(raw.status).toBe(400);
-    expect(((await raw.json()) as { msg: string }).msg).toMatch(/^body: /);
+    expect(((await raw.json()) as { msg: string }).msg).toMatch(/^请求内容：/);
     const noType = await admin.call('PUT', 'webWaterArchive/updateFreeAll', { headers: {} });
-    expect([noType.status, noType.body.msg?.split(':')[0]]).toEqual([400, 'Content-Type']);
+    expect([noType.status, noType.body.msg]).toEqual([400, expect.stringMatching(namesField('webWaterArchive', 'Content-Type'))]);
     const textType = await admin.call('PUT', 'webWaterArchive/updateFreeAll', { headers: { 'Content-Type': 'text/plain' } });
     expect(textType.status).toBe(400);
 
     for (const query of [{ id: '2147483648' }, { id: '99999999999999999999' }]) {
       const big = await admin.call('DELETE', 'sysUser/deleteUser', { query });
-      expect([big.status, big.body.msg?.split(':')[0]]).toEqual([400, 'id']);
+      expect([big.status, big.body.msg]).toEqual([400, expect.stringMatching(namesField('sysUser', 'id'))]);
     }
     const ids = await admin.get('command/findByIds', { ids: '1,2147483648' });
     expect(ids.status).toBe(400);
-    expect(ids.body.msg).toMatch(/^ids/);
+    expect(ids.body.msg).toMatch(namesField('command', 'ids.1'));
     for (const sortField of ['__proto__', 'constructor', 'a;drop table x']) {
       const sorted = await admin.get('webWaterArchive/findByCondition', { sortField });
       expect(sorted.status, sortField).toBe(sortField === 'constructor' ? 200 : 400);
@@ -146,7 +147,7 @@ describe('menu rights (issue 8, item 2)', () => {
     expect((await area.call('DELETE', 'resourse/deleteResourse', { query: { id: 2 } })).status).toBe(403);
     for (const resUrl of ['https://evil.example/', 'javascript:alert(1)', '//evil', 'nope']) {
       const bad = await admin.post('resourse/saveResourse', { name: 'x', resUrl });
-      expect([bad.status, bad.body.msg?.split(':')[0]], resUrl).toEqual([400, 'resUrl']);
+      expect([bad.status, bad.body.msg], resUrl).toEqual([400, expect.stringMatching(namesField('resourse', 'resUrl'))]);
     }
     const placeholder = await admin.post('resourse/saveResourse', { name: '占位', resUrl: '' });
     expect(placeholder.status).toBe(200);

@@ -52,7 +52,7 @@ describe('menu resources', () => {
   it('creates, updates and deletes a resource, with the field named on bad input and an audit trail', async () => {
     const bad = await api.post('resourse/saveResourse', { name: '', parentId: 0 });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^name: /);
+    expect(bad.body.msg).toMatch(/^菜单名称：/);
 
     const groups = ((await api.get('resourse/queryResourseByRoleIdTree', { roleId })).body.data as Node[])[0].children;
     const created = await api.post('resourse/saveResourse', { name: '临时页面', parentId: groups[0].id, resUrl: 'page3', icon: 'Star', userSort: 99 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -34,14 +35,14 @@ describe('menu management (resourse/*)', () => {
     ] as const) {
       const answer = await admin.post('resourse/saveResourse', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(answer.body.msg).toMatch(namesField('resourse', field));
     }
     // A group moved under its own child would make a loop.
     const child = await pageId('bumen');
     const loop = await admin.put('resourse/updateResourse', { id: system, parentId: child });
     expect(loop.status).toBe(400);
-    expect(loop.body.msg).toMatch(/^parentId: /);
-    expect((await formDelete(admin, 'abc')).body.msg).toMatch(/^id: /);
+    expect(loop.body.msg).toMatch(/^上级菜单：/);
+    expect((await formDelete(admin, 'abc')).body.msg).toMatch(/^编号：/);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 import { isHost } from '../../server/routes/module';
 
 let backend: TestBackend;
@@ -80,7 +81,7 @@ describe('module/findByCondition', () => {
   it('refuses bad filters naming the field, and shows nothing of another area', async () => {
     const bad = await api.get('module/findByCondition', { kind: 'radio' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^kind: /);
+    expect(bad.body.msg).toMatch(/^类型：/);
     const mine = await list(api);
     const theirs = await list(other, { areaId: 1 });
     const mineIds = new Set(mine.records.map((m) => m.id));
@@ -148,7 +149,7 @@ describe('module/addModule, updateModule', () => {
     for (const [fields, field] of cases) {
       const response = await api.post('module/addModule', { address: freshAddress(), name: 'bad', ...fields });
       expect(response.status, JSON.stringify(fields)).toBe(400);
-      expect(response.body.msg, JSON.stringify(fields)).toMatch(new RegExp(`^${field.replace('.', '\\.')}[:.]`));
+      expect(response.body.msg, JSON.stringify(fields)).toMatch(namesField('module', field));
     }
     expect(await rowCount('modules')).toBe(modulesBefore);
   });
@@ -170,7 +171,7 @@ describe('module/addModule, updateModule', () => {
     expect(body.data.settings).toEqual({ password: '0200ABCD' });
     const empty = await api.post('module/updateModule', { id: body.data.id, settings: {} });
     expect(empty.status).toBe(400);
-    expect(empty.body.msg).toMatch(/^settings: /);
+    expect(empty.body.msg).toMatch(/^通讯设置：/);
     const reset = await api.post('module/updateModule', { id: body.data.id, settings: null });
     expect(reset.body.data.settings).toEqual({});
   });
@@ -185,12 +186,12 @@ describe('module/addModule, updateModule', () => {
     expect(v6.body.data.host).toBe('fe80::1');
     const noHost = await api.post('module/updateModule', { id, host: null });
     expect(noHost.status).toBe(400);
-    expect(noHost.body.msg).toMatch(/^host: /);
+    expect(noHost.body.msg).toMatch(/^主机：/);
     const dtu = await api.post('module/updateModule', { id, kind: 'dtu' });
     expect(dtu.body.data).toMatchObject({ kind: 'dtu', host: null, port: null });
     const back = await api.post('module/updateModule', { id, kind: 'tcp-gateway' });
     expect(back.status).toBe(400);
-    expect(back.body.msg).toMatch(/^host: /);
+    expect(back.body.msg).toMatch(/^主机：/);
     expect((await other.post('module/updateModule', { id, name: 'x' })).status).toBe(404);
   });
 

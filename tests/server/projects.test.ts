@@ -54,10 +54,10 @@ describe('project CRUD', () => {
     // One phone rule for tenants and projects: "12345" is no phone here either.
     for (const bad of ['call me', '12345', '+86 12345']) {
       const phone = await api.post('project/addProject', { name: '测试项目乙', phone: bad });
-      expect([phone.status, phone.body.msg]).toEqual([400, expect.stringMatching(/^phone: /)]);
+      expect([phone.status, phone.body.msg]).toEqual([400, expect.stringMatching(/^联系电话：/)]);
     }
     const noName = await api.post('project/addProject', { address: 'x' });
-    expect([noName.status, noName.body.msg]).toEqual([400, expect.stringMatching(/^name: /)]);
+    expect([noName.status, noName.body.msg]).toEqual([400, expect.stringMatching(/^项目名称：/)]);
     const [existing] = (await list(api)).records;
     const taken = await api.post('project/addProject', { name: existing.name });
     expect(taken.status).toBe(409);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 import { readingStep, type ReadingMoney, type ReadingStep } from '../../server/domain/readingRecords';
 
 /**
@@ -172,7 +173,7 @@ describe('deleting a reading (soft, with a reason, its charge refunded once or k
     for (const [query, field] of cases) {
       const { status, body } = await api.delete('meterReadingRecord/deleteReading', query);
       expect(status, JSON.stringify(query)).toBe(400);
-      expect(body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(body.msg).toMatch(namesField('meterReadingRecord', field));
     }
     expect((await api.put('meterReadingRecord/restoreReading', { id: 0 })).status).toBe(400);
     expect(await balance(reading.account_id)).toBe(before);
@@ -246,10 +247,10 @@ describe('roomUsage/findByCondition (chaobiao)', () => {
     series.forEach((row, i) => expect(row.usage).toBeCloseTo(Number(ref[i].used), 1));
     const backwards = await api.get('roomUsage/findByCondition', { readFrom: '2026-11-20T00:00:00+08:00', readTo: '2026-11-01T00:00:00+08:00' });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.msg).toMatch(/^readTo: /);
+    expect(backwards.body.msg).toMatch(/^结束日期：/);
     const unknown = await api.get('roomUsage/findByCondition', { granularity: 'year' });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.msg).toMatch(/^granularity: /);
+    expect(unknown.body.msg).toMatch(/^统计周期：/);
     const theirs = await list<{ roomId: number }>('roomUsage/findByCondition', WEEK, other);
     const mine = new Set((await sqlRows<{ id: number }>(`SELECT id FROM rooms WHERE ${scope}`)).map((row) => Number(row.id)));
     expect(theirs.records.some((row) => mine.has(row.roomId))).toBe(false);
@@ -293,7 +294,7 @@ describe('rechargeSummary/findByCondition (chongzhihuizong)', () => {
       [{ createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }, 'createdTo']] as const) {
       const { status, body } = await api.get('rechargeSummary/findByCondition', query);
       expect(status).toBe(400);
-      expect(body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(body.msg).toMatch(namesField('rechargeSummary', field));
     }
   });
 });

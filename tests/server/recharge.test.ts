@@ -15,6 +15,7 @@ import { runDueCommands } from '../../server/domain/commands';
 import { ORDER_STATUS } from '../../common/states';
 import { amountRefusal, hoardRefusal, liftsArrears, needsRestore, orderIdOf, sameRequest } from '../../server/domain/recharge';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -82,7 +83,7 @@ describe('pure rules', () => {
     expect(amountRefusal(1, 100)).toBeUndefined();
     expect(amountRefusal(0, 100)?.key).toBe('errors.rechargeAmount');
     expect(amountRefusal(1.5, 100)?.key).toBe('errors.rechargeAmount');
-    expect(amountRefusal(101, 100)).toEqual({ outcome: 'refused', key: 'errors.rechargeMax', params: { max: '1.00' } });
+    expect(amountRefusal(101, 100)).toEqual({ outcome: 'refused', key: 'errors.rechargeMax', params: { max: '1.00' }, field: 'amountFen' });
     expect(hoardRefusal(400_000, 100_000, 500_000)).toBeUndefined();
     expect(hoardRefusal(400_001, 100_000, 500_000)?.params).toEqual({ limit: '5000.00', balance: '4000.01', most: '999.99' });
     expect(hoardRefusal(600_000, 1, 500_000)?.params?.most).toBe('0.00');
@@ -121,8 +122,8 @@ describe('account/findByRoom', () => {
 
   it('refuses a bad room id (400 naming it) and a room of another area (404)', async () => {
     const bad = await api.get('account/findByRoom', { roomId: 'abc' });
-    expect([bad.status, bad.body.msg]).toEqual([400, expect.stringMatching(/^roomId: /)]);
-    expect((await api.get('account/findByRoom', {})).body.msg).toMatch(/^roomId: /);
+    expect([bad.status, bad.body.msg]).toEqual([400, expect.stringMatching(/^房间：/)]);
+    expect((await api.get('account/findByRoom', {})).body.msg).toMatch(/^房间：/);
     const foreign = await other.get('account/findByRoom', { roomId: electricRoom.roomId });
     expect(foreign.status).toBe(404);
     expect(JSON.stringify(foreign.body)).not.toContain(String(electricRoom.accountId + ':'));
@@ -187,7 +188,7 @@ describe('account/recharge', () => {
     ];
     for (const [change, field] of cases) {
       const response = await recharge(api, { ...good, ...change });
-      expect([response.status, response.body.msg], JSON.stringify(change)).toEqual([400, expect.stringMatching(new RegExp(`^${field}: `))]);
+      expect([response.status, response.body.msg], JSON.stringify(change)).toEqual([400, expect.stringMatching(namesField('account', field))]);
     }
     expect((await recharge(api, { ...good, amountFen: 0 })).body.msg).toMatch(/整数分/);
     expect(await digest()).toEqual(before);
@@ -196,11 +197,11 @@ describe('account/recharge', () => {
   it('refuses an amount above the per-order maximum (RECHARGE_MAX_FEN), saying the maximum', async () => {
     const before = await digest();
     const over = await recharge(api, { roomId: electricRoom.roomId, utility: 'electric', amountFen: 5_000_001, channel: 'cash', requestId: requestId() });
-    expect([over.status, over.body.msg]).toEqual([400, expect.stringMatching(/^amountFen: .*50000\.00/)]);
+    expect([over.status, over.body.msg]).toEqual([400, expect.stringMatching(/^金额（元）：.*50000\.00/)]);
     process.env.RECHARGE_MAX_FEN = '1000';
     try {
       const small = await recharge(api, { roomId: electricRoom.roomId, utility: 'electric', amountFen: 1001, channel: 'cash', requestId: requestId() });
-      expect([small.status, small.body.msg]).toEqual([400, expect.stringMatching(/^amountFen: .*10\.00/)]);
+      expect([small.status, small.body.msg]).toEqual([400, expect.stringMatching(/^金额（元）：.*10\.00/)]);
     } finally {
       delete process.env.RECHARGE_MAX_FEN;
     }
@@ -357,8 +358,8 @@ describe('account/ledger', () => {
     const second = await api.get('account/ledger', { accountId: electricRoom.accountId, pageNum: 2, pageSize: 5 });
     expect(second.body.data.records[0].id).not.toBe(first.body.data.records[0].id);
     expect((await other.get('account/ledger', { accountId: electricRoom.accountId })).status).toBe(404);
-    expect((await api.get('account/ledger', { accountId: 'x' })).body.msg).toMatch(/^accountId: /);
-    expect((await api.get('account/ledger', { accountId: electricRoom.accountId, pageSize: 101 })).body.msg).toMatch(/^pageSize: /);
+    expect((await api.get('account/ledger', { accountId: 'x' })).body.msg).toMatch(/^账户：/);
+    expect((await api.get('account/ledger', { accountId: electricRoom.accountId, pageSize: 101 })).body.msg).toMatch(/^每页条数：/);
   });
 });
 
@@ -439,7 +440,7 @@ describe('webWaterRechargeOrder', () => {
     const theirs = await other.get('webWaterRechargeOrder/findBindRoomCode', { pageSize: 100 });
     const mine = new Set(page.body.data.records.map((r: Row) => r.id));
     expect(theirs.body.data.records.some((r: Row) => mine.has(r.id))).toBe(false);
-    expect((await api.get('webWaterRechargeOrder/findBindRoomCode', { buildingId: 'x' })).body.msg).toMatch(/^buildingId: /);
+    expect((await api.get('webWaterRechargeOrder/findBindRoomCode', { buildingId: 'x' })).body.msg).toMatch(/^建筑：/);
   });
 
   it('setWebWaterRechargeOrder is a water recharge with the same service', async () => {
@@ -455,7 +456,7 @@ describe('webWaterRechargeOrder', () => {
     expect(same.body.data.order.orderId).toBe(body.data.order.orderId);
     const before2 = await digest();
     const electric = await api.put('webWaterRechargeOrder/setWebWaterRechargeOrder', { roomId: waterRoom.roomId, amountFen: 3000, channel: 'cash', requestId: requestId(), utility: 'electric' });
-    expect([electric.status, electric.body.msg]).toEqual([400, expect.stringMatching(/^utility: /)]);
+    expect([electric.status, electric.body.msg]).toEqual([400, expect.stringMatching(/^类型：/)]);
     expect((await api.put('webWaterRechargeOrder/setWebWaterRechargeOrder', { roomId: noWaterMeterRoom, amountFen: 100, channel: 'cash', requestId: requestId() })).status).toBe(409);
     expect((await other.put('webWaterRechargeOrder/setWebWaterRechargeOrder', { roomId: waterRoom.roomId, amountFen: 100, channel: 'cash', requestId: requestId() })).status).toBe(404);
     expect(await digest()).toEqual(before2);

@@ -39,12 +39,12 @@ describe('recharge calibration: bad input and scope', () => {
   it('compare: a missing or foreign meter list is refused naming meterIds, nothing queued', async () => {
     const before = await count('commands');
     const [meter] = await reachableMeters(1);
-    expect((await api.post('rechargeCalibration/compare', {})).body.msg).toMatch(/^meterIds: /);
-    expect((await api.post('rechargeCalibration/compare', { meterIds: [] })).body.msg).toMatch(/^meterIds: /);
+    expect((await api.post('rechargeCalibration/compare', {})).body.msg).toMatch(/^电表：/);
+    expect((await api.post('rechargeCalibration/compare', { meterIds: [] })).body.msg).toMatch(/^电表：/);
     expect((await api.post('rechargeCalibration/compare', { meterIds: ['x'] })).status).toBe(400);
     const foreign = await other.post('rechargeCalibration/compare', { meterIds: [meter.id] });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.msg).toMatch(/^meterIds: /);
+    expect(foreign.body.msg).toMatch(/^电表：/);
     // A meter without a room (no account to compare with) is named by its address.
     const [loose] = await query<{ id: number; address: string }>(`SELECT id, address FROM electric_meters WHERE area_id = 1 AND room_id IS NULL ORDER BY id LIMIT 1`);
     if (loose) {
@@ -57,17 +57,17 @@ describe('recharge calibration: bad input and scope', () => {
 
   it('correct: a reason and finished compares of the caller\'s area are required, naming the field', async () => {
     const before = await count('commands');
-    expect((await api.post('rechargeCalibration/correct', { commandIds: [1] })).body.msg).toMatch(/^reason: /);
-    expect((await api.post('rechargeCalibration/correct', { commandIds: [1], reason: '   ' })).body.msg).toMatch(/^reason: /);
-    expect((await api.post('rechargeCalibration/correct', { commandIds: [1], reason: 'x'.repeat(201) })).body.msg).toMatch(/^reason: /);
-    expect((await api.post('rechargeCalibration/correct', { reason: 'meter replaced' })).body.msg).toMatch(/^commandIds: /);
+    expect((await api.post('rechargeCalibration/correct', { commandIds: [1] })).body.msg).toMatch(/^原因：/);
+    expect((await api.post('rechargeCalibration/correct', { commandIds: [1], reason: '   ' })).body.msg).toMatch(/^原因：/);
+    expect((await api.post('rechargeCalibration/correct', { commandIds: [1], reason: 'x'.repeat(201) })).body.msg).toMatch(/^原因：/);
+    expect((await api.post('rechargeCalibration/correct', { reason: 'meter replaced' })).body.msg).toMatch(/^指令：/);
     // A command that is no compare (a read) is refused.
     const [meter] = await reachableMeters(1);
     const read = await api.post('command/create', { deviceKind: 'electric', deviceIds: [meter.id], type: 'read' });
     const afterRead = await count('commands');
     const refused = await api.post('rechargeCalibration/correct', { commandIds: read.body.data.ids, reason: 'meter replaced' });
     expect(refused.status).toBe(400);
-    expect(refused.body.msg).toMatch(/^commandIds: /);
+    expect(refused.body.msg).toMatch(/^指令：/);
     expect(await count('commands')).toBe(afterRead);
     expect(afterRead).toBe(before + 1);
   });
@@ -95,7 +95,7 @@ describe('recharge calibration: compare, correct, record', () => {
     expect(differing.length).toBeGreaterThan(0);
     // Another area sees none of them and cannot correct them.
     expect((await other.get('rechargeCalibration/findComparison', { ids: compareIds.join(',') })).body.data).toEqual([]);
-    expect((await other.post('rechargeCalibration/correct', { commandIds: [differing[0].id], reason: 'x' })).body.msg).toMatch(/^commandIds: /);
+    expect((await other.post('rechargeCalibration/correct', { commandIds: [differing[0].id], reason: 'x' })).body.msg).toMatch(/^指令：/);
 
     const balances = async () => query<{ room_id: number; balance_fen: number; ledger: string }>(`
       SELECT a.room_id, a.balance_fen, (SELECT coalesce(sum(amount_fen), 0) FROM ledger_entries l WHERE l.account_id = a.id) AS ledger
@@ -156,7 +156,7 @@ describe('recharge calibration: compare, correct, record', () => {
     expect((await other.get('rechargeCalibration/findByCondition', { pageNum: 1, pageSize: 50 })).body.data.totals.count).toBe(0);
     const range = await api.get('rechargeCalibration/findByCondition', { pageNum: 1, pageSize: 50, createdFrom: '2026-12-01T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' });
     expect(range.status).toBe(400);
-    expect(range.body.msg).toMatch(/^createdTo: /);
+    expect(range.body.msg).toMatch(/^结束日期：/);
     const csv = await backend.app.request(`/api/v1/electricity/rechargeCalibration/exportByCondition?meterAddress=${first.address}`, { headers: { 'X-Token': token, 'Accept-Language': 'en' } });
     expect(csv.status).toBe(200);
     const text = (await csv.text()).replace(/^\uFEFF/, '');
@@ -209,11 +209,11 @@ describe('time calibration through the command pipeline', () => {
     await backend.runCommands();
     expect(await count('commands', `id IN (${(queued.body.data.ids as number[]).join(',')}) AND state = 'succeeded' AND device_kind = 'module'`)).toBe(modules.length);
     const before = await count('commands');
-    expect((await api.post('command/create', { deviceKind: 'electric', deviceIds: [meters[0].id], type: 'time_sync', payload: { broadcast: 'yes' } })).body.msg).toMatch(/^payload.broadcast: /);
-    expect((await api.post('command/create', { deviceKind: 'electric', deviceIds: [meters[0].id], type: 'time_sync', payload: { energy: 1 } })).body.msg).toMatch(/^payload.energy: /);
+    expect((await api.post('command/create', { deviceKind: 'electric', deviceIds: [meters[0].id], type: 'time_sync', payload: { broadcast: 'yes' } })).body.msg).toMatch(/^广播：/);
+    expect((await api.post('command/create', { deviceKind: 'electric', deviceIds: [meters[0].id], type: 'time_sync', payload: { energy: 1 } })).body.msg).toMatch(/^电量（kWh）：/);
     const foreign = await other.post('command/create', { deviceKind: 'electric', deviceIds: [meters[0].id], type: 'time_sync', payload: { broadcast: true } });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.msg).toMatch(/^deviceIds: /);
+    expect(foreign.body.msg).toMatch(/^设备：/);
     expect(await count('commands')).toBe(before);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 /**
  * The room statements and their lines (SPEC.md: roomBillingStatement/findRoomBillingStatementPage
@@ -71,7 +72,7 @@ describe('findRoomBillingStatementPage', () => {
     for (const [query, field] of [[{ month: '2026-13' }, 'month'], [{ monthFrom: 'last' }, 'monthFrom'], [{ monthFrom: '2026-10', monthTo: '2026-09' }, 'monthTo'], [{ utility: 'gas' }, 'utility']] as const) {
       const { status, body } = await api.get('roomBillingStatement/findRoomBillingStatementPage', query);
       expect(status).toBe(400);
-      expect(body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(body.msg).toMatch(namesField('roomBillingStatement', field));
     }
     const mine = await statements({ pageSize: 5 });
     const theirs = await statements({ pageSize: 100, areaId: areaIds[0] }, other);
@@ -104,7 +105,7 @@ describe('findRoomBillingDetailsPage', () => {
     for (const [query, field] of [[{ kind: 'bonus' }, 'kind'], [{ createdFrom: 'today' }, 'createdFrom'], [{ createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }, 'createdTo'], [{ statementId: 'x' }, 'statementId']] as const) {
       const { status, body } = await api.get('roomBillingStatement/findRoomBillingDetailsPage', query);
       expect(status).toBe(400);
-      expect(body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(body.msg).toMatch(namesField('roomBillingStatement', field));
     }
     const roomLines = await lines({ roomId: mine.roomId, pageSize: 10 }, other);
     expect(roomLines.total).toBe(0);

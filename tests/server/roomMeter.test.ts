@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -48,7 +49,7 @@ describe('findByCondition and lookups', () => {
     expect(inBuilding.records.every((r) => r.buildingId === withBoth.buildingId)).toBe(true);
     const codes = inBuilding.records.map((r) => Number(r.roomCode));
     expect(codes).toEqual([...codes].sort((a, b) => a - b));
-    expect((await api.get('roomMeter/findByCondition', { withoutWater: 'yes' })).body.msg).toMatch(/^withoutWater: /);
+    expect((await api.get('roomMeter/findByCondition', { withoutWater: 'yes' })).body.msg).toMatch(/^水表：/);
     // One meter per utility per room in the data.
     expect(await rows(sql`SELECT room_id FROM water_meters WHERE room_id IS NOT NULL GROUP BY room_id HAVING count(*) > 1`)).toHaveLength(0);
     expect(await rows(sql`SELECT room_id FROM electric_meters WHERE room_id IS NOT NULL GROUP BY room_id HAVING count(*) > 1`)).toHaveLength(0);
@@ -63,7 +64,7 @@ describe('findByCondition and lookups', () => {
     const theirSpares = await spare('water', other);
     expect(mySpares.length).toBeGreaterThan(0);
     expect(theirSpares.some((m) => mySpares.some((s) => s.id === m.id))).toBe(false);
-    expect((await api.get('roomMeter/findUnattachedMeters', { utility: 'gas' })).body.msg).toMatch(/^utility: /);
+    expect((await api.get('roomMeter/findUnattachedMeters', { utility: 'gas' })).body.msg).toMatch(/^类型：/);
   });
 });
 
@@ -157,7 +158,7 @@ describe('attach, detach, move', () => {
     for (const [call, body, field] of cases) {
       const response = await api.post(`roomMeter/${call}`, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(response.body.msg).toMatch(namesField('roomMeter', field));
     }
     const [theirRoom] = (await list(other, { withoutWater: 'true', pageSize: 1 })).records;
     const [theirSpare] = await spare('water', other);

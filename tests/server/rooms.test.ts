@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -75,7 +76,7 @@ describe('room/findByCondition', () => {
   it('refuses bad filters naming them, and shows area 2 nothing of area 1', async () => {
     for (const [field, value] of [['state', 'busy'], ['floor', '0'], ['arrears', 'maybe'], ['pageSize', '101']]) {
       const r = await api.get('room/findByCondition', { [field]: value });
-      expect([r.status, r.body.msg!.split(':')[0]]).toEqual([400, field]);
+      expect([r.status, r.body.msg]).toEqual([400, expect.stringMatching(namesField('room', field))]);
     }
     const mine = await list(api, { pageSize: 100 });
     const theirs = await list(other, { pageSize: 100 });
@@ -97,7 +98,7 @@ describe('room CRUD', () => {
     expect(again.body.msg).toBe('建筑“测试A楼”中已有房间101');
     const second = await api.post('room/addRoom', { buildingId: building.id, roomCode: '102', floor: 1 });
     expect((await api.put('room/updateRoom', { id: second.body.data.id, roomCode: '101' })).status).toBe(409);
-    expect((await api.put('room/updateRoom', { id, floor: 11 })).body.msg).toMatch(/^floor: /);
+    expect((await api.put('room/updateRoom', { id, floor: 11 })).body.msg).toMatch(/^楼层：/);
     expect((await api.put('room/updateRoom', { id, roomCode: '101A', remark: '朝南' })).body.data).toMatchObject({ roomCode: '101A', remark: '朝南' });
     expect((await api.delete('room/deleteRoom', { id })).status).toBe(200);
     expect(await rows(sql`SELECT id FROM rooms WHERE id = ${id}`)).toHaveLength(0);
@@ -114,7 +115,7 @@ describe('room CRUD', () => {
     expect((await other.delete('room/deleteRoom', { id: busy.id })).status).toBe(404);
     expect((await other.put('room/updateRoom', { id: busy.id, remark: 'x' })).status).toBe(404);
     const foreign = await other.post('room/addRoom', { buildingId: busy.buildingId, roomCode: 'X1', floor: 1 });
-    expect([foreign.status, foreign.body.msg!.split(':')[0]]).toEqual([400, 'buildingId']);
+    expect([foreign.status, foreign.body.msg]).toEqual([400, expect.stringMatching(namesField('room', 'buildingId'))]);
     expect(await rows(sql`SELECT id FROM rooms WHERE id = ${busy.id}`)).toHaveLength(1);
   });
 });
@@ -159,11 +160,11 @@ describe('bulk creation', () => {
     ];
     for (const [change, field] of cases) {
       const r = await api.post('room/addRoomsInBulk', { ...base, ...change });
-      expect([r.status, r.body.msg!.split(':')[0]], JSON.stringify(change)).toEqual([400, field]);
+      expect([r.status, r.body.msg], JSON.stringify(change)).toEqual([400, expect.stringMatching(namesField('room', field))]);
     }
     const small = await newBuilding('测试D楼', 3);
     const above = await api.post('room/previewRoomsInBulk', { ...base, buildingId: small.id, floorTo: 4 });
-    expect([above.status, above.body.msg!.split(':')[0]]).toEqual([400, 'floorTo']);
+    expect([above.status, above.body.msg]).toEqual([400, expect.stringMatching(namesField('room', 'floorTo'))]);
     expect((await other.post('room/previewRoomsInBulk', base)).status).toBe(400);
     expect(await rows(sql`SELECT id FROM rooms WHERE building_id IN (${building.id}, ${small.id})`)).toHaveLength(0);
   });
@@ -217,12 +218,12 @@ describe('room import', () => {
   });
 
   it('refuses a malformed call as a whole (400 naming the field), and more than 20,000 rows', async () => {
-    expect((await api.post('room/importRooms', { rows: [] })).body.msg).toMatch(/^rows: /);
-    expect((await api.post('room/importRooms', { rows: [{}] })).body.msg).toMatch(/^rows\.0: /);
-    expect((await api.post('room/importRooms', { rows: [{ roomCode: 5 }] })).body.msg).toMatch(/^rows\.0\.roomCode: /);
-    expect((await api.post('room/importRooms', { rows: [{ roomCode: '1' }], mode: 'some' })).body.msg).toMatch(/^mode: /);
+    expect((await api.post('room/importRooms', { rows: [] })).body.msg).toMatch(/^数据行：/);
+    expect((await api.post('room/importRooms', { rows: [{}] })).body.msg).toMatch(/^数据行第 1 项：/);
+    expect((await api.post('room/importRooms', { rows: [{ roomCode: 5 }] })).body.msg).toMatch(/^第 1 行房间号：/);
+    expect((await api.post('room/importRooms', { rows: [{ roomCode: '1' }], mode: 'some' })).body.msg).toMatch(/^导入方式：/);
     const many = await api.post('room/importRooms', { rows: Array.from({ length: 20_001 }, () => ({ roomCode: '1' })) });
-    expect([many.status, many.body.msg]).toEqual([400, expect.stringMatching(/^rows: /)]);
+    expect([many.status, many.body.msg]).toEqual([400, expect.stringMatching(/^数据行：/)]);
   });
 
   it('resolves names only within the caller\'s area', async () => {

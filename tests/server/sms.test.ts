@@ -89,10 +89,10 @@ describe('sms/findByCondition', () => {
     expect(theirs.total).toBe(Number((await one(`SELECT count(*) AS n FROM sms_records WHERE area_id NOT IN (SELECT area_id FROM sms_records WHERE ${scope})`)).n));
     const bad = await api.get('sms/findByCondition', { createdFrom: 'yesterday' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^createdFrom: /);
+    expect(bad.body.msg).toMatch(/^开始日期：/);
     const backwards = await api.get('sms/findByCondition', { createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' });
     expect(backwards.status).toBe(400);
-    expect(backwards.body.msg).toMatch(/^createdTo: /);
+    expect(backwards.body.msg).toMatch(/^结束日期：/);
     expect((await api.get('sms/findByCondition', { state: 'lost' })).status).toBe(400);
   });
 
@@ -155,7 +155,7 @@ describe('smsTemplate', () => {
     const count = Number((await one('SELECT count(*) AS n FROM sms_templates')).n);
     const empty = await api.post('smsTemplate/save', { name: 'x', content: '   ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.msg).toMatch(/^content: /);
+    expect(empty.body.msg).toMatch(/^内容：/);
     const unknown = await api.call('POST', 'smsTemplate/save', { body: { name: 'x', content: '您好 {foo}' }, headers: { 'Accept-Language': 'en' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.msg).toMatch(/placeholder/);
@@ -210,8 +210,8 @@ describe('sms/previewRecipients and sms/send', () => {
     const audience = await buildingAudience();
     const count = await smsCount();
     const cases: [ReturnType<typeof apiClient>, Row, number, RegExp][] = [
-      [api, { buildingId: audience.buildingId, content: '  ', expectedCount: 1 }, 400, /^content: /],
-      [api, { buildingId: audience.buildingId, content: '好'.repeat(301), expectedCount: 1 }, 400, /^content: .*300/],
+      [api, { buildingId: audience.buildingId, content: '  ', expectedCount: 1 }, 400, /^Message: /],
+      [api, { buildingId: audience.buildingId, content: '好'.repeat(301), expectedCount: 1 }, 400, /^Message: .*300/],
       [api, { buildingId: audience.buildingId, content: '{bogus}', expectedCount: 1 }, 400, /placeholder/],
       [api, { content: 'hello', expectedCount: 1 }, 400, /rooms, a project or a building/],
       [api, { buildingId: audience.buildingId, content: 'hello', expectedCount: audience.count + 1 }, 409, new RegExp(`${audience.count} now instead of ${audience.count + 1}`)],

@@ -60,11 +60,11 @@ describe('assign a parameter set over a scope', () => {
     const [foreign] = await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE area_id <> 1 AND kind = 'night' ORDER BY id LIMIT 1`);
     const [meter] = await query<{ id: number }>(`SELECT id FROM electric_meters WHERE area_id = 1 ORDER BY id LIMIT 1`);
     const filter = { ids: String(meter.id) };
-    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'night', setId: control.id })).body.msg).toMatch(/^setId: /);
-    if (foreign) expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'night', setId: foreign.id })).body.msg).toMatch(/^setId: /);
-    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'night' })).body.msg).toMatch(/^setId: /);
-    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setId: control.id })).body.msg).toMatch(/^setKind: /);
-    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'tariff', setId: control.id })).body.msg).toMatch(/^setKind: /);
+    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'night', setId: control.id })).body.msg).toMatch(/^参数方案：/);
+    if (foreign) expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'night', setId: foreign.id })).body.msg).toMatch(/^参数方案：/);
+    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'night' })).body.msg).toMatch(/^参数方案：/);
+    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setId: control.id })).body.msg).toMatch(/^方案类型：/);
+    expect((await api.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'tariff', setId: control.id })).body.msg).toMatch(/^方案类型：/);
     // Another area's meter is out of scope: nothing to change, nothing queued.
     const foreignScope = await other.post('electricMeter/commandAll', { filter, type: 'set_parameter', setKind: 'control', setId: control.id, dryRun: true });
     expect(foreignScope.status).toBe(400);
@@ -91,6 +91,6 @@ describe('assign a parameter set over a scope', () => {
       WHERE c.device_kind = 'electric' AND c.device_id = ${meter.id} AND c.type = 'set_parameter' ORDER BY c.id DESC LIMIT 1`);
     expect(latest).toMatchObject({ id: Number(reference.id), setKind: 'control', setId: set.id, setName: reference.name, state: 'succeeded', operatorName: reference.operator });
     expect((await other.get('parameterAssignment/findByMeter', { meterId: meter.id })).status).toBe(404);
-    expect((await api.get('parameterAssignment/findByMeter', { meterId: 'x' })).body.msg).toMatch(/^meterId: /);
+    expect((await api.get('parameterAssignment/findByMeter', { meterId: 'x' })).body.msg).toMatch(/^表计：/);
   });
 });

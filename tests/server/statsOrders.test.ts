@@ -115,13 +115,13 @@ describe('findRechargeOrderByParams', () => {
 
   it('refuses bad dates, a backwards range and unknown values, naming the field', async () => {
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ createdFrom: 'yesterday' }, /^createdFrom: /],
-      [{ createdTo: '2026-13-01T00:00:00+08:00' }, /^createdTo: /],
-      [{ createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }, /^createdTo: /],
-      [{ channel: 'bitcoin' }, /^channel: /],
-      [{ orderStatus: '7' }, /^orderStatus: /],
-      [{ utility: 'gas' }, /^utility: /],
-      [{ pageSize: 1000 }, /^pageSize: /],
+      [{ createdFrom: 'yesterday' }, /^开始日期：/],
+      [{ createdTo: '2026-13-01T00:00:00+08:00' }, /^结束日期：/],
+      [{ createdFrom: '2026-11-02T00:00:00+08:00', createdTo: '2026-11-01T00:00:00+08:00' }, /^结束日期：/],
+      [{ channel: 'bitcoin' }, /^渠道：/],
+      [{ orderStatus: '7' }, /^状态：/],
+      [{ utility: 'gas' }, /^类型：/],
+      [{ pageSize: 1000 }, /^每页条数：/],
     ];
     for (const [query, message] of cases) {
       const { status, body } = await api.get('webStatsanalysisOrder/findRechargeOrderByParams', query);
@@ -224,10 +224,10 @@ describe('updateRechargeOrderById (void)', () => {
     const before = await balanceOf(order.roomId, 'water');
     const status = await api.form('PUT', 'webStatsanalysisOrder/updateRechargeOrderById', { orderId: order.orderId, orderStatus: '1' });
     expect(status.status).toBe(400);
-    expect(status.body.msg).toMatch(/^orderStatus: /);
+    expect(status.body.msg).toMatch(/^状态：/);
     const missing = await api.form('PUT', 'webStatsanalysisOrder/updateRechargeOrderById', { orderStatus: '0' });
     expect(missing.status).toBe(400);
-    expect(missing.body.msg).toMatch(/^orderId: /);
+    expect(missing.body.msg).toMatch(/^订单号：/);
     const unknown = await api.form('PUT', 'webStatsanalysisOrder/updateRechargeOrderById', { orderId: 'E00000000000000000', orderStatus: '0' });
     expect(unknown.status).toBe(404);
     const theirs = await other.form('PUT', 'webStatsanalysisOrder/updateRechargeOrderById', { orderId: order.orderId, orderStatus: '0', areaId: String(areaIds[0]) });

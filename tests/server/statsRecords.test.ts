@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 /**
  * The statistics record lists (power cuts, faults, gift records, monthly settlements): filters,
@@ -115,7 +116,7 @@ describe('every record list', () => {
     for (const [path, query, field] of cases) {
       const { status, body } = await api.get(path, query);
       expect(status, `${path} ${JSON.stringify(query)}`).toBe(400);
-      expect(body.msg).toMatch(new RegExp(`^${field}: `));
+      expect(body.msg).toMatch(namesField(path.split('/')[0], field));
     }
   });
 });
@@ -141,6 +142,6 @@ describe('exportByCondition', () => {
     }
     const bad = await api.get('powerCut/exportByCondition', { offFrom: 'monday' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^offFrom: /);
+    expect(bad.body.msg).toMatch(/^开始日期：/);
   });
 });

@@ -22,7 +22,7 @@ describe('sysUser', () => {
     const roleId = roles[0].id;
     const short = await api.post('sysUser/saveUser', { userName: 'operator1', password: '123', roleId });
     expect(short.status).toBe(400);
-    expect(short.body.msg).toMatch(/^password: /);
+    expect(short.body.msg).toMatch(/^密码：/);
     const created = await api.post('sysUser/saveUser', { userName: 'operator1', password: 'secret-1', roleId, realName: '操作员一' });
     expect(created.body.code).toBe(200);
     expect(created.body.data.passwordHash).toBeUndefined();

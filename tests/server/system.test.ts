@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 
 /** System management (issue 33): administrators, roles and their grants, the operation log, the command and front-end logs. */
 let backend: TestBackend;
@@ -37,19 +38,19 @@ describe('administrators (sysUser)', () => {
     const before = await digest();
     const short = await admin.post('sysUser/saveUser', { userName: 'pwcheck', password: '12345', roleId: ids.viewerRole });
     expect(short.status).toBe(400);
-    expect(short.body.msg).toBe('password: 密码长度必须大于 6 位！');
+    expect(short.body.msg).toBe('密码：密码长度必须大于 6 位！');
     for (const common of ['1234567', '123456', 'password', 'Admin123', 'qwerty123']) {
       const refused = await admin.post('sysUser/saveUser', { userName: 'pwcheck', password: common, roleId: ids.viewerRole });
       expect(refused.status, common).toBe(400);
-      expect(refused.body.msg).toBe('password: 属于最常见的密码，请换一个');
+      expect(refused.body.msg).toBe('密码：属于最常见的密码，请换一个');
     }
     const named = await admin.post('sysUser/saveUser', { userName: 'pwcheck', password: 'PWCheck', roleId: ids.viewerRole });
-    expect(named.body.msg).toBe('password: 不能与账号相同');
+    expect(named.body.msg).toBe('密码：不能与账号相同');
     const noRole = await admin.post('sysUser/saveUser', { userName: 'pwcheck', password: 'good-pass-1' });
     expect(noRole.status).toBe(400);
-    expect(noRole.body.msg).toMatch(/^roleId: /);
+    expect(noRole.body.msg).toMatch(/^角色：/);
     const badName = await admin.post('sysUser/saveUser', { userName: 'a b', password: 'good-pass-1', roleId: ids.viewerRole });
-    expect(badName.body.msg).toMatch(/^userName: /);
+    expect(badName.body.msg).toMatch(/^账号：/);
     expect(await digest()).toEqual(before);
   });
 
@@ -61,19 +62,19 @@ describe('administrators (sysUser)', () => {
     const before = await digest();
     const same = await admin.put('sysUser/updateUser', { id, password: 'first-pass-1' });
     expect(same.status).toBe(400);
-    expect(same.body.msg).toBe('password: 不能与当前密码相同');
+    expect(same.body.msg).toBe('密码：不能与当前密码相同');
     const common = await admin.put('sysUser/updateUser', { id, password: '1234567' });
-    expect(common.body.msg).toBe('password: 属于最常见的密码，请换一个');
+    expect(common.body.msg).toBe('密码：属于最常见的密码，请换一个');
     expect(await digest()).toEqual(before);
 
     const self = apiClient(backend.app, await loginAs(backend.app, 'samepw', 'first-pass-1'));
     const unchanged = await self.form('PUT', 'sysUser/updateUserPwd', { userName: 'samepw', passWord: 'first-pass-1', passWordNew: 'first-pass-1' });
     expect(unchanged.status).toBe(400);
-    expect(unchanged.body.msg).toBe('passWordNew: 不能与当前密码相同');
+    expect(unchanged.body.msg).toBe('新密码：不能与当前密码相同');
     const weak = await self.form('PUT', 'sysUser/updateUserPwd', { userName: 'samepw', passWord: 'first-pass-1', passWordNew: '1234567' });
-    expect(weak.body.msg).toBe('passWordNew: 属于最常见的密码，请换一个');
+    expect(weak.body.msg).toBe('新密码：属于最常见的密码，请换一个');
     const short = await self.form('PUT', 'sysUser/updateUserPwd', { userName: 'samepw', passWord: 'first-pass-1', passWordNew: '12345' });
-    expect(short.body.msg).toBe('passWordNew: 密码长度必须大于 6 位！');
+    expect(short.body.msg).toBe('新密码：密码长度必须大于 6 位！');
     await expect(loginAs(backend.app, 'samepw', 'first-pass-1')).resolves.toBeTruthy();
 
     const reset = await admin.put('sysUser/updateUser', { id, password: 'second-pass-2' });
@@ -98,7 +99,7 @@ describe('administrators (sysUser)', () => {
     const mid = await digest();
     const upward = await admin.post('sysUser/saveUser', { userName: 'scoped', password: 'good-pass-1', roleId: subRole.body.data.id, areaId: ids.area1 });
     expect(upward.status).toBe(400);
-    expect(upward.body.msg).toBe('roleId: 属于其他区域，请选择用户所在区域或其上级区域的角色');
+    expect(upward.body.msg).toBe('角色：属于其他区域，请选择用户所在区域或其上级区域的角色');
     expect(await digest()).toEqual(mid);
     expect(before.sys_users).toEqual(mid.sys_users);
     const inSub = await admin.post('sysUser/saveUser', { userName: 'scoped', password: 'good-pass-1', roleId: subRole.body.data.id, areaId: ids.sub });
@@ -195,7 +196,7 @@ describe('roles (role/*, binding calls)', () => {
     expect(body.data.total).toBe((body.data.records as Row[]).length);
     const paged = await admin.get('role/findByCondition', { pageNum: 1, pageSize: 1 });
     expect(paged.body.data.records).toHaveLength(1);
-    expect((await admin.get('role/findByCondition', { pageSize: 'x' })).body.msg).toMatch(/^pageSize: /);
+    expect((await admin.get('role/findByCondition', { pageSize: 'x' })).body.msg).toMatch(/^每页条数：/);
   });
 
   it('adds, changes and deletes a role; bad input names the field and changes nothing', async () => {
@@ -211,7 +212,7 @@ describe('roles (role/*, binding calls)', () => {
     ] as const) {
       const refused = await admin.post('role/addRole', body);
       expect(refused.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
-      if (field) expect(refused.body.msg).toMatch(new RegExp(`^${field}: `));
+      if (field) expect(refused.body.msg).toMatch(namesField('role', field));
     }
     expect(await digest()).toEqual(before);
 
@@ -226,7 +227,7 @@ describe('roles (role/*, binding calls)', () => {
     const renamed = await admin.put('role/updateRole', { id, name: '抄表员甲' });
     expect(renamed.body.data).toMatchObject({ id, name: '抄表员甲', readOnly: false });
     expect(renamed.body.data.resourceIds).toHaveLength(3);
-    expect((await admin.put('role/updateRole', { name: 'no id' })).body.msg).toMatch(/^id: /);
+    expect((await admin.put('role/updateRole', { name: 'no id' })).body.msg).toMatch(/^编号：/);
     expect((await admin.put('role/updateRole', { id: ids.admin2Role, name: 'x' })).status).toBe(404);
 
     const holder = await admin.post('sysUser/saveUser', { userName: 'holder', password: 'holder-pass-1', roleId: id });
@@ -249,7 +250,7 @@ describe('roles (role/*, binding calls)', () => {
     const before = await digest();
     const beyond = await api.post('role/addRole', { name: '越权', resourceIds: [meters] });
     expect(beyond.status).toBe(400);
-    expect(beyond.body.msg).toMatch(/^resourceIds: 只能授予您自己角色拥有的菜单资源/);
+    expect(beyond.body.msg).toMatch(/^菜单资源：只能授予您自己角色拥有的菜单资源/);
     expect(await digest()).toEqual(before);
     expect((await api.post('role/addRole', { name: '子集', resourceIds: [sysuser] })).status).toBe(200);
   });
@@ -296,7 +297,7 @@ describe('operation log (caozuojilu)', () => {
     expect((byCall.body.data.records as Row[]).every((r) => String(r.call).includes('updateRole'))).toBe(true);
     const future = await admin.get('operationLog/findByCondition', { createdAtFrom: '2099-01-01T00:00:00+08:00' });
     expect(future.body.data.total).toBe(0);
-    expect((await admin.get('operationLog/findByCondition', { createdAtFrom: 'yesterday' })).body.msg).toMatch(/^createdAtFrom: /);
+    expect((await admin.get('operationLog/findByCondition', { createdAtFrom: 'yesterday' })).body.msg).toMatch(/^开始日期：/);
     const admin2 = apiClient(backend.app, await loginAs(backend.app, 'admin2'));
     const theirs = (await admin2.get('operationLog/findByCondition', { pageSize: 100 })).body.data.records as Row[];
     expect(theirs.every((r) => r.areaId === ids.area2)).toBe(true);
@@ -344,7 +345,7 @@ describe('command log (rizhi) and front-end log (log)', () => {
     expect(platform.body.data.total).toBe(platformCount);
     const failed = await admin.get('commandLog/findByCondition', { state: 'failed', pageSize: 100 });
     expect((failed.body.data.records as Row[]).every((r) => r.state === 'failed')).toBe(true);
-    expect((await admin.get('commandLog/findByCondition', { state: 'broken' })).body.msg).toMatch(/^state: /);
+    expect((await admin.get('commandLog/findByCondition', { state: 'broken' })).body.msg).toMatch(/^结果：/);
     expect((await admin.get('commandLog/findByCondition', { deviceKind: 'gas' })).status).toBe(400);
     const admin2 = apiClient(backend.app, await loginAs(backend.app, 'admin2'));
     const theirs = await admin2.get('commandLog/findByCondition', { pageSize: 100 });

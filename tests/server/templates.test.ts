@@ -89,15 +89,15 @@ describe('priceTable (binding calls)', () => {
   it('refuses bad input naming the field, and saves nothing', async () => {
     const before = await count('price_tables');
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ name: 'x', kind: 'tou', sharpFen: 1, peakFen: 1, flatFen: 1, valleyFen: 1 }, /^scheduleId: /],
-      [{ name: 'x', kind: 'single', flatFen: 1.5 }, /^flatFen: /],
-      [{ name: 'x', kind: 'single', flatFen: -1 }, /^flatFen: /],
-      [{ name: 'x', kind: 'single' }, /^flatFen: /],
-      [{ name: 'x', kind: 'weird', flatFen: 1 }, /^kind: /],
-      [{ name: 'x', kind: 'tiered', tiers: [{ upTo: 200, priceFen: 1 }, { upTo: 100, priceFen: 2 }, { upTo: null, priceFen: 3 }] }, /^tiers\.1\.upTo: /],
-      [{ name: 'x', kind: 'tiered', tiers: [{ upTo: 200, priceFen: 1 }] }, /^tiers\.0\.upTo: /],
-      [{ name: 'x', kind: 'tiered', tiers: [{ upTo: null, priceFen: 1 }, { upTo: null, priceFen: 2 }] }, /^tiers\.0\.upTo: /],
-      [{ name: '', kind: 'single', flatFen: 1 }, /^name: /],
+      [{ name: 'x', kind: 'tou', sharpFen: 1, peakFen: 1, flatFen: 1, valleyFen: 1 }, /^时间段：/],
+      [{ name: 'x', kind: 'single', flatFen: 1.5 }, /^平（元\/kWh）：/],
+      [{ name: 'x', kind: 'single', flatFen: -1 }, /^平（元\/kWh）：/],
+      [{ name: 'x', kind: 'single' }, /^平（元\/kWh）：/],
+      [{ name: 'x', kind: 'weird', flatFen: 1 }, /^类型：/],
+      [{ name: 'x', kind: 'tiered', tiers: [{ upTo: 200, priceFen: 1 }, { upTo: 100, priceFen: 2 }, { upTo: null, priceFen: 3 }] }, /^第 2 行上限（kWh\/月）：/],
+      [{ name: 'x', kind: 'tiered', tiers: [{ upTo: 200, priceFen: 1 }] }, /^第 1 行上限（kWh\/月）：/],
+      [{ name: 'x', kind: 'tiered', tiers: [{ upTo: null, priceFen: 1 }, { upTo: null, priceFen: 2 }] }, /^第 1 行上限（kWh\/月）：/],
+      [{ name: '', kind: 'single', flatFen: 1 }, /^名称：/],
     ];
     for (const [body, field] of cases) {
       const answer = await api.post('priceTable/addPriceTable', body);
@@ -108,7 +108,7 @@ describe('priceTable (binding calls)', () => {
     const [foreign] = await query<{ id: number }>('SELECT id FROM time_periods WHERE area_id = 2 LIMIT 1');
     const wrongArea = await api.post('priceTable/addPriceTable', { name: 'x', kind: 'tou', sharpFen: 1, peakFen: 1, flatFen: 1, valleyFen: 1, scheduleId: foreign.id });
     expect(wrongArea.status).toBe(400);
-    expect(wrongArea.body.msg).toMatch(/^scheduleId: /);
+    expect(wrongArea.body.msg).toMatch(/^时间段：/);
     const [switching] = await query<{ id: number }>(`SELECT id FROM time_periods WHERE area_id = 1 AND segments::text LIKE '%"off"%' LIMIT 1`);
     const onOff = await api.post('priceTable/addPriceTable', { name: 'x', kind: 'tou', sharpFen: 1, peakFen: 1, flatFen: 1, valleyFen: 1, scheduleId: switching.id });
     expect(onOff.status).toBe(400);
@@ -128,12 +128,12 @@ describe('timePeriod', () => {
   it('refuses gaps, overlaps, more than 8 segments and mixed rates, naming the segment; nothing saved', async () => {
     const before = await count('time_periods');
     const cases: [unknown[], RegExp][] = [
-      [[{ start: '00:00', end: '08:00', rate: 'flat' }, { start: '09:00', end: '24:00', rate: 'peak' }], /^segments\.1\.start: .*08:00–09:00/],
-      [[{ start: '00:00', end: '10:00', rate: 'flat' }, { start: '09:00', end: '24:00', rate: 'peak' }], /^segments\.1\.start: /],
-      [[{ start: '00:00', end: '23:00', rate: 'flat' }], /^segments\.0\.end: /],
-      [[{ start: '00:00', end: '25:00', rate: 'flat' }], /^segments\.0\.end: /],
-      [Array.from({ length: 9 }, (_, i) => ({ start: `${String(i).padStart(2, '0')}:00`, end: i === 8 ? '24:00' : `${String(i + 1).padStart(2, '0')}:00`, rate: 'flat' })), /^segments: /],
-      [[{ start: '00:00', end: '12:00', rate: 'flat' }, { start: '12:00', end: '24:00', rate: 'off' }], /^segments: /],
+      [[{ start: '00:00', end: '08:00', rate: 'flat' }, { start: '09:00', end: '24:00', rate: 'peak' }], /^第 2 行开始：.*08:00–09:00/],
+      [[{ start: '00:00', end: '10:00', rate: 'flat' }, { start: '09:00', end: '24:00', rate: 'peak' }], /^第 2 行开始：/],
+      [[{ start: '00:00', end: '23:00', rate: 'flat' }], /^第 1 行结束：/],
+      [[{ start: '00:00', end: '25:00', rate: 'flat' }], /^第 1 行结束：/],
+      [Array.from({ length: 9 }, (_, i) => ({ start: `${String(i).padStart(2, '0')}:00`, end: i === 8 ? '24:00' : `${String(i + 1).padStart(2, '0')}:00`, rate: 'flat' })), /^时段：/],
+      [[{ start: '00:00', end: '12:00', rate: 'flat' }, { start: '12:00', end: '24:00', rate: 'off' }], /^时段：/],
     ];
     for (const [segments, field] of cases) {
       const answer = await api.post('timePeriod/addTimePeriod', { name: 'bad', segments });
@@ -152,11 +152,11 @@ describe('timePeriod', () => {
 
 describe('parameter sets', () => {
   const KINDS = {
-    power: { good: { maxPowerW: 2200 }, bad: [{ maxPowerW: 0 }, /^values\.maxPowerW: /] },
-    control: { good: { alarm1Fen: 2000, alarm2Fen: 500, overdraftFen: 1000, hoardLimitFen: 0, autoTrip: true }, bad: [{ alarm1Fen: 500, alarm2Fen: 2000, overdraftFen: 0, hoardLimitFen: 0, autoTrip: true }, /^values\.alarm2Fen: /] },
-    load: { good: { maxLoadW: 2000, malignantThresholdW: 800, action: 'trip' }, bad: [{ maxLoadW: 2000, malignantThresholdW: 3000, action: 'trip' }, /^values\.malignantThresholdW: /] },
-    night: { good: { start: '23:00', end: '06:00', maxW: 300 }, bad: [{ start: '23:00', end: '23:00', maxW: 300 }, /^values\.end: /] },
-    gift: { good: { amount: 5.5, unit: 'kWh', dayOfMonth: 1, carryOverCap: 10 }, bad: [{ amount: 5, unit: 'kWh', dayOfMonth: 31, carryOverCap: 0 }, /^values\.dayOfMonth: /] },
+    power: { good: { maxPowerW: 2200 }, bad: [{ maxPowerW: 0 }, /^最大功率（W）：/] },
+    control: { good: { alarm1Fen: 2000, alarm2Fen: 500, overdraftFen: 1000, hoardLimitFen: 0, autoTrip: true }, bad: [{ alarm1Fen: 500, alarm2Fen: 2000, overdraftFen: 0, hoardLimitFen: 0, autoTrip: true }, /^二级报警金额（元）：/] },
+    load: { good: { maxLoadW: 2000, malignantThresholdW: 800, action: 'trip' }, bad: [{ maxLoadW: 2000, malignantThresholdW: 3000, action: 'trip' }, /^恶性负载阈值（W）：/] },
+    night: { good: { start: '23:00', end: '06:00', maxW: 300 }, bad: [{ start: '23:00', end: '23:00', maxW: 300 }, /^结束：/] },
+    gift: { good: { amount: 5.5, unit: 'kWh', dayOfMonth: 1, carryOverCap: 10 }, bad: [{ amount: 5, unit: 'kWh', dayOfMonth: 31, carryOverCap: 0 }, /^赠送日：/] },
   } as const;
 
   for (const [kind, { good, bad }] of Object.entries(KINDS)) {
@@ -188,9 +188,9 @@ describe('parameter sets', () => {
     const [rates] = await query<{ id: number }>(`SELECT id FROM time_periods WHERE area_id = 1 AND segments::text LIKE '%"peak"%' LIMIT 1`);
     const wrong = await api.post('parameterSet/timed/addParameterSet', { name: 't', values: { timePeriodId: rates.id, days: [1, 2] } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.msg).toMatch(/^values\.timePeriodId: /);
+    expect(wrong.body.msg).toMatch(/^通断时间段：/);
     const dup = await api.post('parameterSet/timed/addParameterSet', { name: 't', values: { timePeriodId: onOff.id, days: [1, 1] } });
-    expect(dup.body.msg).toMatch(/^values\.days: /);
+    expect(dup.body.msg).toMatch(/^执行日：/);
     const ok = await api.post('parameterSet/timed/addParameterSet', { name: 't', values: { timePeriodId: onOff.id, days: [6, 7] } });
     expect(ok.status).toBe(200);
     const rows = (await api.get('parameterSet/control/findByCondition', { pageSize: 100 })).body.data.records as { id: number; kind: string; usedBy: number }[];

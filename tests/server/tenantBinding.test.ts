@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 import { residentCheckChar } from '../../common/identity';
 
 let backend: TestBackend;
@@ -60,8 +61,8 @@ describe('findByCondition and lookups', () => {
     const dayAfter = new Date(Date.parse(after) + 2 * 86_400_000).toISOString();
     expect((await bindings(api, { activeFrom: dayAfter, tenantId: ended.tenantId, roomId: ended.roomId })).total).toBe(0);
     expect((await bindings(api, { activeFrom: `${ended.startDate}T00:00:00+08:00`, activeTo: after, roomId: ended.roomId })).records.map((b) => b.id)).toContain(ended.id);
-    expect((await api.get('tenantBinding/findByCondition', { current: 'yes' })).body.msg).toMatch(/^current: /);
-    expect((await api.get('tenantBinding/findByCondition', { activeFrom: '2026-13-01' })).body.msg).toMatch(/^activeFrom: /);
+    expect((await api.get('tenantBinding/findByCondition', { current: 'yes' })).body.msg).toMatch(/^状态：/);
+    expect((await api.get('tenantBinding/findByCondition', { activeFrom: '2026-13-01' })).body.msg).toMatch(/^有效期间开始：/);
   });
 
   it('offers only vacant rooms of the area, by project and building', async () => {
@@ -131,11 +132,11 @@ describe('bindTenant', () => {
     const [room] = await vacantRoom({ id: withHistory.id });
     expect(room.lastEndDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const early = await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, startDate: '2000-01-01' });
-    expect([early.status, early.body.msg]).toEqual([400, expect.stringMatching(/^startDate: .*\d{4}-\d{2}-\d{2}/)]);
-    expect((await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, startDate: '2030-01-01' })).body.msg).toMatch(/^startDate: /);
-    expect((await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, startDate: '2026-02-30' })).body.msg).toMatch(/^startDate: /);
-    expect((await api.post('tenantBinding/bindTenant', { roomId: room.id })).body.msg).toMatch(/^tenantId: /);
-    expect((await api.post('tenantBinding/bindTenant', { tenantId: 'abc', roomId: room.id })).body.msg).toMatch(/^tenantId: /);
+    expect([early.status, early.body.msg]).toEqual([400, expect.stringMatching(/^开始日期：.*\d{4}-\d{2}-\d{2}/)]);
+    expect((await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, startDate: '2030-01-01' })).body.msg).toMatch(/^开始日期：/);
+    expect((await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, startDate: '2026-02-30' })).body.msg).toMatch(/^开始日期：/);
+    expect((await api.post('tenantBinding/bindTenant', { roomId: room.id })).body.msg).toMatch(/^租户：/);
+    expect((await api.post('tenantBinding/bindTenant', { tenantId: 'abc', roomId: room.id })).body.msg).toMatch(/^租户：/);
     expect((await api.post('tenantBinding/bindTenant', { tenantId: 2_000_000_000, roomId: room.id })).status).toBe(404);
     // Area 2 cannot bind its tenant to a room of area 1, nor an area-1 tenant anywhere.
     const theirTenant = await newTenant(other);
@@ -242,7 +243,7 @@ describe('unbindTenant', () => {
     for (const [body, field] of cases) {
       const response = await api.post('tenantBinding/unbindTenant', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.msg, JSON.stringify(body)).toMatch(new RegExp(`^${field}: `));
+      expect(response.body.msg, JSON.stringify(body)).toMatch(namesField('tenantBinding', field));
     }
     expect((await other.post('tenantBinding/unbindTenant', { bindingId, settlement: 'refund' })).status).toBe(404);
     expect(await money(roomId)).toEqual(before);

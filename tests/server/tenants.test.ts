@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 import { residentCheckChar } from '../../common/identity';
 
 let backend: TestBackend;
@@ -92,8 +93,8 @@ describe('findByCondition', () => {
   });
 
   it('rejects bad filters naming the field', async () => {
-    expect((await api.get('tenant/findByCondition', { bound: 'maybe' })).body.msg).toMatch(/^bound: /);
-    expect((await api.get('tenant/findByCondition', { projectId: 'x' })).body.msg).toMatch(/^projectId: /);
+    expect((await api.get('tenant/findByCondition', { bound: 'maybe' })).body.msg).toMatch(/^租住状态：/);
+    expect((await api.get('tenant/findByCondition', { projectId: 'x' })).body.msg).toMatch(/^项目：/);
   });
 });
 
@@ -116,7 +117,7 @@ describe('add and update', () => {
     // Back to a resident id: the number it keeps must then be one.
     const mismatch = await api.put('tenant/updateTenant', { id, idType: 'resident' });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.msg).toMatch(/^idNumber: /);
+    expect(mismatch.body.msg).toMatch(/^证件号码：/);
     expect(await auditCount()).toBe(logged + 4);
   });
 
@@ -142,10 +143,10 @@ describe('add and update', () => {
     for (const [body, field] of cases) {
       const response = await api.post('tenant/addTenant', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(response.body.msg, JSON.stringify(body)).toMatch(new RegExp(`^${field}: `));
+      expect(response.body.msg, JSON.stringify(body)).toMatch(namesField('tenant', field));
     }
     const good = await list(api, { pageSize: 1 });
-    expect((await api.put('tenant/updateTenant', { id: good.records[0].id, phone: 'abc' })).body.msg).toMatch(/^phone: /);
+    expect((await api.put('tenant/updateTenant', { id: good.records[0].id, phone: 'abc' })).body.msg).toMatch(/^电话：/);
     expect((await list(api)).total).toBe(before);
     expect(await auditCount()).toBe(logged);
   });

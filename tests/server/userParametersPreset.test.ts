@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { namesField } from '../support/fieldLabels';
 import { accountLimitsProblem, type AccountLimitValues } from '../../common/accountLimits';
 import { createSimulator } from '../../server/devices/simulator';
 import { LivingEstate } from '../../server/devices/living';
@@ -69,7 +70,7 @@ describe('user parameter settings (basicUserParameters)', () => {
     const limit = target.balance_fen - 1;
     const answer = await api.post('userParameter/updateUserParameters', { ids: [target.id], alarm1Fen: 1000, alarm2Fen: 500, hoardLimitFen: limit });
     expect(answer.status).toBe(400);
-    expect(answer.body.msg).toMatch(/^hoardLimitFen: /);
+    expect(answer.body.msg).toMatch(/^囤积限额（元）：/);
     expect(answer.body.msg).toContain(yuan(target.balance_fen));
     expect(answer.body.msg).toContain(yuan(limit));
     expect(await account(target.id)).toEqual(before);
@@ -82,15 +83,15 @@ describe('user parameter settings (basicUserParameters)', () => {
     const logs = await logCount();
     const order = await api.post('userParameter/updateUserParameters', { ids: [target.id], alarm1Fen: 1000, alarm2Fen: 1000 });
     expect(order.status).toBe(400);
-    expect(order.body.msg).toMatch(/^alarm2Fen: .*10\.00/);
+    expect(order.body.msg).toMatch(/^二级报警金额（元）：.*10\.00/);
     const negative = await api.post('userParameter/updateUserParameters', { ids: [target.id], overdraftFen: -1 });
     expect(negative.status).toBe(400);
-    expect(negative.body.msg).toMatch(/^overdraftFen: /);
+    expect(negative.body.msg).toMatch(/^透支金额（元）：/);
     const empty = await api.post('userParameter/updateUserParameters', { ids: [target.id] });
     expect(empty.status).toBe(400);
     const fraction = await api.post('userParameter/updateUserParameters', { ids: [target.id], alarm1Fen: 10.5 });
     expect(fraction.status).toBe(400);
-    expect(fraction.body.msg).toMatch(/^alarm1Fen: /);
+    expect(fraction.body.msg).toMatch(/^一级报警金额（元）：/);
     expect(await account(target.id)).toEqual(before);
     expect(await logCount()).toBe(logs);
   });
@@ -147,7 +148,7 @@ describe('user parameter settings (basicUserParameters)', () => {
         const after = await account(target.id);
         if (refused) {
           expect(answer.status).toBe(400);
-          expect(String(answer.body.msg).startsWith(`${refused}: `)).toBe(true);
+          expect(String(answer.body.msg)).toMatch(namesField('userParameter', refused));
           expect(after).toEqual(before);
         } else {
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -170,10 +171,10 @@ describe('preset energy (yuzhidianliang, preset_power_record)', () => {
     for (const energy of [0, -1, 1.234, 100_000, 'twelve']) {
       const answer = await api.post('electricMeter/commandAll', { filter, type: 'preset_energy', energy });
       expect(answer.status, String(energy)).toBe(400);
-      expect(answer.body.msg).toMatch(/^energy: /);
+      expect(answer.body.msg).toMatch(/^电量（kWh）：/);
     }
-    expect((await api.post('electricMeter/commandAll', { filter, type: 'preset_energy' })).body.msg).toMatch(/^energy: /);
-    expect((await api.post('electricMeter/commandAll', { filter, type: 'read', energy: 5 })).body.msg).toMatch(/^energy: /);
+    expect((await api.post('electricMeter/commandAll', { filter, type: 'preset_energy' })).body.msg).toMatch(/^电量（kWh）：/);
+    expect((await api.post('electricMeter/commandAll', { filter, type: 'read', energy: 5 })).body.msg).toMatch(/^电量（kWh）：/);
     const foreign = await other.post('electricMeter/commandAll', { filter, type: 'preset_energy', energy: 10, dryRun: true });
     expect(foreign.status === 200 ? foreign.body.data.count : 0).toBe(0);
     await other.post('electricMeter/commandAll', { filter, type: 'preset_energy', energy: 10 });
@@ -226,7 +227,7 @@ describe('preset energy (yuzhidianliang, preset_power_record)', () => {
     expect(text).toContain('120.5');
     const foreign = await other.get('presetEnergyRecord/findByCondition', { pageNum: 1, pageSize: 100, meterAddress: meter.address });
     expect(foreign.body.data.total).toBe(0);
-    expect((await api.get('presetEnergyRecord/findByCondition', { state: 'done' })).body.msg).toMatch(/^state: /);
+    expect((await api.get('presetEnergyRecord/findByCondition', { state: 'done' })).body.msg).toMatch(/^结果：/);
   });
 
   it('a meter that cannot keep a preset answers unsupported: its record says so', async () => {

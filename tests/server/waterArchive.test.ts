@@ -56,9 +56,9 @@ describe('findByCondition', () => {
   it('rejects a page size above 100 and an unknown filter value, naming the field', async () => {
     const big = await api.get('webWaterArchive/findByCondition', { pageSize: 1000 });
     expect(big.status).toBe(400);
-    expect(big.body.msg).toMatch(/^pageSize: /);
+    expect(big.body.msg).toMatch(/^每页条数：/);
     const valve = await api.get('webWaterArchive/findByCondition', { valveState: 'half' });
-    expect(valve.body.msg).toMatch(/^valveState: /);
+    expect(valve.body.msg).toMatch(/^阀门：/);
   });
 });
 
@@ -87,11 +87,11 @@ describe('add, update, delete', () => {
     const before = (await list(api, { pageSize: 1 })).total;
     const short = await api.post('webWaterArchive/addWebWaterArchive', { address: '1234' });
     expect(short.status).toBe(400);
-    expect(short.body.msg).toBe('address: 必须是 14 位数字');
+    expect(short.body.msg).toBe('表地址：必须是 14 位数字');
     const type = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000002', meterType: 'warm' });
-    expect(type.body.msg).toMatch(/^meterType: /);
+    expect(type.body.msg).toMatch(/^类型：/);
     const price = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000002', priceFen: -1 });
-    expect(price.body.msg).toMatch(/^priceFen: /);
+    expect(price.body.msg).toMatch(/^单价（元\/m³）：/);
     const existing = (await list(api, { pageSize: 1 })).records[0];
     const duplicate = await api.post('webWaterArchive/addWebWaterArchive', { address: existing.address });
     expect(duplicate.status).toBe(409);
@@ -104,7 +104,7 @@ describe('add, update, delete', () => {
     const missing = await api.delete('webWaterArchive/deleteWebWaterArchive', {});
     expect(missing.status).toBe(400);
     const english = await api.call('POST', 'webWaterArchive/addWebWaterArchive', { body: { address: 'abc' }, headers: { Cookie: 'lang=en' } });
-    expect(english.body.msg).toBe('address: must be 14 digits');
+    expect(english.body.msg).toBe('Meter address: must be 14 digits');
   });
 });
 
@@ -140,7 +140,7 @@ describe('accounts, valves and free water', () => {
     expect(after.body.data[0].state).toBe('succeeded');
     expect((await list(api, { id: meter.id })).records[0].valveState).toBe('closed');
     const bad = await api.put('webWaterArchive/updateWaterStatus', { id: meter.id, valveState: 'ajar' });
-    expect(bad.body.msg).toMatch(/^valveState: /);
+    expect(bad.body.msg).toMatch(/^阀门：/);
   });
 
   it('retries a command an offline meter does not answer, then fails it', async () => {

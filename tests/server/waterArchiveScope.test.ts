@@ -46,7 +46,7 @@ describe('last-read range filter', () => {
     expect(found.total).toBe(Number(rows[0].n));
     const bad = await api.get('webWaterArchive/findByCondition', { lastReadFrom: 'yesterday' });
     expect(bad.status).toBe(400);
-    expect(bad.body.msg).toMatch(/^lastReadFrom: /);
+    expect(bad.body.msg).toMatch(/^抄表开始日期：/);
   });
 });
 
@@ -122,7 +122,7 @@ describe('devices without a path', () => {
     const [water] = await sql<{ id: number }>(`SELECT id FROM modules WHERE area_id = 1 AND protocol = 'cjt188' LIMIT 1`);
     const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: electric.id });
     expect(added.status).toBe(400);
-    expect(added.body.msg).toBe(`moduleId: 模块 ${electric.address} 使用 dlt645 协议：水表只能挂在 CJ/T 188（cjt188）模块上`);
+    expect(added.body.msg).toBe(`模块：模块 ${electric.address} 使用 dlt645 协议：水表只能挂在 CJ/T 188（cjt188）模块上`);
     expect((await list({ address: '20261122000004' })).total).toBe(0);
     const created = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: water.id });
     expect(created.status).toBe(200);

@@ -127,8 +127,8 @@ const accounts = {
   },
   server: {
     errors: {
-      rechargeAmount: 'amountFen: the amount must be a whole number of fen greater than 0',
-      rechargeMax: 'amountFen: above the per-order maximum of ¥%{max} (RECHARGE_MAX_FEN)',
+      rechargeAmount: 'the amount must be a whole number of fen greater than 0',
+      rechargeMax: 'above the per-order maximum of ¥%{max} (RECHARGE_MAX_FEN)',
       hoardLimit: 'Hoarding limit: the balance may not exceed ¥%{limit}; it is ¥%{balance}, so at most ¥%{most} can be taken now',
       noElectricMeter: 'Room %{room} has no electric meter: bind one before taking an electricity payment',
       noWaterMeter: 'Room %{room} has no water meter: bind one before taking a water payment',

@@ -129,8 +129,8 @@ const messages: DeepStrings<typeof en> = {
   },
   server: {
     errors: {
-      rechargeAmount: 'amountFen: チャージ金額は0より大きい整数（単位：分）でなければなりません',
-      rechargeMax: 'amountFen: 1件あたりの上限¥%{max}を超えています（RECHARGE_MAX_FEN）',
+      rechargeAmount: 'チャージ金額は0より大きい整数（単位：分）でなければなりません',
+      rechargeMax: '1件あたりの上限¥%{max}を超えています（RECHARGE_MAX_FEN）',
       hoardLimit: '残高上限：残高は¥%{limit}を超えられません。現在の残高は¥%{balance}のため、今回チャージできるのは最大¥%{most}です',
       noElectricMeter: '部屋%{room}には電力メーターがありません。電気料金を受け取る前にメーターを紐付けてください',
       noWaterMeter: '部屋%{room}には水道メーターがありません。水道料金を受け取る前にメーターを紐付けてください',

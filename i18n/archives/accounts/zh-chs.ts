@@ -129,8 +129,8 @@ const messages: DeepStrings<typeof en> = {
   },
   server: {
     errors: {
-      rechargeAmount: 'amountFen: 充值金额必须是大于0的整数（单位：分）',
-      rechargeMax: 'amountFen: 超过单笔充值上限¥%{max}（RECHARGE_MAX_FEN）',
+      rechargeAmount: '充值金额必须是大于0的整数（单位：分）',
+      rechargeMax: '超过单笔充值上限¥%{max}（RECHARGE_MAX_FEN）',
       hoardLimit: '囤积限额：余额不得超过¥%{limit}；当前余额¥%{balance}，本次最多可充¥%{most}',
       noElectricMeter: '房间%{room}没有电表：请先绑定电表再收电费',
       noWaterMeter: '房间%{room}没有水表：请先绑定水表再收水费',

@@ -129,8 +129,8 @@ const messages: DeepStrings<typeof en> = {
   },
   server: {
     errors: {
-      rechargeAmount: 'amountFen: 儲值金額必須是大於0的整數（單位：分）',
-      rechargeMax: 'amountFen: 超過單筆儲值上限¥%{max}（RECHARGE_MAX_FEN）',
+      rechargeAmount: '儲值金額必須是大於0的整數（單位：分）',
+      rechargeMax: '超過單筆儲值上限¥%{max}（RECHARGE_MAX_FEN）',
       hoardLimit: '囤積限額：餘額不得超過¥%{limit}；目前餘額¥%{balance}，本次最多可儲¥%{most}',
       noElectricMeter: '房間%{room}沒有電錶：請先綁定電錶再收電費',
       noWaterMeter: '房間%{room}沒有水錶：請先綁定水錶再收水費',

@@ -101,12 +101,12 @@ const dashboard = {
   server: {
     errors: {
       report: {
-        rangeOrder: 'to: the end must be after the start',
-        rangeTooLong: 'to: a range is at most %{days} days',
+        rangeOrder: 'the end must be after the start',
+        rangeTooLong: 'a range is at most %{days} days',
       },
       dashboard: {
-        cause: 'cause: not a power-failure cause',
-        offAtFuture: 'offAt: the time cannot be in the future',
+        cause: 'not a power-failure cause',
+        offAtFuture: 'the time cannot be in the future',
         noElectricMeter: 'The room has no electric meter in your area',
         cutOpen: 'The room\'s meter already has a power cut open since %{since}',
       },

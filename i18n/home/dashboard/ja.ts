@@ -101,12 +101,12 @@ const dashboard = {
   server: {
     errors: {
       report: {
-        rangeOrder: 'to：終了日は開始日より後にしてください',
-        rangeTooLong: 'to：期間は最大 %{days} 日です',
+        rangeOrder: '終了日は開始日より後にしてください',
+        rangeTooLong: '期間は最大 %{days} 日です',
       },
       dashboard: {
-        cause: 'cause：停電の原因として無効です',
-        offAtFuture: 'offAt：未来の時刻は指定できません',
+        cause: '停電の原因として無効です',
+        offAtFuture: '未来の時刻は指定できません',
         noElectricMeter: 'この部屋にはあなたのエリアの電力メーターがありません',
         cutOpen: 'この部屋のメーターには %{since} からの停電記録が既にあります',
       },

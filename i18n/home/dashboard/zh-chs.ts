@@ -101,12 +101,12 @@ const dashboard = {
   server: {
     errors: {
       report: {
-        rangeOrder: 'to：结束日期必须晚于开始日期',
-        rangeTooLong: 'to：时间范围最多 %{days} 天',
+        rangeOrder: '结束日期必须晚于开始日期',
+        rangeTooLong: '时间范围最多 %{days} 天',
       },
       dashboard: {
-        cause: 'cause：不是有效的停电原因',
-        offAtFuture: 'offAt：停电时间不能晚于现在',
+        cause: '不是有效的停电原因',
+        offAtFuture: '停电时间不能晚于现在',
         noElectricMeter: '该房间在您的区域内没有电表',
         cutOpen: '该房间的电表已有自 %{since} 起未恢复的停电记录',
       },

@@ -101,12 +101,12 @@ const dashboard = {
   server: {
     errors: {
       report: {
-        rangeOrder: 'to：結束日期必須晚於開始日期',
-        rangeTooLong: 'to：時間範圍最多 %{days} 天',
+        rangeOrder: '結束日期必須晚於開始日期',
+        rangeTooLong: '時間範圍最多 %{days} 天',
       },
       dashboard: {
-        cause: 'cause：不是有效的停電原因',
-        offAtFuture: 'offAt：停電時間不能晚於現在',
+        cause: '不是有效的停電原因',
+        offAtFuture: '停電時間不能晚於現在',
         noElectricMeter: '此房間在您的區域內沒有電表',
         cutOpen: '此房間的電表已有自 %{since} 起未恢復的停電紀錄',
       },

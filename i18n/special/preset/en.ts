@@ -59,7 +59,7 @@ const preset = {
         hoardAboveAlarm: 'the hoarding limit must be above alarm level 1 (¥%{alarm1})',
         hoardBelowBalance: 'the hoarding limit ¥%{limit} is below the current balance ¥%{balance}',
         ofRoom: 'room %{room}: %{reason}',
-        nothing: 'send at least one of alarm1Fen, alarm2Fen, overdraftFen, hoardLimitFen',
+        nothing: 'send at least one of alarm level 1, alarm level 2, overdraft, hoarding limit',
       },
     },
   },

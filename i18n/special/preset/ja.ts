@@ -59,7 +59,7 @@ const preset = {
         hoardAboveAlarm: '残高上限は第1警告額（¥%{alarm1}）より高くする必要があります',
         hoardBelowBalance: '残高上限 ¥%{limit} が現在の残高 ¥%{balance} を下回っています',
         ofRoom: '部屋 %{room}：%{reason}',
-        nothing: 'alarm1Fen、alarm2Fen、overdraftFen、hoardLimitFen のいずれかを指定してください',
+        nothing: '第1警告額・第2警告額・借越額・残高上限のいずれかを指定してください',
       },
     },
   },

@@ -59,7 +59,7 @@ const preset = {
         hoardAboveAlarm: '囤积限额须高于一级报警金额（¥%{alarm1}）',
         hoardBelowBalance: '囤积限额 ¥%{limit} 低于当前余额 ¥%{balance}',
         ofRoom: '房间 %{room}：%{reason}',
-        nothing: '请至少提供 alarm1Fen、alarm2Fen、overdraftFen、hoardLimitFen 之一',
+        nothing: '请至少提供一级报警金额、二级报警金额、透支金额、囤积限额之一',
       },
     },
   },

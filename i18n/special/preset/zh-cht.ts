@@ -59,7 +59,7 @@ const preset = {
         hoardAboveAlarm: '囤積限額須高於一級報警金額（¥%{alarm1}）',
         hoardBelowBalance: '囤積限額 ¥%{limit} 低於目前餘額 ¥%{balance}',
         ofRoom: '房間 %{room}：%{reason}',
-        nothing: '請至少提供 alarm1Fen、alarm2Fen、overdraftFen、hoardLimitFen 之一',
+        nothing: '請至少提供一級報警金額、二級報警金額、透支金額、囤積限額之一',
       },
     },
   },
