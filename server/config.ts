@@ -101,6 +101,12 @@ export interface ServerConfig {
   backupDailyAt?: string;
   backupKeep: number;
   /**
+   * PARAMETER_HOLD_HOURS (a number of hours, 1..720; default 24): how long a parameter set or a
+   * preset (`set_parameter`, `preset_energy`) waits for its meter's module when the module is
+   * offline before it expires as `module_offline` (parameterHoldMs; other commands: 10 minutes).
+   */
+  parameterHoldHours: number;
+  /**
    * The SMS outbox's provider (server/domain/smsSender.ts): SMS_PROVIDER `simulated` (default: every
    * notice delivered, an attempt failing at SMS_SIM_FAILURE_RATE, 0..1, default 0) or `http` (POST
    * JSON { phone, content, templateId, requestId } to SMS_HTTP_URL with `Authorization: Bearer
@@ -158,6 +164,24 @@ export function devicePortFromEnv(env: NodeJS.ProcessEnv = process.env, name = '
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a TCP port from 1 to 65535, not ${JSON.stringify(raw)}`);
   return port;
 }
+
+/** Default of PARAMETER_HOLD_HOURS: a held parameter set or preset waits a day for its module. */
+export const PARAMETER_HOLD_HOURS_DEFAULT = 24;
+
+/**
+ * The deadline of a `set_parameter` or `preset_energy` command in milliseconds: PARAMETER_HOLD_HOURS
+ * (ServerConfig.parameterHoldHours). Read when commands are queued, so a test or a restart changes
+ * it; the server refuses to start with a bad value (configFromEnv), so here it falls back to the default.
+ */
+export const parameterHoldMs = (env: NodeJS.ProcessEnv = process.env) => {
+  let hours = PARAMETER_HOLD_HOURS_DEFAULT;
+  try {
+    hours = numberSetting(env, 'PARAMETER_HOLD_HOURS', PARAMETER_HOLD_HOURS_DEFAULT, 1, 720);
+  } catch {
+    // refused at startup (configFromEnv)
+  }
+  return Math.round(hours * 3_600_000);
+};
 
 /** Defaults of the simulator and auto-read settings (ServerConfig documents each). */
 export const SIM_TIME_SCALE_DEFAULT = 5;
@@ -248,6 +272,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     billingIntervalSeconds: numberSetting(env, 'BILLING_INTERVAL_SECONDS', 60, 5, 86_400, true),
     backupDailyAt: dailyTimeSetting(env, 'BACKUP_DAILY_AT', '03:00'),
     backupKeep: numberSetting(env, 'BACKUP_KEEP', 7, 1, 365, true),
+    parameterHoldHours: numberSetting(env, 'PARAMETER_HOLD_HOURS', PARAMETER_HOLD_HOURS_DEFAULT, 1, 720),
     ...smsSettings(env),
   };
 }

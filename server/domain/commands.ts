@@ -10,6 +10,7 @@ import { recordCommandResult } from './deviceEvents';
 import { assignParameterSet, withParameterValues } from './templates';
 import { recordCalibration } from './calibration';
 import { recordPresetResults } from './presetEnergy';
+import { parameterHoldMs } from '../config';
 
 const { commands } = schema;
 
@@ -22,6 +23,27 @@ export const COMMAND_DEADLINE_MS = 10 * 60 * 1000;
  */
 export const COMMAND_SENT_STALE_MS = 2 * 60 * 1000;
 const BACKOFF_MS = [0, 2_000, 10_000];
+
+/**
+ * Command types that wait for an offline module longer than COMMAND_DEADLINE_MS: a parameter set
+ * or a preset the operator expects to reach the meter when its module is back (PARAMETER_HOLD_HOURS,
+ * default 24 h: parameterHoldMs in server/config.ts).
+ */
+export const LONG_HOLD_TYPES: readonly string[] = ['set_parameter', 'preset_energy'];
+
+/** How long a new command of `type` may wait before it expires (COMMAND_DEADLINE_MS, or the hold of LONG_HOLD_TYPES). */
+export const commandDeadlineMs = (type: string) => (LONG_HOLD_TYPES.includes(type) ? Math.max(parameterHoldMs(), COMMAND_DEADLINE_MS) : COMMAND_DEADLINE_MS);
+
+/**
+ * Whether the module `moduleId` (an SQL expression) is away: offline and not a TCP gateway. A
+ * command through such a module is held — never claimed, no attempt, no backoff spent — until the
+ * module is online again (a DTU registering, a simulated module's heartbeat: setModuleOnline wakes
+ * the workers), or it expires at its deadline as `module_offline`. A TCP gateway's online state
+ * comes only from answers through it, so its commands are always tried (as the auto-reader does).
+ * The claims (claimIdleModules, claimFirstOf) apply the same condition.
+ */
+export const moduleAway = (moduleId: SQL) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM modules ma WHERE ma.id = ${moduleId} AND NOT ma.online AND ma.kind <> 'tcp-gateway')`;
 
 /**
  * Lanes in flight per worker: one lane per module (one outstanding frame per module, a module
@@ -91,7 +113,7 @@ export async function enqueueCommands(db: Db, operatorId: number | null, items: 
       .insert(commands)
       .values(items.slice(i, i + 500).map((item) => ({
         ...item, moduleId: moduleAtQueueTime(item), payload: item.payload ?? {}, operatorId, batchId, nextAttemptAt: now,
-        deadline: new Date(now.getTime() + COMMAND_DEADLINE_MS), createdAt: now,
+        deadline: new Date(now.getTime() + commandDeadlineMs(item.type)), createdAt: now,
       })))
       .returning({ id: commands.id });
     ids.push(...rows.map((r) => r.id));
@@ -172,15 +194,19 @@ function claimedOf(row: ClaimRow): Claimed {
 }
 
 /**
- * Takes the first due command of each of `moduleIds` that has no `sent` command (on the partial
- * index `commands_queued_module`), and returns them with their devices and modules (the driver's
- * whole target): one statement, however many modules — the SQL function `claim_module_commands`
+ * Takes the first due command of each of `moduleIds` that is reachable (not away: moduleAway)
+ * and has no `sent` command (on the partial index `commands_queued_module`), and returns them
+ * with their devices and modules (the driver's whole target): one statement, however many modules — the SQL function `claim_module_commands`
  * of migration 0010 (a function so that its plan is kept: planning that statement cost several
  * times its run, once per command).
  */
 async function claimFirstOf(db: Db, moduleIds: number[], now: Date): Promise<Claimed[]> {
   if (!moduleIds.length) return [];
-  const rows = rowsOf<ClaimRow>(await db.execute(sql`SELECT * FROM claim_module_commands(ARRAY[${sql.join(moduleIds.map((id) => sql`${id}::int`), sql`, `)}]::int[], ${now.toISOString()}::timestamptz)`));
+  // Only modules that are reachable: a module away holds its commands (moduleAway). The condition
+  // stays outside the function: inside it, it changed the function's kept plan and cut the
+  // pipeline's throughput to a third (npm run bench:commands).
+  const rows = rowsOf<ClaimRow>(await db.execute(sql`SELECT * FROM claim_module_commands(ARRAY(SELECT m.id FROM modules m
+    WHERE m.id IN (${sql.join(moduleIds.map((id) => sql`${id}::int`), sql`, `)}) AND (m.online OR m.kind = 'tcp-gateway')), ${now.toISOString()}::timestamptz)`));
   return rows.map(claimedOf);
 }
 
@@ -199,7 +225,8 @@ async function claimFirstOf(db: Db, moduleIds: number[], now: Date): Promise<Cla
  * needs no lock, since no one else claims for a module that has a `sent` command.
  * On PGlite (one connection, transactions one at a time) the same statements are trivially safe.
  * Commands whose module row was deleted while they waited are never claimed: they expire at their
- * deadline (looking for them on every pass would cost a probe per queued command).
+ * deadline (looking for them on every pass would cost a probe per queued command). Nor are those of
+ * a module that is away (`moduleAway`): held until it is back, or until their deadline.
  */
 async function claimIdleModules(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   if (limit <= 0) return [];
@@ -212,7 +239,8 @@ async function claimIdleModules(db: Db, now: Date, limit: number): Promise<Claim
         GROUP BY module_id
       )
       SELECT m.id FROM modules m JOIN due ON due.module_id = m.id
-      WHERE NOT EXISTS (SELECT 1 FROM commands s WHERE s.module_id = m.id AND s.state = 'sent')
+      WHERE (m.online OR m.kind = 'tcp-gateway')
+        AND NOT EXISTS (SELECT 1 FROM commands s WHERE s.module_id = m.id AND s.state = 'sent')
       ORDER BY due.first LIMIT ${limit}
       FOR NO KEY UPDATE OF m SKIP LOCKED`)).map((row) => Number(row.id));
     return claimFirstOf(tx, locked, now);
@@ -256,7 +284,8 @@ async function tidyQueue(db: Db, now: Date): Promise<Changed[]> {
   const expired = await db.transaction(async (tx) => {
     const rows = await tx
       .update(commands)
-      .set({ state: 'expired', finishedAt: now, resultCode: 'deadline' })
+      // Held to the end by its module being away: `module_offline`, else plainly late.
+      .set({ state: 'expired', finishedAt: now, resultCode: sql`CASE WHEN ${moduleAway(sql.raw('"commands"."module_id"'))} THEN 'module_offline' ELSE 'deadline' END` })
       .where(and(eq(commands.state, 'queued'), lte(commands.deadline, now)))
       .returning({ id: commands.id, areaId: commands.areaId });
     await followCommandOutcome(tx, rows.map((command) => command.id), 'failed');
@@ -526,16 +555,22 @@ export async function runDueCommands(db: Db, driver: DeviceDriver, now: Date, la
 /**
  * The earliest moment something in the queue falls due without anyone queuing a command: a retry's
  * next attempt, a deadline, a `sent` command turning stale. Undefined when nothing is pending.
- * One query (on the `state` index: pending commands only).
+ * A command held by its module being away counts by its deadline only: it falls due when the
+ * module is back, which wakes the workers (setModuleOnline). One query (on the `state` index:
+ * pending commands only, their modules joined).
  */
 export async function nextCommandMoment(db: Db): Promise<Date | undefined> {
+  // Claimable when due: its module reachable (online, or a TCP gateway), or none recorded yet
+  // (tidyQueue gives it one or fails it). A deleted module's commands wait for their deadline.
+  const reachable = sql`coalesce(${schema.modules.online} OR ${schema.modules.kind} = 'tcp-gateway', ${commands.moduleId} IS NULL)`;
   const [row] = await db
     .select({
-      nextAttempt: sql<Date | null>`min(${commands.nextAttemptAt}) FILTER (WHERE ${commands.state} = 'queued')`.mapWith(commands.nextAttemptAt),
+      nextAttempt: sql<Date | null>`min(${commands.nextAttemptAt}) FILTER (WHERE ${commands.state} = 'queued' AND ${reachable})`.mapWith(commands.nextAttemptAt),
       deadline: sql<Date | null>`min(${commands.deadline}) FILTER (WHERE ${commands.state} = 'queued')`.mapWith(commands.deadline),
       sentAt: sql<Date | null>`min(${commands.sentAt}) FILTER (WHERE ${commands.state} = 'sent')`.mapWith(commands.sentAt),
     })
     .from(commands)
+    .leftJoin(schema.modules, eq(schema.modules.id, commands.moduleId))
     .where(inArray(commands.state, ['queued', 'sent']));
   const moments = [
     row?.nextAttempt, row?.deadline,

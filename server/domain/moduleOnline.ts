@@ -3,6 +3,7 @@ import { schema, type Db } from '../db';
 import { moduleOffline } from '../devices/living';
 import { PeriodicJob } from './periodic';
 import { publish } from '../realtime/events';
+import { announceCommands } from './commands';
 
 const { modules, faults } = schema;
 
@@ -18,7 +19,7 @@ const OFFLINE_DETAIL: Record<string, string> = { dtu: 'DTU 连接断开', simula
 
 /**
  * A module went away or came back: its online state and heartbeat, and its `offline` fault opened
- * (once) or cleared. Used by the DTU listener (registration, silence) and the simulated heartbeat.
+ * (once) or cleared; back online, the command workers are woken for the commands held meanwhile. Used by the DTU listener (registration, silence) and the simulated heartbeat.
  * Returns whether a module row was written.
  */
 export async function setModuleOnline(db: Db, ref: ModuleRef, online: boolean, at: Date): Promise<boolean> {
@@ -33,6 +34,9 @@ export async function setModuleOnline(db: Db, ref: ModuleRef, online: boolean, a
     let changed = false;
     if (online) {
       changed = (await tx.update(faults).set({ clearedAt: at }).where(open).returning({ id: faults.id })).length > 0;
+      // Commands held while the module was away (server/domain/commands.ts moduleAway) go now:
+      // every process's command worker is woken on commit.
+      await announceCommands(tx);
     } else {
       const [already] = await tx.select({ id: faults.id }).from(faults).where(open).limit(1);
       if (!already) {

@@ -7,7 +7,7 @@ import { inScope } from '../http/scope';
 import { badRequest } from '../http/errors';
 import { audit } from '../audit';
 import { Bool, Id, IdArray, MoneyFen, Num, Text } from '../http/input';
-import { enqueueCommands, type NewCommand } from '../domain/commands';
+import { enqueueCommands, moduleAway, type NewCommand } from '../domain/commands';
 import { PARAMETER_SET_KINDS, checkPayload, commandAllowed } from '../domain/commandTypes';
 import { COMMAND_TYPES, FINISHED_COMMAND_STATES, TRIP_CAUSES } from '../../common/states';
 
@@ -32,7 +32,7 @@ export function commandRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/findByIds',
-    summary: 'Progress of device commands (queued / sent / succeeded / failed / expired), with each device\'s address and room', tags: ['commands'],
+    summary: 'Progress of device commands (queued / sent / succeeded / failed / expired), with each device\'s address and room; `held`: queued and waiting for its module to come back online', tags: ['commands'],
     query: z.object({ ids: IdList }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
@@ -41,6 +41,7 @@ export function commandRoutes() {
       attempts: commands.attempts, resultCode: commands.resultCode, result: commands.result, createdAt: commands.createdAt, finishedAt: commands.finishedAt,
       deviceAddress: sql<string | null>`coalesce(${waterMeters.address}, ${electricMeters.address}, ${modules.address})`,
       roomCode: rooms.roomCode,
+      held: sql<boolean>`(${commands.state} = 'queued' AND ${moduleAway(sql`${commands.moduleId}`)})`,
     }).from(commands)
       .leftJoin(waterMeters, and(eq(commands.deviceKind, 'water'), eq(waterMeters.id, commands.deviceId)))
       .leftJoin(electricMeters, and(eq(commands.deviceKind, 'electric'), eq(electricMeters.id, commands.deviceId)))

@@ -5,6 +5,7 @@ import { Id } from '../http/input';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
+import { moduleAway } from '../domain/commands';
 
 const { commands, electricMeters, parameterSets, sysUsers } = schema;
 
@@ -20,7 +21,7 @@ export function parameterAssignmentRoutes() {
   const router = createRouter();
   defineRoute(router, {
     method: 'get', path: '/findByMeter', tags: ['parameterSets'],
-    summary: 'The parameter sets sent to an electric meter (meterId), latest first, at most 100: setKind, setId, setName, state, resultCode, operatorName, createdAt, finishedAt',
+    summary: 'The parameter sets sent to an electric meter (meterId), latest first, at most 100: setKind, setId, setName, state, resultCode, held (queued, waiting for its module), operatorName, createdAt, finishedAt',
     query: z.object({ meterId: Id }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
@@ -32,6 +33,7 @@ export function parameterAssignmentRoutes() {
       id: commands.id, state: commands.state, resultCode: commands.resultCode, createdAt: commands.createdAt, finishedAt: commands.finishedAt,
       setKind: sql<string>`${commands.payload}->>'setKind'`, setId: sql<number>`(${commands.payload}->>'setId')::int`,
       setName: parameterSets.name, operatorName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`,
+      held: sql<boolean>`(${commands.state} = 'queued' AND ${moduleAway(sql`${commands.moduleId}`)})`,
     }).from(commands)
       .leftJoin(parameterSets, eq(parameterSets.id, sql`(${commands.payload}->>'setId')::int`))
       .leftJoin(sysUsers, eq(sysUsers.id, commands.operatorId))

@@ -257,7 +257,7 @@ describe('running', () => {
     expect((await commandsOf([deadId]))[0]).toMatchObject({ state: 'failed', attempts: 3, resultCode: 'no_reply' });
   });
 
-  it('an offline module: its meters do not answer (read failures), the other module\'s do; the driver router picks by module kind', async () => {
+  it('an offline module: its meters\' commands are held (no attempt), the other module\'s answer; the driver router picks by module kind', async () => {
     const offline = await addModule({ online: false });
     const online = await addModule();
     const gateway = await addModule({ kind: 'tcp-gateway', host: '192.0.2.1', port: 502 });
@@ -270,7 +270,9 @@ describe('running', () => {
     const [offId, onId, gatewayId] = await queue(reads([off, on, viaGateway]));
     for (const ms of [0, 2_000, 12_000]) await runDueCommands(db, router, later(ms));
     const rows = await commandsOf([offId, onId, gatewayId]);
-    expect(rows[0]).toMatchObject({ state: 'failed', resultCode: 'no_reply', attempts: 3 });
+    // Held until the module is back (issue 30): not tried, no attempt spent (tests/server/commandHold.test.ts).
+    expect(rows[0]).toMatchObject({ state: 'queued', resultCode: null, attempts: 0 });
+    expect(simulator.calls.some((call) => call.target.id === off)).toBe(false);
     expect(rows[1]).toMatchObject({ state: 'succeeded' });
     expect(rows[2]).toMatchObject({ state: 'failed', resultCode: 'unsupported', result: { detail: 'protocol driver not running' } });
     expect(simulator.calls.every((call) => call.target.module!.kind === 'simulator')).toBe(true);

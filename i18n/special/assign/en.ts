@@ -16,7 +16,7 @@ const messages = {
   question: 'Assign "%{name}" to %{count}?',
   nothing: 'Every meter in scope is already on "%{name}": nothing to change',
   unchanged: '%{smart_count} meter already on "%{name}" is left out |||| %{smart_count} meters already on "%{name}" are left out',
-  offline: 'Some meters are offline: their commands wait for the module to answer, or expire with the reason shown',
+  offline: 'Some meters are offline: their commands are kept and sent when the module is back online, or expire with the reason shown',
   changes: 'What changes per meter',
   meter: 'Meter address',
   room: 'Room',
@@ -34,6 +34,12 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
+  commands: {
+    states: { waiting: 'Waiting for its module' },
+    held: '%{smart_count} device\'s module is offline: its command is kept and sent when the module is back, or expires at its deadline |||| %{smart_count} devices\' modules are offline: their commands are kept and sent when the modules are back, or expire at their deadline',
+    reasons: { module_offline: 'Module offline: expired before it came back' },
+  },
 };
 
 export default assign;

@@ -16,7 +16,7 @@ const messages = {
   question: '%{count} を「%{name}」に設定しますか？',
   nothing: '範囲内のメーターはすべて「%{name}」です。変更はありません',
   unchanged: '%{smart_count} 台は既に「%{name}」のため送信しません',
-  offline: '一部のメーターがオフラインです。コマンドはモジュールの応答を待ち、期限切れの場合は理由が表示されます',
+  offline: '一部のメーターがオフラインです。コマンドは保留され、モジュール復帰後に自動送信されます。期限切れの場合は理由が表示されます',
   changes: 'メーターごとの変更',
   meter: 'メーターアドレス',
   room: '部屋',
@@ -34,6 +34,12 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
+  commands: {
+    states: { waiting: 'モジュール復帰待ち' },
+    held: '%{smart_count} 台はモジュールがオフライン：コマンドは保留され、モジュール復帰後に自動送信されます（期限を過ぎると失効） |||| %{smart_count} 台はモジュールがオフライン：コマンドは保留され、モジュール復帰後に自動送信されます（期限を過ぎると失効）',
+    reasons: { module_offline: 'モジュールがオフラインのまま期限切れ' },
+  },
 };
 
 export default assign;

@@ -16,7 +16,7 @@ const messages = {
   question: '将 %{count}设为“%{name}”？',
   nothing: '范围内的电表都已是“%{name}”，无需更改',
   unchanged: '%{smart_count} 块电表已是“%{name}”，不再下发',
-  offline: '部分电表离线：指令会重试，等待模块应答，到期仍无应答则失败并注明原因',
+  offline: '部分电表离线：指令会保留，模块上线后自动下发；到期仍未完成则失效并注明原因',
   changes: '各电表的变化',
   meter: '电表地址',
   room: '房间',
@@ -34,6 +34,12 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
+  commands: {
+    states: { waiting: '等待模块上线' },
+    held: '%{smart_count} 个设备的通讯模块离线：指令已保留，模块上线后自动下发，超过期限则失效 |||| %{smart_count} 个设备的通讯模块离线：指令已保留，模块上线后自动下发，超过期限则失效',
+    reasons: { module_offline: '模块离线，超时未执行' },
+  },
 };
 
 export default assign;

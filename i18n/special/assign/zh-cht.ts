@@ -16,7 +16,7 @@ const messages = {
   question: '將 %{count}設為「%{name}」？',
   nothing: '範圍內的電錶都已是「%{name}」，無需更改',
   unchanged: '%{smart_count} 塊電錶已是「%{name}」，不再下發',
-  offline: '部分電錶離線：指令會重試，等待模組應答，到期仍無應答則失敗並註明原因',
+  offline: '部分電錶離線：指令會保留，模組上線後自動下發；到期仍未完成則失效並註明原因',
   changes: '各電錶的變化',
   meter: '電錶地址',
   room: '房間',
@@ -34,6 +34,12 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
+  commands: {
+    states: { waiting: '等待模組上線' },
+    held: '%{smart_count} 個設備的通訊模組離線：指令已保留，模組上線後自動下發，超過期限則失效 |||| %{smart_count} 個設備的通訊模組離線：指令已保留，模組上線後自動下發，超過期限則失效',
+    reasons: { module_offline: '模組離線，逾時未執行' },
+  },
 };
 
 export default assign;

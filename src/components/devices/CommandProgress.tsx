@@ -22,6 +22,8 @@ export interface CommandState {
   roomCode: string | null;
   /** What the device answered (read values, the new state), once the command succeeded. */
   result?: Record<string, unknown> | null;
+  /** Queued and held: its module is offline; sent when the module is back, or expires `module_offline`. */
+  held?: boolean;
 }
 
 /**
@@ -92,6 +94,7 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying,
     }
   }, [batch, allDone, onFinished]);
   const failedIds = current.filter((command) => failedState(command.state)).map((command) => command.id);
+  const heldCount = current.filter((command) => command.state === 'queued' && command.held).length;
   const rows = [...current].sort((a, b) => Number(failedState(b.state)) - Number(failedState(a.state)) || a.id - b.id).slice(0, SHOWN_ROWS);
   const reason = (command: CommandState) =>
     failedState(command.state) && command.resultCode ? translate(`commands.reasons.${command.resultCode}`, { _: command.resultCode }) : '';
@@ -113,6 +116,9 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying,
               label={`${translate(`commands.states.${state}`)} ${counts[state]}`} />
           ))}
         </Stack>
+        {heldCount > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('commands.held', { smart_count: heldCount })}</Typography>
+        )}
         <Box sx={{ maxHeight: 320, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Table size="small" stickyHeader aria-label={translate('commands.devices')}>
             <TableHead>
@@ -130,7 +136,10 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying,
                   <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{command.deviceAddress ?? `#${command.deviceId}`}</TableCell>
                   <TableCell>{command.roomCode ?? ''}</TableCell>
                   <TableCell>
-                    <Chip size="small" variant="outlined" color={COLORS[command.state]} label={translate(`commands.states.${command.state}`)} />
+                    {command.state === 'queued' && command.held
+                      // Not failed: waiting for its module to come back online.
+                      ? <Chip size="small" variant="outlined" color="warning" label={translate('commands.states.waiting')} />
+                      : <Chip size="small" variant="outlined" color={COLORS[command.state]} label={translate(`commands.states.${command.state}`)} />}
                   </TableCell>
                   <TableCell sx={{ color: failedState(command.state) ? 'error.main' : undefined }}>{reason(command)}</TableCell>
                   {resultColumns.map((column) => (
