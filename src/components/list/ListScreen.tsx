@@ -118,9 +118,10 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
         storeKey={`${resource}.list`}
         {...(empty === false ? { empty: false as const } : {})}
         sx={{
-          // Filters on their own row, the toolbar's buttons beneath them: neither squeezes the other.
+          // The filters and the toolbar's buttons share a row when both fit whole; otherwise the buttons
+          // go beneath and the filters keep one row (the form's basis is its filters side by side).
           '& .RaList-actions': { flexWrap: 'wrap', alignItems: 'flex-end' },
-          '& .RaList-actions > form': { flex: '1 1 480px' },
+          '& .RaList-actions > form': { flex: '1 1 auto' },
         }}
       >
         {summary}
@@ -157,6 +158,14 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
                   position: 'sticky', top: 0, zIndex: 3, bgcolor: 'background.paper',
                   whiteSpace: 'normal', wordBreak: 'keep-all', overflowWrap: 'normal',
                 },
+                // A column's sort arrow takes room only while the list is sorted by it: the arrow of the
+                // other sortable columns (shown on hover) lies over the header's edge instead of widening
+                // each of them by 26 px (the English water archive's 11 sortable columns at 1440 px did
+                // not fit beside the row actions for it).
+                '& .RaDataTable-thead .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': {
+                  position: 'absolute', right: 0, top: 'calc(50% - 9px)', m: 0,
+                },
+                '& .RaDataTable-thead .MuiTableCell-alignRight .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': { right: 'auto', left: 0 },
                 '& .MuiTableCell-root.row-actions': { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 2, py: 0, px: 0.5 },
                 '& .MuiTableCell-head.row-actions': { zIndex: 4 },
                 // Styles of every row's content set once here, not per cell (an `sx` is worked out on each render).
