@@ -66,6 +66,12 @@ after(async () => {
 
 const go = (route: string) => page.goto(new URL(route, platform.url).toString());
 
+/** A screenshot once the transitions have ended (a dialog fading in, a menu closing); endless ones (spinners) aside. */
+async function shot(name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await screenshot(page, name);
+}
+
 /** A call of the platform's API as the logged-in console makes it (choosing the target only). */
 async function api<T>(path: string, data?: unknown): Promise<T> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
@@ -225,7 +231,7 @@ describe('tariffs: a time-of-use table on a new schedule, a meter on it charged 
     await page.waitForURL(new RegExp(`/dianbiaoguanli/${target.meterId}$`));
     await page.getByRole('combobox', { name: '电价表' }).click();
     await page.getByRole('option', { name: new RegExp(TABLE) }).click();
-    await screenshot(page, 'tariffs-03-meter-form');
+    await shot('tariffs-03-meter-form');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/dianbiaoguanli(\?.*)?$/);
   });
@@ -238,7 +244,7 @@ describe('tariffs: a time-of-use table on a new schedule, a meter on it charged 
     await dialog.getByRole('cell', { name: '电表' }).waitFor();
     assert.equal(await dialog.locator('tbody tr').count(), 1);
     await dialog.getByText(target.address).waitFor();
-    await screenshot(page, 'tariffs-04-used-by');
+    await shot('tariffs-04-used-by');
   });
 
   it('reads the meter now until its charges take the account past its overdraft', async () => {
@@ -278,12 +284,12 @@ describe('tariffs: a time-of-use table on a new schedule, a meter on it charged 
         balanceFen -= amountFen;
         charges.push({ amountFen, balanceAfterFen: balanceFen });
       }
-      if (read === 1) await screenshot(page, 'tariffs-05-read');
+      if (read === 1) await shot('tariffs-05-read');
       await progress.getByRole('button', { name: /关闭/ }).click();
       await progress.waitFor({ state: 'hidden' });
     }
     assert.ok(balanceFen <= -target.overdraftFen,
-      `after ${MAX_READS} reads the meter used ${used / 100} kWh (last ${target.powerKw} kW) and its balance should be ${moneyText(balanceFen)}, not yet at −${moneyText(target.overdraftFen)}`);
+      `after ${MAX_READS} reads the meter used ${used / 100} kWh (last ${target.powerKw} kW; 0 kW: its relay is off, e.g. tripped by its own power limit) and its balance should be ${moneyText(balanceFen)}, not yet at −${moneyText(target.overdraftFen)}`);
   });
 
   it('shows each charge in the room’s ledger on the payment screen, the balance negative and the supply cut', async () => {
@@ -309,7 +315,7 @@ describe('tariffs: a time-of-use table on a new schedule, a meter on it charged 
       // Tied to its reading (the reading's number).
       assert.match(cells[4], /^\d+$/);
     }
-    await screenshot(page, 'tariffs-06-ledger');
+    await shot('tariffs-06-ledger');
   });
 
   it('shows the arrears trip in the power-cut records, not restored, and the relay off', async () => {
@@ -340,11 +346,11 @@ describe('tariffs: a time-of-use table on a new schedule, a meter on it charged 
     assert.equal(cell('原因'), '欠费');
     assert.equal(cell('恢复时间'), '', 'not restored');
     assert.equal(cell('房间号'), target.roomCode);
-    await screenshot(page, 'tariffs-07-power-cut');
+    await shot('tariffs-07-power-cut');
 
     await go('tongduankongzhi');
     await page.getByRole('textbox', { name: '搜索' }).fill(target.address);
     await page.getByRole('row').filter({ hasText: target.address }).getByText('拉闸').waitFor();
-    await screenshot(page, 'tariffs-08-relay-off');
+    await shot('tariffs-08-relay-off');
   });
 });
