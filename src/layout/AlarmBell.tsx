@@ -8,7 +8,8 @@ import {
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import DownloadIcon from '@mui/icons-material/Download';
 import { request } from '../http/client';
-import { exportCsv } from '../components/list/exportCsv';
+import { exportCsv, exportXlsx } from '../components/list/exportCsv';
+import { ExcelIcon } from '../components/list/ServerExportButton';
 import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
 
@@ -54,8 +55,8 @@ export function AlarmBell() {
 
   const typeLabel = (device: ReadFailureDevice) =>
     translate(device.deviceType === ELECTRIC_METER ? 'alarm.electricMeter' : device.deviceType === MODULE ? 'alarm.module' : 'alarm.waterMeter');
-  const exportList = () =>
-    exportCsv(data, [
+  const exportList = (write: typeof exportCsv) =>
+    write(data, [
       { label: translate('alarm.roomCode'), value: (d) => d.roomCode, kind: 'code' },
       { label: translate('alarm.deviceAddress'), value: (d) => d.deviceAddress, kind: 'code' },
       { label: translate('alarm.deviceType'), value: typeLabel },
@@ -84,7 +85,8 @@ export function AlarmBell() {
             <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: live ? 'success.main' : 'warning.main' }} />
             {translate(live ? 'alarm.live' : 'alarm.polling')}
           </Typography>
-          <Button size="small" startIcon={<DownloadIcon />} onClick={exportList} disabled={!data.length}>{translate('alarm.export')}</Button>
+          <Button size="small" startIcon={<DownloadIcon />} onClick={() => exportList(exportCsv)} disabled={!data.length}>{translate('alarm.export')}</Button>
+          <Button size="small" startIcon={<ExcelIcon />} onClick={() => exportList(exportXlsx)} disabled={!data.length}>Excel</Button>
         </Box>
         <TableContainer sx={{ maxHeight: READ_FAILURE_TABLE_MAX_HEIGHT }}>
           <Table size="small" stickyHeader>

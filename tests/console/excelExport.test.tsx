@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, sqlRows as query, fastUser as user } from './render';
 import { readXlsx, recordsOf } from '../support/xlsx';
 
@@ -75,5 +75,20 @@ describe('Excel export', () => {
     expect(records).toHaveLength(Number(ref.n));
     expect(records.every((cells) => cells['订单号'].type === 'text' && cells['渠道'].value === '现金')).toBe(true);
     expect(records.reduce((sum, cells) => sum + Math.round((cells['金额（元）'].value as number) * 100), 0)).toBe(Number(ref.amount));
+  });
+
+  it('a chart\'s data beside its CSV: channels as text, money and counts as numbers', async () => {
+    const saved = savedFiles();
+    renderScreen('/tuxingbaobiao');
+    const frame = await screen.findByTestId('chart-byChannel');
+    await waitFor(() => expect(frame.querySelectorAll('svg rect[width]').length).toBeGreaterThan(1), { timeout: 30_000 });
+    expect(within(frame).getByRole('button', { name: /下载数据（CSV）/ })).toBeInTheDocument();
+    await user().click(within(frame).getByRole('button', { name: /^导出 Excel: 按渠道的充值/ }));
+    await waitFor(() => expect(saved.blobs).toHaveLength(1));
+    expect(saved.names()[0]).toMatch(/^按渠道的充值 \d{4}-\d{2}-\d{2}~\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const records = recordsOf(readXlsx(await bytesOf(saved.blobs[0])).rows);
+    expect(records.length).toBeGreaterThan(0);
+    expect(records.some((cells) => cells['渠道'].value === '微信')).toBe(true);
+    expect(records.every((cells) => cells['金额（元）'].type === 'number' && cells['金额（元）'].format === '#,##0.00' && cells['笔数'].type === 'number')).toBe(true);
   });
 });

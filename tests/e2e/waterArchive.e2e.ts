@@ -184,6 +184,40 @@ describe('water meter archive, end to end', () => {
     await page.locator('tbody tr, .RaEmpty-message, .RaList-noResults').first().waitFor().catch(() => undefined);
   });
 
+  it('at 1440 px in English and Chinese: every column beside the row actions, the filters on one row with the selects on their line', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const lang of ['en', 'zh-chs']) {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: platform.url }]);
+      await page.goto(`${platform.url}waterarchive`);
+      await page.locator('tbody tr').nth(5).waitFor();
+      // The last column ends where the sticky row actions begin: nothing lies under them (issue 34: "Read at" did in English).
+      const fit = await page.evaluate(() => {
+        const wrapper = document.querySelector<HTMLElement>('.RaDataTable-tableWrapper')!;
+        const heads = [...document.querySelectorAll<HTMLElement>('thead th')];
+        const actions = heads.find((th) => th.classList.contains('row-actions'))!.getBoundingClientRect();
+        const last = heads[heads.length - 2].getBoundingClientRect();
+        return { overflow: wrapper.scrollWidth - wrapper.clientWidth, lastRight: last.right, actionsLeft: actions.left };
+      });
+      assert.ok(fit.overflow <= 1, `${lang}: the table is ${fit.overflow} px wider than its frame`);
+      assert.ok(fit.lastRight <= fit.actionsLeft + 1, `${lang}: the last column ends at ${fit.lastRight}, the row actions begin at ${fit.actionsLeft}`);
+      await screenshot(page, `15-list-1440-${lang}`);
+      for (const route of ['dianbiaoguanli', 'userdangan']) {
+        await page.goto(`${platform.url}${route}`);
+        await page.locator('tbody tr').first().waitFor();
+        // Text, picker and select filters (继电器 / 租住状态) share one line, tops and heights within 1 px.
+        const boxes = await page.locator('.RaList-actions form .filter-field .MuiInputBase-root').evaluateAll((inputs) => inputs.map((input) => {
+          const box = input.getBoundingClientRect();
+          return { top: box.top, height: box.height };
+        }));
+        assert.ok(boxes.length >= 4, `${route}: ${boxes.length} filters`);
+        const tops = boxes.map((box) => box.top);
+        const heights = boxes.map((box) => box.height);
+        assert.ok(Math.max(...tops) - Math.min(...tops) <= 1, `${route} ${lang}: filter tops ${tops.join(', ')}`);
+        assert.ok(Math.max(...heights) - Math.min(...heights) <= 1, `${route} ${lang}: filter heights ${heights.join(', ')}`);
+      }
+    }
+  });
+
   it('logs out', async () => {
     await page.getByRole('button', { name: '个人资料' }).click();
     await page.getByRole('menuitem', { name: '注销' }).click();

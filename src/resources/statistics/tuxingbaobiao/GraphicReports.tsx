@@ -7,7 +7,8 @@ import ImageIcon from '@mui/icons-material/Image';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { ChartFrame } from '../../../components/dashboard/ChartFrame';
-import { exportCsv } from '../../../components/list/exportCsv';
+import { exportCsv, exportXlsx } from '../../../components/list/exportCsv';
+import { ExcelIcon } from '../../../components/list/ServerExportButton';
 import { downloadSvgAsPng } from '../../../components/charts/downloadPng';
 import { addDays, dayIn, quickRange } from '../../../components/pickers/dateRanges';
 import { yuanGrouped, yuanShort, useQuantityFormat } from '../../home/dashboard/format';
@@ -67,7 +68,8 @@ export default function GraphicReports() {
   const unit = translate(`dashboard.unit.${utility}`);
   const name = (chart: string) => `${translate(`${T}.charts.${chart}`, { unit })} ${days.from}~${lastDay}`;
   const channelName = (channel: string) => translate(`resources.userJiaofei.channels.${channel}`, { _: channel });
-  const actions = (chart: string, csv: () => void) => (
+  // A chart's data as CSV or as an Excel workbook: `rows` writes it with the writer it is given.
+  const actions = (chart: string, rows: (write: typeof exportCsv) => void) => (
     <Stack direction="row" sx={{ gap: 0.5 }}>
       <Tooltip title={translate(`${T}.pngTitle`)}>
         <Button size="small" startIcon={<ImageIcon />} aria-label={`${translate(`${T}.pngTitle`)}: ${translate(`${T}.charts.${chart}`, { unit })}`}
@@ -76,7 +78,10 @@ export default function GraphicReports() {
         </Button>
       </Tooltip>
       <Tooltip title={translate(`${T}.csvTitle`)}>
-        <Button size="small" startIcon={<TableChartIcon />} aria-label={`${translate(`${T}.csvTitle`)}: ${translate(`${T}.charts.${chart}`, { unit })}`} onClick={csv}>CSV</Button>
+        <Button size="small" startIcon={<TableChartIcon />} aria-label={`${translate(`${T}.csvTitle`)}: ${translate(`${T}.charts.${chart}`, { unit })}`} onClick={() => rows(exportCsv)}>CSV</Button>
+      </Tooltip>
+      <Tooltip title={translate('exports.xlsx')}>
+        <Button size="small" startIcon={<ExcelIcon />} aria-label={`${translate('exports.xlsx')}: ${translate(`${T}.charts.${chart}`, { unit })}`} onClick={() => rows(exportXlsx)}>Excel</Button>
       </Tooltip>
     </Stack>
   );
@@ -111,28 +116,28 @@ export default function GraphicReports() {
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <ChartFrame testId="chart-byBuilding" title={translate(`${T}.charts.byBuilding`, { unit })} height={340}
           label={translate(`${T}.labels.byBuilding`, { count: data?.byBuilding.length ?? 0, total: quantity((data?.byBuilding ?? []).reduce((s, r) => s + r.usage, 0)), unit })}
-          actions={actions('byBuilding', () => void exportCsv(data?.byBuilding ?? [], [
-            { label: col('project'), value: (r) => r.projectName }, { label: col('building'), value: (r) => r.buildingName }, { label: col('usage'), value: (r) => r.usage },
+          actions={actions('byBuilding', (write) => void write(data?.byBuilding ?? [], [
+            { label: col('project'), value: (r) => r.projectName }, { label: col('building'), value: (r) => r.buildingName }, { label: col('usage'), value: (r) => r.usage, kind: 'quantity' },
           ], name('byBuilding')))}>
           {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.byBuilding.map((r) => ({ label: `${r.projectName} · ${r.buildingName}`, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
         </ChartFrame>
         <ChartFrame testId="chart-byChannel" title={translate(`${T}.charts.byChannel`)} height={340}
           label={translate(`${T}.labels.byChannel`, { total: yuanGrouped((data?.byChannel ?? []).reduce((s, r) => s + r.amountFen, 0)), orders: (data?.byChannel ?? []).reduce((s, r) => s + r.orders, 0) })}
-          actions={actions('byChannel', () => void exportCsv(data?.byChannel ?? [], [
-            { label: col('channel'), value: (r) => channelName(r.channel) }, { label: col('amount'), value: (r) => yuanText(r.amountFen) }, { label: col('orders'), value: (r) => r.orders },
+          actions={actions('byChannel', (write) => void write(data?.byChannel ?? [], [
+            { label: col('channel'), value: (r) => channelName(r.channel) }, { label: col('amount'), value: (r) => yuanText(r.amountFen), kind: 'money' }, { label: col('orders'), value: (r) => r.orders, kind: 'number' },
           ], name('byChannel')))}>
           {(size) => chart(() => <CategoryBar {...size} data={data!.byChannel.map((r) => ({ label: channelName(r.channel), value: r.amountFen }))} format={yuanShort} valueLabel={col('amount')} />)}
         </ChartFrame>
         <ChartFrame testId="chart-daily" title={translate(`${T}.charts.daily`, { unit })} height={300}
           label={translate(`${T}.labels.daily`, { days: data?.daily.length ?? 0, total: quantity((data?.daily ?? []).reduce((s, r) => s + r.usage, 0)), unit })}
-          actions={actions('daily', () => void exportCsv(data?.daily ?? [], [{ label: col('day'), value: (r) => r.day }, { label: col('usage'), value: (r) => r.usage }], name('daily')))}>
+          actions={actions('daily', (write) => void write(data?.daily ?? [], [{ label: col('day'), value: (r) => r.day, kind: 'date' }, { label: col('usage'), value: (r) => r.usage, kind: 'quantity' }], name('daily')))}>
           {(size) => chart(() => <DailyLine {...size} data={data!.daily.map((r) => ({ day: r.day, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
         </ChartFrame>
         <ChartFrame testId="chart-topRooms" title={translate(`${T}.charts.topRooms`, { unit })} height={300}
           label={translate(`${T}.labels.topRooms`, { count: data?.topRooms.length ?? 0, unit })}
-          actions={actions('topRooms', () => void exportCsv(data?.topRooms ?? [], [
+          actions={actions('topRooms', (write) => void write(data?.topRooms ?? [], [
             { label: col('project'), value: (r) => r.projectName }, { label: col('building'), value: (r) => r.buildingName }, { label: col('room'), value: (r) => r.roomCode, kind: 'code' },
-            { label: col('usage'), value: (r) => r.usage },
+            { label: col('usage'), value: (r) => r.usage, kind: 'quantity' },
           ], name('topRooms')))}>
           {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.topRooms.map((r) => ({ label: `${r.buildingName} · ${r.roomCode}`, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
         </ChartFrame>
@@ -140,16 +145,16 @@ export default function GraphicReports() {
           label={translate(`${T}.labels.byRate`, {
             total: quantity(rateTotal), unit, ...Object.fromEntries((data?.byRate ?? []).map((r) => [r.rate, `${quantity(r.usage)} (${shareOf(r.usage)})`])),
           })}
-          actions={actions('byRate', () => void exportCsv(data?.byRate ?? [], [
-            { label: more('rate'), value: (r) => rateName(r.rate) }, { label: col('usage'), value: (r) => r.usage }, { label: more('share'), value: (r) => shareOf(r.usage) },
+          actions={actions('byRate', (write) => void write(data?.byRate ?? [], [
+            { label: more('rate'), value: (r) => rateName(r.rate) }, { label: col('usage'), value: (r) => r.usage, kind: 'quantity' }, { label: more('share'), value: (r) => shareOf(r.usage) },
           ], name('byRate')))}>
           {(size) => chart(() => (utility === 'water' ? note(translate(`${T}.waterNoRates`)) : rateTotal <= 0 ? note(translate(`${T}.noUsage`))
             : <SharePie {...size} data={data!.byRate.map((r) => ({ id: r.rate, label: rateName(r.rate), value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />))}
         </ChartFrame>
         <ChartFrame testId="chart-arrears" title={translate(`${T}.charts.arrears`)} height={300}
           label={translate(`${T}.labels.arrears`, { days: data?.arrears.length ?? 0, rooms: lastArrears?.rooms ?? 0, total: yuanGrouped(-(lastArrears?.arrearsFen ?? 0)) })}
-          actions={actions('arrears', () => void exportCsv(data?.arrears ?? [], [
-            { label: col('day'), value: (r) => r.day }, { label: more('arrearsRooms'), value: (r) => r.rooms }, { label: more('arrearsAmount'), value: (r) => yuanText(-r.arrearsFen) },
+          actions={actions('arrears', (write) => void write(data?.arrears ?? [], [
+            { label: col('day'), value: (r) => r.day, kind: 'date' }, { label: more('arrearsRooms'), value: (r) => r.rooms, kind: 'number' }, { label: more('arrearsAmount'), value: (r) => yuanText(-r.arrearsFen), kind: 'money' },
           ], name('arrears')))}>
           {(size) => chart(() => <DailyLine {...size} color={theme.palette.error.main} data={data!.arrears.map((r) => ({ day: r.day, value: -r.arrearsFen }))} format={yuanShort} valueLabel={more('arrearsAmount')} />)}
         </ChartFrame>
