@@ -106,11 +106,7 @@ if (pgUrl) {
 // The dashboards' summaries from the raw rows and from the daily aggregates (bench/dashboard.ts; BENCH_DASHBOARD=off skips it).
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_DASHBOARD ?? 'on').toLowerCase())) await import('./dashboard');
 // Readings charged per second against a bare insert of the same ledger rows (bench/billing.ts; BENCH_BILLING=off skips it).
-// Within `npm run bench` at 1,000 meters × 7 days unless told otherwise: the full 10,000 × 30 of
-// `npm run bench:billing` takes hours at today's rate (docs/performance.md, "Billing").
-if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_BILLING ?? 'on').toLowerCase())) {
-  process.env.BENCH_BILLING_METERS ??= '1000';
-  process.env.BENCH_BILLING_DAYS ??= '7';
-  await import('./billing');
-}
+// At the full 10,000 meters × 30 days (docs/performance.md, "Billing"); BENCH_BILLING_METERS and
+// BENCH_BILLING_DAYS shrink it.
+if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_BILLING ?? 'on').toLowerCase())) await import('./billing');
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_MEMORY ?? 'on').toLowerCase())) await import('./memory');

@@ -2,7 +2,8 @@ import { and, asc, eq, gte, isNull, lt, or, sql, inArray } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { chargeOf, DEFAULT_TIME_ZONE, hundredthsOf, monthStart, scheduleWeights, splitUnits, validTimeZone, type Segment, type Tariff } from './billing';
 import { enqueueCommands } from './commands';
-import { ensureAccount, lockAccount, postLedger, type Posted, type Utility } from './ledger';
+import { ensureAccount, lockAccount, postLedgerMany, type Posted, type Utility } from './ledger';
+import { rowsOf } from '../db/rows';
 import { clearFault, openFault } from './faults';
 import { PeriodicJob } from './periodic';
 import { yuanText } from '../../common/money';
@@ -40,6 +41,38 @@ interface Device { kind: 'electric' | 'water'; id: number; areaId: number; roomI
 /** A priced tariff: the table and, for time-of-use, its day schedule. */
 export interface PricedTariff { tariff: Tariff; segments: Segment[] | null; priceTableId: number | null }
 
+type LockedAccount = NonNullable<Awaited<ReturnType<typeof lockAccount>>>;
+type ChargeMeter = NonNullable<Awaited<ReturnType<typeof meterOf>>>;
+
+/**
+ * What charges made one after another in one transaction share (the billing job charges a room's
+ * waiting readings together): the room accounts locked so far (kept up to date as the charges move
+ * them), meters, tariffs, control sets and the meters whose `no_price` fault was looked at. A charge
+ * on its own (a read's, in the read's transaction) takes a fresh one: nothing is carried between
+ * transactions, so an edited price applies to the next transaction.
+ */
+export class ChargeContext {
+  private accounts = new Map<string, LockedAccount | undefined>();
+  readonly meters = new Map<string, ChargeMeter | undefined>();
+  readonly tariffs = new Map<string, PricedTariff | undefined>();
+  readonly autoTrip = new Map<number, boolean>();
+  readonly faultsLooked = new Set<number>();
+  /** Accounts whose free allowance a batch has used and not yet written. */
+  readonly freeChanged = new Set<string>();
+
+  /** The room's account of a utility, locked (room → account) the first time it is asked for. */
+  async account(db: Db, roomId: number, utility: Utility): Promise<LockedAccount | undefined> {
+    const key = `${roomId}/${utility}`;
+    if (!this.accounts.has(key)) this.accounts.set(key, await lockAccount(db, roomId, utility));
+    return this.accounts.get(key);
+  }
+
+  /** An account the caller has locked itself (a read locks its room before storing the reading). */
+  locked(roomId: number, utility: Utility, account: LockedAccount | undefined) {
+    this.accounts.set(`${roomId}/${utility}`, account);
+  }
+}
+
 /** The tariff of a price table row (and its schedule's segments). */
 async function tableTariff(db: Db, priceTableId: number): Promise<PricedTariff | undefined> {
   const [table] = await db.select().from(priceTables).where(eq(priceTables.id, priceTableId));
@@ -73,10 +106,14 @@ export async function defaultPriceTableOf(db: Db, areaId: number): Promise<numbe
 }
 
 /** Rule 2 for the control parameter set of an electric meter: automatic trip on arrears (default yes). */
-async function autoTripOf(db: Db, controlSetId: number | null) {
+async function autoTripOf(db: Db, controlSetId: number | null, ctx?: ChargeContext) {
   if (!controlSetId) return true;
+  const known = ctx?.autoTrip.get(controlSetId);
+  if (known !== undefined) return known;
   const [set] = await db.select({ values: parameterSets.values }).from(parameterSets).where(eq(parameterSets.id, controlSetId));
-  return set?.values?.autoTrip !== false;
+  const autoTrip = set?.values?.autoTrip !== false;
+  ctx?.autoTrip.set(controlSetId, autoTrip);
+  return autoTrip;
 }
 
 /** Whether the device has a command of one of these types still queued or under way. */
@@ -105,11 +142,11 @@ interface TripCandidate { id: number; areaId: number; roomId: number | null; add
  * overload, night window or timed segment ends; the platform's trip holds it open instead) — unless
  * keep-supply is on, the control set says no automatic trip, or a trip is already on its way.
  */
-async function arrearsTrip(db: Db, meter: TripCandidate, now: Date): Promise<number[] | undefined> {
+async function arrearsTrip(db: Db, meter: TripCandidate, now: Date, ctx?: ChargeContext): Promise<number[] | undefined> {
   if (meter.keepSupply) return undefined;
   const live = meter.relayState === 'on' || meter.relayState === 'close_pending'
     || (meter.relayState === 'off' && (await selfTripped(db, meter.id)));
-  if (!live || !(await autoTripOf(db, meter.controlSetId))) return undefined;
+  if (!live || !(await autoTripOf(db, meter.controlSetId, ctx))) return undefined;
   const device: Device = { kind: 'electric', id: meter.id, areaId: meter.areaId, roomId: meter.roomId, address: meter.address };
   if (await pending(db, device, ['trip'])) return undefined;
   return enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'electric', deviceId: meter.id, type: 'trip', payload: { cause: 'arrears' } }], now);
@@ -223,98 +260,186 @@ async function meterOf(db: Db, utility: Utility, meterId: number) {
  * price (per rate register, or split by the schedule over its interval, or by tiers within its
  * billing month), the free allowance first, one `deduction` ledger row tied to the reading; then
  * the arrears rules on the balance left: one SMS per alarm level crossed, and at or below
- * −overdraft a trip (electric: relay on or close-pending, whose pending close it revokes) or a valve
- * close (water), unless keep-supply is on or the control set says no automatic trip.
+ * −overdraft a trip (electric: relay on or close-pending, whose pending close it revokes; or open
+ * only by its own parameter set) or a valve close (water), unless keep-supply is on or the control
+ * set says no automatic trip.
  *
  * A reading of an electric meter in a room with no price (no table and no area default) is not
  * charged and stays waiting (`billed` false) with a `no_price` fault open on the meter: it is
  * charged when the meter gets a price (the billing job retries waiting readings).
  */
-export async function chargeReading(db: Db, readingId: number, now: Date): Promise<ChargeOutcome> {
-  const [head] = await db.select({ utility: readings.utility, meterId: readings.meterId, roomId: readings.roomId, billed: readings.billed })
-    .from(readings).where(eq(readings.id, readingId));
-  if (!head) return { status: 'not_found', costFen: 0 };
-  if (head.billed) return { status: 'already', costFen: 0 };
-  const utility = head.utility as Utility;
-  const meter = await meterOf(db, utility, head.meterId);
-  const roomId = head.roomId;
-  // Room → account first: the lock every balance move takes, and the one concurrent chargers queue on.
-  let account = roomId ? await lockAccount(db, roomId, utility) : undefined;
-  const device: Device | undefined = meter && { kind: meter.kind, id: meter.id, areaId: meter.areaId, roomId: meter.roomId, address: meter.address };
+export async function chargeReading(db: Db, readingId: number, now: Date, ctx = new ChargeContext()): Promise<ChargeOutcome> {
+  return (await chargeBatch(db, [readingId], now, ctx))[0];
+}
 
-  // What would be charged, before the reading is claimed (a reading without a price stays waiting).
-  const [row] = await db.select({ consumption: readings.consumption, usageRates: readings.usageRates, sinceAt: readings.sinceAt, readAt: readings.readAt })
-    .from(readings).where(eq(readings.id, readingId));
-  const consumption = hundredthsOf(Number(row.consumption));
-  let priced: PricedTariff | undefined;
-  const chargeable = !!meter && !!device && !!roomId && consumption > 0 && meter.accountOpened;
-  if (chargeable) {
-    if (utility === 'electric') {
-      priced = await electricTariff(db, meter);
-      if (!priced) {
-        await openFault(db, device, 'no_price', noPriceDetail(device), now);
-        return { status: 'no_price', costFen: 0 };
-      }
-      await clearFault(db, device, 'no_price', now);
-    } else {
-      priced = { tariff: { kind: 'single', sharpFen: meter.priceFen, peakFen: meter.priceFen, flatFen: meter.priceFen, valleyFen: meter.priceFen }, segments: null, priceTableId: null };
-    }
-  }
+/** A charge worked out, before anything is written. */
+interface Planned { index: number; id: number; costFen: number; usageRates?: number[]; posting?: { accountId: number; energy: number }; meter: ChargeMeter | undefined; roomId: number | null; utility: Utility }
 
-  const claimed = await db.update(readings).set({ billed: true })
-    .where(and(eq(readings.id, readingId), eq(readings.billed, false))).returning({ id: readings.id });
-  if (!claimed.length) return { status: 'already', costFen: 0 };
-  if (!chargeable || !priced || !meter || !device || !roomId) return { status: 'not_chargeable', costFen: 0 };
+/**
+ * chargeReading for several readings, in the order given, inside the caller's transaction (the
+ * billing job: a room's waiting readings). The rooms are locked first (ascending, room → account, as
+ * every balance move), so no other charger can claim these readings meanwhile; each charge is worked
+ * out in turn on the account as the ones before it leave it (balance, free allowance), then written
+ * together: one claim of the readings (`billed` still false, else nothing is charged), one move of
+ * each account with its ledger rows (postLedgerMany), then the arrears rules on each balance left.
+ * The same rules and the same result as charging them one by one.
+ */
+export async function chargeBatch(db: Db, ids: number[], now: Date, ctx = new ChargeContext()): Promise<ChargeOutcome[]> {
+  const outcomes: ChargeOutcome[] = ids.map(() => ({ status: 'not_found', costFen: 0 }));
+  if (!ids.length) return outcomes;
+  const found = await db.select({
+    id: readings.id, utility: readings.utility, meterId: readings.meterId, roomId: readings.roomId, billed: readings.billed,
+    consumption: readings.consumption, usageRates: readings.usageRates, sinceAt: readings.sinceAt, readAt: readings.readAt,
+  }).from(readings).where(ids.length === 1 ? eq(readings.id, ids[0]) : inArray(readings.id, ids));
+  const rowOf = new Map(found.map((row) => [Number(row.id), row]));
+  // Room → account first, rooms in ascending order: the lock every balance move takes, and the one
+  // concurrent chargers queue on.
+  const places = [...new Set(found.filter((row) => row.roomId !== null && !row.billed).map((row) => `${row.roomId}/${row.utility}`))]
+    .map((key) => key.split('/')).sort((a, b) => Number(a[0]) - Number(b[0]) || a[1].localeCompare(b[1]));
+  for (const [roomId, utility] of places) await ctx.account(db, Number(roomId), utility as Utility);
 
-  // An electric meter in a room is charged to the room's account, opened now if it has none (with the
-  // limits of its control set); water only once its account is opened (accountOpened above).
-  account ??= utility === 'electric' ? await ensureAccount(db, meter.areaId, roomId, utility) : undefined;
-  if (!account) return { status: 'not_chargeable', costFen: 0 };
-
-  const { tariff, segments } = priced;
+  const planned: Planned[] = [];
+  const seen = new Set<number>();
   const timeZone = billingSettings.timeZone;
-  let monthToDate = 0;
-  if (tariff.kind === 'tiered') {
-    const [used] = await db.select({ used: sql<string | null>`sum(${readings.consumption})` }).from(readings)
-      .where(and(eq(readings.utility, utility), eq(readings.meterId, meter.id), isNull(readings.deletedAt),
-        gte(readings.readAt, monthStart(row.readAt!, timeZone)),
-        or(lt(readings.readAt, row.readAt!), and(eq(readings.readAt, row.readAt!), lt(readings.id, readingId)))));
-    monthToDate = hundredthsOf(Number(used?.used ?? 0));
-  }
-  const rates = Array.isArray(row.usageRates) && row.usageRates.length === 4 ? row.usageRates : null;
-  const weights = tariff.kind === 'tou' && !rates && segments?.length && row.sinceAt
-    ? scheduleWeights(row.sinceAt.getTime(), row.readAt!.getTime(), segments, timeZone) : null;
-  const result = chargeOf({ tariff, consumption, rates, weights, freeLeft: hundredthsOf(account.freeLeft), monthToDate });
-  // A time-of-use reading split by the schedule keeps its split (the month's multi-rate settlement reads it).
-  if (weights && weights.some((w) => w > 0)) await db.update(readings).set({ usageRates: splitUnits(consumption, weights) }).where(eq(readings.id, readingId));
+  for (const [index, readingId] of ids.entries()) {
+    const row = rowOf.get(readingId);
+    if (!row) continue;
+    if (row.billed || seen.has(readingId)) {
+      outcomes[index] = { status: 'already', costFen: 0 };
+      continue;
+    }
+    seen.add(readingId);
+    const utility = row.utility as Utility;
+    const meterKey = `${utility}/${row.meterId}`;
+    if (!ctx.meters.has(meterKey)) ctx.meters.set(meterKey, await meterOf(db, utility, row.meterId));
+    const meter = ctx.meters.get(meterKey);
+    const roomId = row.roomId;
+    let account = roomId ? await ctx.account(db, roomId, utility) : undefined;
+    const consumption = hundredthsOf(Number(row.consumption));
+    const chargeable = !!meter && !!roomId && consumption > 0 && meter.accountOpened;
+    let priced: PricedTariff | undefined;
+    if (chargeable) {
+      const device: Device = { kind: meter.kind, id: meter.id, areaId: meter.areaId, roomId: meter.roomId, address: meter.address };
+      if (utility === 'electric') {
+        const tariffKey = `${meter.priceTableId ?? 'default'}/${meter.areaId}`;
+        if (!ctx.tariffs.has(tariffKey)) ctx.tariffs.set(tariffKey, await electricTariff(db, meter));
+        priced = ctx.tariffs.get(tariffKey);
+        if (!priced) {
+          // No price: the reading stays waiting, with the meter's fault open.
+          await openFault(db, device, 'no_price', noPriceDetail(device), now);
+          outcomes[index] = { status: 'no_price', costFen: 0 };
+          continue;
+        }
+        if (!ctx.faultsLooked.has(meter.id)) {
+          await clearFault(db, device, 'no_price', now);
+          ctx.faultsLooked.add(meter.id);
+        }
+      } else {
+        priced = { tariff: { kind: 'single', sharpFen: meter.priceFen, peakFen: meter.priceFen, flatFen: meter.priceFen, valleyFen: meter.priceFen }, segments: null, priceTableId: null };
+      }
+      // An electric meter in a room is charged to the room's account, opened now if it has none (with
+      // the limits of its control set); water only once its account is opened (accountOpened above).
+      if (!account && utility === 'electric') {
+        account = await ensureAccount(db, meter.areaId, roomId, utility);
+        ctx.locked(roomId, utility, account);
+      }
+    }
+    if (!chargeable || !priced || !meter || !account) {
+      planned.push({ index, id: readingId, costFen: -1, meter, roomId, utility });
+      outcomes[index] = { status: 'not_chargeable', costFen: 0 };
+      continue;
+    }
 
-  if (result.free > 0) {
-    const freeLeft = (hundredthsOf(account.freeLeft) - result.free) / 100;
-    await db.update(accounts).set({ freeLeft }).where(eq(accounts.id, account.id));
-    if (utility === 'water') await db.update(waterMeters).set({ freeAllowance: freeLeft }).where(eq(waterMeters.id, meter.id));
+    const { tariff, segments } = priced;
+    let monthToDate = 0;
+    if (tariff.kind === 'tiered') {
+      const [used] = await db.select({ used: sql<string | null>`sum(${readings.consumption})` }).from(readings)
+        .where(and(eq(readings.utility, utility), eq(readings.meterId, meter.id), isNull(readings.deletedAt),
+          gte(readings.readAt, monthStart(row.readAt!, timeZone)),
+          or(lt(readings.readAt, row.readAt!), and(eq(readings.readAt, row.readAt!), lt(readings.id, readingId)))));
+      monthToDate = hundredthsOf(Number(used?.used ?? 0));
+    }
+    const rates = Array.isArray(row.usageRates) && row.usageRates.length === 4 ? row.usageRates : null;
+    const weights = tariff.kind === 'tou' && !rates && segments?.length && row.sinceAt
+      ? scheduleWeights(row.sinceAt.getTime(), row.readAt!.getTime(), segments, timeZone) : null;
+    const result = chargeOf({ tariff, consumption, rates, weights, freeLeft: hundredthsOf(account.freeLeft), monthToDate });
+    if (result.free > 0) account.freeLeft = (hundredthsOf(account.freeLeft) - result.free) / 100;
+    planned.push({
+      index, id: readingId, costFen: Math.max(0, result.costFen), meter, roomId, utility,
+      // A time-of-use reading split by the schedule keeps its split (the month's multi-rate settlement reads it).
+      ...(weights && weights.some((w) => w > 0) ? { usageRates: splitUnits(consumption, weights) } : {}),
+      ...(result.costFen > 0 ? { posting: { accountId: account.id, energy: consumption / 100 } } : {}),
+    });
+    outcomes[index] = { status: 'charged', costFen: Math.max(0, result.costFen) };
+    if (result.free > 0) ctx.freeChanged.add(`${roomId}/${utility}`);
   }
-  if (result.costFen <= 0) return { status: 'charged', costFen: 0 };
-  await db.update(readings).set({ costFen: result.costFen }).where(eq(readings.id, readingId));
-  const posted = await postLedger(db, {
-    accountId: account.id, kind: 'deduction', amountFen: -result.costFen, energy: consumption / 100, refType: 'reading', refId: String(readingId), readingId,
-  }, now);
+  if (!planned.length) return outcomes;
 
-  const noticeIds = await queueArrearsNotices(db, posted, account, now);
-  let commandIds: number[] | undefined;
-  if (posted.balanceFen <= -account.overdraftFen) {
-    if (utility === 'electric') {
-      commandIds = await arrearsTrip(db, meter, now);
-    } else if (meter.valveState === 'open' && !(await pending(db, device, ['valve_close']))) {
-      commandIds = await enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'water', deviceId: meter.id, type: 'valve_close', payload: { cause: 'arrears' } }], now);
+  // The claim: every planned reading still waiting, with what its charge writes on it, in one statement.
+  const claims = planned.map((p) => sql`(${p.id}::bigint, ${p.costFen}::bigint, ${p.usageRates ? JSON.stringify(p.usageRates) : null}::jsonb)`);
+  const claimed = rowsOf<{ id: number }>(await db.execute(sql`UPDATE readings SET billed = true,
+      cost_fen = CASE WHEN c.cost < 0 THEN readings.cost_fen ELSE c.cost END,
+      usage_rates = coalesce(c.rates, readings.usage_rates)
+    FROM (VALUES ${sql.join(claims, sql`, `)}) AS c (id, cost, rates)
+    WHERE readings.id = c.id AND NOT readings.billed RETURNING readings.id`));
+  if (claimed.length !== planned.length) {
+    // Only possible for readings of no room (nothing locked): another charger took some. Charge what is left one by one.
+    if (planned.length === 1) {
+      outcomes[planned[0].index] = { status: 'already', costFen: 0 };
+      return outcomes;
+    }
+    throw new ChargeRace();
+  }
+
+  // The free allowance used, then each account's charges with their ledger rows (postLedgerMany).
+  for (const key of ctx.freeChanged) {
+    const [roomId, utility] = key.split('/');
+    const account = await ctx.account(db, Number(roomId), utility as Utility);
+    if (!account) continue;
+    await db.update(accounts).set({ freeLeft: account.freeLeft }).where(eq(accounts.id, account.id));
+    if (utility === 'water') {
+      const meterIds = new Set(planned.filter((p) => p.utility === 'water' && p.roomId === Number(roomId) && p.meter).map((p) => p.meter!.id));
+      for (const meterId of meterIds) await db.update(waterMeters).set({ freeAllowance: account.freeLeft }).where(eq(waterMeters.id, meterId));
     }
   }
-  return { status: 'charged', costFen: result.costFen, commandIds, noticeIds };
+  ctx.freeChanged.clear();
+  const byAccount = new Map<number, Planned[]>();
+  for (const p of planned) if (p.posting) byAccount.set(p.posting.accountId, [...(byAccount.get(p.posting.accountId) ?? []), p]);
+  for (const [accountId, charges] of byAccount) {
+    const posted = await postLedgerMany(db, accountId, charges.map((p) => ({
+      kind: 'deduction' as const, amountFen: -p.costFen, energy: p.posting!.energy, refType: 'reading', refId: String(p.id), readingId: p.id,
+    })), now);
+    const account = (await ctx.account(db, posted[0].roomId, charges[0].utility))!;
+    account.balanceFen = posted[posted.length - 1].balanceFen;
+    // Rule 2 after each charge, in order: notices for the levels each crossed, and the arrears trip
+    // or valve close once the balance is at or below −overdraft (queued once: a second finds it pending).
+    for (const [i, p] of charges.entries()) {
+      const outcome = outcomes[p.index];
+      const noticeIds = await queueArrearsNotices(db, posted[i], account, now);
+      if (noticeIds.length) outcome.noticeIds = noticeIds;
+      if (posted[i].balanceFen > -account.overdraftFen) continue;
+      const meter = p.meter!;
+      const device: Device = { kind: meter.kind, id: meter.id, areaId: meter.areaId, roomId: meter.roomId, address: meter.address };
+      if (p.utility === 'electric') outcome.commandIds = await arrearsTrip(db, meter, now, ctx);
+      else if (meter.valveState === 'open' && !(await pending(db, device, ['valve_close']))) {
+        outcome.commandIds = await enqueueCommands(db, SYSTEM_OPERATOR, [{ areaId: meter.areaId, deviceKind: 'water', deviceId: meter.id, type: 'valve_close', payload: { cause: 'arrears' } }], now);
+      }
+    }
+  }
+  return outcomes;
+}
+
+/** Readings of no room charged by another charger between the look and the claim: the batch is redone one by one. */
+class ChargeRace extends Error {
+  constructor() {
+    super('billing: readings claimed by another charger');
+  }
 }
 
 /** Readings still waiting for their charge, oldest first (the partial index readings_unbilled). */
-export async function waitingReadings(db: Db, limit: number): Promise<number[]> {
-  const rows = await db.select({ id: readings.id }).from(readings).where(and(eq(readings.billed, false), isNull(readings.deletedAt))).orderBy(asc(readings.id)).limit(limit);
-  return rows.map((r) => Number(r.id));
+export async function waitingReadings(db: Db, limit: number): Promise<{ id: number; roomId: number | null }[]> {
+  const rows = await db.select({ id: readings.id, roomId: readings.roomId }).from(readings).where(and(eq(readings.billed, false), isNull(readings.deletedAt))).orderBy(asc(readings.id)).limit(limit);
+  return rows.map((r) => ({ id: Number(r.id), roomId: r.roomId === null ? null : Number(r.roomId) }));
 }
 
 /**
@@ -324,12 +449,45 @@ export async function waitingReadings(db: Db, limit: number): Promise<number[]> 
  */
 export async function chargeWaitingReadings(db: Db, now: Date, limit = 1000): Promise<number> {
   let charged = 0;
-  for (const id of await waitingReadings(db, limit)) {
-    const outcome = await db.transaction((tx) => chargeReading(tx, id, now));
-    if (outcome.status === 'charged' || outcome.status === 'not_chargeable') charged += 1;
+  for (const ids of byRoom(await waitingReadings(db, limit))) {
+    const outcomes = await chargeReadings(db, ids, now);
+    charged += outcomes.filter((outcome) => outcome.status === 'charged' || outcome.status === 'not_chargeable').length;
   }
   return charged;
 }
+
+/** Waiting readings grouped by room (readings without a room one by one), each group in id order. */
+function byRoom(waiting: { id: number; roomId: number | null }[]): number[][] {
+  const groups = new Map<number, number[]>();
+  const alone: number[][] = [];
+  for (const { id, roomId } of waiting) {
+    if (roomId === null) alone.push([id]);
+    else groups.set(roomId, [...(groups.get(roomId) ?? []), id]);
+  }
+  return [...groups.values(), ...alone];
+}
+
+/**
+ * Charges readings of one room (in the order given) in one transaction: the room and its accounts
+ * are locked once, its meters, tariffs and control sets read once (ChargeContext), each reading
+ * still claimed and charged exactly once. A batch of at most BATCH_READINGS per transaction.
+ */
+export async function chargeReadings(db: Db, ids: number[], now: Date): Promise<ChargeOutcome[]> {
+  const outcomes: ChargeOutcome[] = [];
+  for (let i = 0; i < ids.length; i += BATCH_READINGS) {
+    const batch = ids.slice(i, i + BATCH_READINGS);
+    try {
+      outcomes.push(...await db.transaction((tx) => chargeBatch(tx, batch, now)));
+    } catch (error) {
+      if (!(error instanceof ChargeRace)) throw error;
+      for (const id of batch) outcomes.push(await db.transaction((tx) => chargeReading(tx, id, now)));
+    }
+  }
+  return outcomes;
+}
+
+/** The most readings charged in one transaction (a room's month of daily readings fits in one). */
+const BATCH_READINGS = 200;
 
 /** The billing job (BILLING_INTERVAL_SECONDS): charges waiting readings on a timer. */
 export class BillingJob extends PeriodicJob<number> {

@@ -3,7 +3,7 @@ import { schema, type Db } from '../db';
 import { hundredthsOf } from './billing';
 import { TRIP_CAUSES } from '../../common/states';
 import { lockAccount, type Utility } from './ledger';
-import { chargeReading, SELF_TRIP_CAUSES, tripIfInArrears } from './billingEngine';
+import { ChargeContext, chargeReading, SELF_TRIP_CAUSES, tripIfInArrears } from './billingEngine';
 import { clearFault, openFault } from './faults';
 
 const { waterMeters, electricMeters, readings, powerCuts } = schema;
@@ -209,7 +209,8 @@ async function electricRead(db: Db, result: CommandResult, meter: ElectricRow, d
   const registers = [num(data.sharp), num(data.peak), num(data.flat), num(data.valley)];
   const relayState = str(data.relayState);
   // Lock order room → account before the meter's own row (as every path that moves a balance).
-  if (device.roomId) await lockAccount(db, device.roomId, 'electric');
+  const ctx = new ChargeContext();
+  if (device.roomId) ctx.locked(device.roomId, 'electric', await lockAccount(db, device.roomId, 'electric'));
 
   const baseline = await baselineOf(db, 'electric', { ...meter, lastRegisters: [meter.lastSharp, meter.lastPeak, meter.lastFlat, meter.lastValley] });
   const counted = await countReading(db, device, baseline, total, registers, now);
@@ -230,7 +231,7 @@ async function electricRead(db: Db, result: CommandResult, meter: ElectricRow, d
   // The relay is on again (the tenant pressed the button after close-allowed, or it was closed by hand).
   if (newRelay === 'on') await closePowerCut(db, meter.id, now);
 
-  const charged = await chargeReading(db, reading.id, now);
+  const charged = await chargeReading(db, reading.id, now, ctx);
   // The relay changed by itself (a parameter trip began or ended): rule 2 looks at the account as it
   // stands, even when this reading charged nothing (a meter that has just reclosed has used nothing yet).
   const commandIds = charged.commandIds ?? (newRelay !== meter.relayState || data.relayEvents ? await tripIfInArrears(db, meter.id, now) : undefined);
@@ -261,7 +262,8 @@ async function waterResult(db: Db, result: CommandResult): Promise<RecordedResul
   if (type !== 'read') return {};
   const total = num(data.total);
   if (total === undefined || total < 0) return {};
-  if (device.roomId) await lockAccount(db, device.roomId, 'water');
+  const ctx = new ChargeContext();
+  if (device.roomId) ctx.locked(device.roomId, 'water', await lockAccount(db, device.roomId, 'water'));
 
   const baseline = await baselineOf(db, 'water', { ...meter, lastTotal: meter.lastReading, lastRegisters: [] });
   const counted = await countReading(db, device, baseline, total, [], now);
@@ -280,7 +282,7 @@ async function waterResult(db: Db, result: CommandResult): Promise<RecordedResul
   if (validValve) await valveFault(db, device, validValve, now);
 
   // Water is charged at the meter's own price per m³ (the water archive sets it per meter), once its account is opened.
-  const charged = await chargeReading(db, reading.id, now);
+  const charged = await chargeReading(db, reading.id, now, ctx);
   return { readingId: reading.id, consumption: counted.consumption / 100, costFen: charged.costFen, commandIds: charged.commandIds };
 }
 

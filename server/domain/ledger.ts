@@ -42,12 +42,13 @@ export interface Posted {
  * moved with one `UPDATE … RETURNING` (a row lock): concurrent postings to one account queue up
  * behind each other and each row's `balanceAfterFen` is exact.
  */
-export async function postLedger(tx: Db, posting: Posting, now: Date): Promise<Posted> {
+export async function postLedger(tx: Db, posting: Posting, now: Date, options: { roomLocked?: boolean } = {}): Promise<Posted> {
   if (!Number.isSafeInteger(posting.amountFen)) throw new Error(`ledger: amount ${posting.amountFen} is not integer fen`);
   if (posting.amountFen === 0 && posting.kind !== 'settlement') throw new Error('ledger: only a settlement may post 0');
   // The room first, then its account (see lockAccount): the balance copies on the room row are
-  // written by a trigger on accounts, so every path takes the two locks in this one order.
-  await tx.execute(sql`SELECT 1 FROM rooms WHERE id = (SELECT room_id FROM accounts WHERE id = ${posting.accountId}) FOR UPDATE`);
+  // written by a trigger on accounts, so every path takes the two locks in this one order. A caller
+  // that holds them already (lockAccount in this transaction) says so.
+  if (!options.roomLocked) await tx.execute(sql`SELECT 1 FROM rooms WHERE id = (SELECT room_id FROM accounts WHERE id = ${posting.accountId}) FOR UPDATE`);
   const [account] = await tx
     .update(accounts)
     .set({ balanceFen: sql`${accounts.balanceFen} + ${posting.amountFen}` })
@@ -119,4 +120,43 @@ export async function ensureAccount(tx: Db, areaId: number, roomId: number, util
   if (existing) return existing;
   await tx.insert(accounts).values({ areaId, roomId, utility, ...(await openingLimits(tx, areaId, roomId, utility)) }).onConflictDoNothing();
   return (await lockAccount(tx, roomId, utility))!;
+}
+
+/**
+ * Several postings to one account in one move (inside the caller's transaction, the room and the
+ * account locked by the caller: lockAccount): one `UPDATE … RETURNING` of the balance by their sum
+ * and one insert of their rows, each row with the balance after it, in the order given. The billing
+ * job posts a room's charges this way. Answers one Posted per posting, in order.
+ */
+export async function postLedgerMany(tx: Db, accountId: number, postings: Omit<Posting, 'accountId'>[], now: Date): Promise<Posted[]> {
+  if (!postings.length) return [];
+  for (const posting of postings) {
+    if (!Number.isSafeInteger(posting.amountFen)) throw new Error(`ledger: amount ${posting.amountFen} is not integer fen`);
+    if (posting.amountFen === 0 && posting.kind !== 'settlement') throw new Error('ledger: only a settlement may post 0');
+  }
+  const total = postings.reduce((sum, posting) => sum + posting.amountFen, 0);
+  const [account] = await tx
+    .update(accounts)
+    .set({ balanceFen: sql`${accounts.balanceFen} + ${total}` })
+    .where(eq(accounts.id, accountId))
+    .returning({ areaId: accounts.areaId, roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen });
+  if (!account) throw new Error(`ledger: account ${accountId} does not exist`);
+  let balance = account.balanceFen - total;
+  const rows = postings.map((posting) => {
+    const before = balance;
+    balance += posting.amountFen;
+    return { before, row: {
+      areaId: account.areaId, accountId, roomId: account.roomId, utility: account.utility,
+      kind: posting.kind, amountFen: posting.amountFen, balanceAfterFen: balance,
+      energy: posting.energy ?? null, refType: posting.refType ?? null, refId: posting.refId ?? null,
+      operatorId: posting.operatorId ?? null, remark: posting.remark ?? null, readingId: posting.readingId ?? null, createdAt: now,
+    } };
+  });
+  const entries = await tx.insert(ledgerEntries).values(rows.map((r) => r.row)).returning({ id: ledgerEntries.id, readingId: ledgerEntries.readingId });
+  // A charge's row is found by its reading (RETURNING's order is not a promise of SQL's).
+  const byReading = new Map(entries.filter((e) => e.readingId !== null).map((e) => [Number(e.readingId), e.id]));
+  return rows.map((r, i) => ({
+    entryId: (r.row.readingId !== null ? byReading.get(r.row.readingId) : undefined) ?? entries[i].id, accountId, roomId: account.roomId, utility: account.utility as Utility,
+    balanceBeforeFen: r.before, balanceFen: r.row.balanceAfterFen,
+  }));
 }
