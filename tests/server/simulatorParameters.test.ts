@@ -237,4 +237,19 @@ describe('parameter rules (pure)', () => {
     expect(first).toEqual(trips());
     expect(first.every((e) => e.onAt === null || e.onAt > e.offAt)).toBe(true);
   });
+
+  it('a faster simulator clock runs the registers faster, not the appliances harder: limits see the real demand', () => {
+    const at = new Date(TEST_NOW.getTime() + 12 * HOUR);
+    const real = new LivingEstate({ timeScale: 1 }).electric('000000004321', { lastTotal: 100, lastReadAt: new Date(TEST_NOW) })!;
+    const fast = new LivingEstate({ timeScale: 60 }).electric('000000004321', { lastTotal: 100, lastReadAt: new Date(TEST_NOW) })!;
+    expect(fast.demandW(at.getTime())).toBe(real.demandW(at.getTime()));
+    // A limit just above the real demand over the next hours never trips the fast meter.
+    let peak = 0;
+    for (let t = TEST_NOW.getTime(); t < TEST_NOW.getTime() + 3 * HOUR; t += MINUTE) peak = Math.max(peak, real.demandW(t));
+    fast.read(new Date(TEST_NOW));
+    fast.setParameters({ power: { maxPowerW: peak + 1 } }, new Date(TEST_NOW));
+    fast.read(new Date(TEST_NOW.getTime() + 3 * HOUR));
+    expect(fast.takeRelayEvents()).toEqual([]);
+    expect(fast.read(new Date(TEST_NOW.getTime() + 3 * HOUR)).relayState).toBe('on');
+  });
 });

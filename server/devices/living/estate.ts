@@ -187,9 +187,13 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
     }
   }
 
-  /** The appliances' demand at `ms` in W (what the room draws with the relay on). */
+  /**
+   * The appliances' demand at `ms` in W (what the room draws with the relay on), at the real pace:
+   * SIM_TIME_SCALE makes the registers run faster, not the appliances draw more, so a power or load
+   * limit is weighed against what the room really draws.
+   */
   demandW(ms: number) {
-    return instantLoad(this.model, ms, this.estate.timeScale) * 1000;
+    return instantLoad(this.model, ms, 1) * 1000;
   }
 
   private checkParameters(ms: number) {

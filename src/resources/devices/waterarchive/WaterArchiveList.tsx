@@ -20,7 +20,7 @@ const COLUMNS: Column<WaterMeter>[] = [
   { source: 'online', kind: 'state', states: ONLINE, sortable: false, priority: 1 },
   { source: 'batteryLow', kind: 'state', states: BATTERY, sortable: false, priority: 2 },
   { source: 'accountOpened', kind: 'state', states: ACCOUNT, sortable: false, priority: 3 },
-  { source: 'freeAllowance', kind: 'number', hidden: true },
+  { source: 'freeAllowance', kind: 'quantity', hidden: true },
   { source: 'lastReading', kind: 'quantity', priority: 3 },
   { source: 'lastReadAt', kind: 'datetime', priority: 3 },
   { source: 'remark', hidden: true, sortable: false },
