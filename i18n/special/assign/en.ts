@@ -27,8 +27,8 @@ const messages = {
   none: '(none)',
   more: 'and %{smart_count} more meter |||| and %{smart_count} more meters',
   rule: 'A meter takes the new set only when its command succeeds.',
-  history: { action: 'Sets sent', title: 'Sets sent · %{address}', empty: 'No parameter set has been sent to this meter yet', table: 'Sets sent', at: 'Time', kind: 'Kind', operator: 'Operator', state: 'Result' },
-  progress: { control: 'Assign control set', night: 'Assign night low-power set', load: 'Assign load set', timed: 'Assign timed on/off set' },
+  history: { action: 'Sets sent', title: 'Sets sent · %{address}', empty: 'No parameter set has been sent to this meter yet', table: 'Sets sent', at: 'Time', kind: 'Kind', operator: 'Operator', state: 'Result', all: 'All %{smart_count} |||| All %{smart_count}' },
+  progress: { control: 'Assign control set', night: 'Assign night low-power set', load: 'Assign load set', timed: 'Assign timed on/off set', power: 'Assign power set', gift: 'Assign free-energy gift set' },
 };
 
 const assign = {

@@ -27,8 +27,8 @@ const messages = {
   none: '（なし）',
   more: 'ほか %{smart_count} 台',
   rule: 'メーターのセットはコマンドが成功したときにのみ変わります。',
-  history: { action: 'セット送信履歴', title: 'セット送信履歴 · %{address}', empty: 'このメーターにはまだパラメータセットが送信されていません', table: '送信履歴', at: '日時', kind: '種類', operator: 'オペレーター', state: '結果' },
-  progress: { control: '制御パラメータの設定', night: '夜間低電力パラメータの設定', load: '負荷パラメータの設定', timed: 'タイマー通電・遮断パラメータの設定' },
+  history: { action: 'セット送信履歴', title: 'セット送信履歴 · %{address}', empty: 'このメーターにはまだパラメータセットが送信されていません', table: '送信履歴', at: '日時', kind: '種類', operator: 'オペレーター', state: '結果', all: '全 %{smart_count} 件 |||| 全 %{smart_count} 件' },
+  progress: { control: '制御パラメータの設定', night: '夜間低電力パラメータの設定', load: '負荷パラメータの設定', timed: 'タイマー通電・遮断パラメータの設定', power: '電力パラメータの設定', gift: '無料電力付与の設定' },
 };
 
 const assign = {

@@ -27,8 +27,8 @@ const messages = {
   none: '（无）',
   more: '另有 %{smart_count} 块电表未列出',
   rule: '电表的方案在其命令成功后才更改。',
-  history: { action: '方案下发记录', title: '方案下发记录 · %{address}', empty: '该电表还没有下发过参数方案', table: '下发记录', at: '时间', kind: '类别', operator: '操作员', state: '结果' },
-  progress: { control: '设置控制参数', night: '设置夜间小功率参数', load: '设置负载参数', timed: '设置定时通断参数' },
+  history: { action: '方案下发记录', title: '方案下发记录 · %{address}', empty: '该电表还没有下发过参数方案', table: '下发记录', at: '时间', kind: '类别', operator: '操作员', state: '结果', all: '全部 %{smart_count} 条 |||| 全部 %{smart_count} 条' },
+  progress: { control: '设置控制参数', night: '设置夜间小功率参数', load: '设置负载参数', timed: '设置定时通断参数', power: '设置功率参数', gift: '设置免费电赠送' },
 };
 
 const assign = {

@@ -27,8 +27,8 @@ const messages = {
   none: '（無）',
   more: '另有 %{smart_count} 塊電錶未列出',
   rule: '電錶的方案在其命令成功後才更改。',
-  history: { action: '方案下發紀錄', title: '方案下發紀錄 · %{address}', empty: '該電錶尚未下發過參數方案', table: '下發紀錄', at: '時間', kind: '類別', operator: '操作員', state: '結果' },
-  progress: { control: '設定控制參數', night: '設定夜間小功率參數', load: '設定負載參數', timed: '設定定時通斷參數' },
+  history: { action: '方案下發紀錄', title: '方案下發紀錄 · %{address}', empty: '該電錶尚未下發過參數方案', table: '下發紀錄', at: '時間', kind: '類別', operator: '操作員', state: '結果', all: '全部 %{smart_count} 筆 |||| 全部 %{smart_count} 筆' },
+  progress: { control: '設定控制參數', night: '設定夜間小功率參數', load: '設定負載參數', timed: '設定定時通斷參數', power: '設定功率參數', gift: '設定免費電贈送' },
 };
 
 const assign = {

@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, useDataProvider, useGetList, useListContext, useNotify, useRecordContext, useResourceContext, useTranslate, type RaRecord, type SortPayload } from 'react-admin';
+import { Button, useDataProvider, useGetList, useListContext, useNotify, useResourceContext, useTranslate, type RaRecord, type SortPayload } from 'react-admin';
 import {
   Alert, Box, Button as MuiButton, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem,
   Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
 import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
-import HistoryIcon from '@mui/icons-material/History';
-import { useQuery } from '@tanstack/react-query';
 import type { MeteringDataProvider } from '../../data/dataProvider';
 import { ListScreen } from '../list/ListScreen';
 import { FilterSummary, filterInputs, type FilterSpec } from '../list/filters';
@@ -16,8 +14,7 @@ import { scopeOfFilters, type BulkScope } from '../bulk/ScopedActionDialog';
 import { useCountOf } from '../delete/DeleteWithImpact';
 import { DeviceActionsProvider, useCanCommand, useDeviceActions } from './DeviceActions';
 import { fenToYuan } from '../../../common/money';
-import { RowIconButton } from '../list/RowButtons';
-import { useFormatDateTime } from '../dateTime';
+import { SetHistoryButton } from './SetHistory';
 
 /** A parameter set as its list (`parameterSet/<kind>/findByCondition`) answers it. */
 export interface AssignableSet extends RaRecord { id: number; name: string; values: Record<string, unknown>; usedBy?: number }
@@ -241,70 +238,6 @@ function AssignFilteredButton<R extends RaRecord>({ spec, filters }: { spec: Ass
           onClose={() => setOpen(false)}
         />
       )}
-    </>
-  );
-}
-
-/** One set sent to a meter (parameterAssignment/findByMeter). */
-interface SetSent { id: number; setKind: string; setId: number; setName: string | null; state: string; resultCode: string | null; operatorName: string | null; createdAt: string; finishedAt: string | null }
-
-/** The sets sent to a meter, latest first: when, which set, by whom, how it ended (the resource's `setHistory` call). */
-function SetHistoryDialog({ meter, onClose }: { meter: RaRecord; onClose: () => void }) {
-  const translate = useTranslate();
-  const resource = useResourceContext()!;
-  const dataProvider = useDataProvider<MeteringDataProvider>();
-  const { data, isPending } = useQuery({
-    queryKey: [resource, 'setHistory', meter.id],
-    queryFn: () => dataProvider.invoke<{ records: SetSent[] }>(resource, 'setHistory', { meterId: meter.id }),
-  });
-  const records = data?.records ?? [];
-  const formatDateTime = useFormatDateTime();
-  return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>{translate('specialAssign.history.title', { address: String(meter.address ?? meter.id) })}</DialogTitle>
-      <DialogContent>
-        {isPending ? <CircularProgress size={20} /> : !records.length ? <DialogContentText>{translate('specialAssign.history.empty')}</DialogContentText> : (
-          <Table size="small" aria-label={translate('specialAssign.history.table')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('specialAssign.history.at')}</TableCell>
-                <TableCell>{translate('specialAssign.history.kind')}</TableCell>
-                <TableCell>{translate('specialAssign.set')}</TableCell>
-                <TableCell>{translate('specialAssign.history.operator')}</TableCell>
-                <TableCell>{translate('specialAssign.history.state')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {records.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell>{formatDateTime(row.createdAt)}</TableCell>
-                  <TableCell>{translate(`specialAssign.progress.${row.setKind}`, { _: row.setKind })}</TableCell>
-                  <TableCell>{row.setName ?? `#${row.setId}`}</TableCell>
-                  <TableCell>{row.operatorName ?? ''}</TableCell>
-                  <TableCell>
-                    {translate(`commands.states.${row.state}`, { _: row.state })}
-                    {row.resultCode && row.state !== 'succeeded' ? ` · ${translate(`commands.reasons.${row.resultCode}`, { _: row.resultCode })}` : ''}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </DialogContent>
-      <DialogActions><MuiButton onClick={onClose}>{translate('ra.action.close')}</MuiButton></DialogActions>
-    </Dialog>
-  );
-}
-
-/** Row action: the sets sent to this meter. */
-function SetHistoryButton() {
-  const record = useRecordContext();
-  const [open, setOpen] = useState(false);
-  if (!record) return null;
-  return (
-    <>
-      <RowIconButton label="specialAssign.history.action" icon={<HistoryIcon fontSize="small" />} onClick={() => setOpen(true)} />
-      {open && <SetHistoryDialog meter={record} onClose={() => setOpen(false)} />}
     </>
   );
 }

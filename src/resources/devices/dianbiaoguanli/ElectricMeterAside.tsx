@@ -4,8 +4,9 @@ import { StateChip } from '../../../components/list/columns';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { KEEP_SUPPLY, ONLINE, RELAY, SET_KINDS, type ElectricMeter } from '../electric/model';
 import { num } from '../electric/columns';
+import { SetHistoryPanel } from '../../../components/devices/SetHistory';
 
-/** The meter as it is now: relay, online, keep-supply, last reading (rates, V, A, kW), parameter sets. */
+/** The meter as it is now: relay, online, keep-supply, last reading (rates, V, A, kW), parameter sets; the sets sent to it (issue 30). */
 export function ElectricMeterAside() {
   const record = useRecordContext<ElectricMeter>();
   const translate = useTranslate();
@@ -27,6 +28,8 @@ export function ElectricMeterAside() {
         { label: 'electric.record.electrical', value: `${value(record.lastVoltage, 'V', 1)} · ${value(record.lastCurrent, 'A')} · ${value(record.lastPowerKw, 'kW', 3)}` },
         ...SET_KINDS.map((kind) => ({ label: field(`${kind}SetName`), value: record[`${kind}SetName`] ?? none })),
       ]}
-    />
+    >
+      <SetHistoryPanel meter={record} />
+    </RecordAside>
   );
 }

@@ -2,6 +2,7 @@ import { ListScreen } from '../../../components/list/ListScreen';
 import { filterInputs } from '../../../components/list/filters';
 import { RowEditButton } from '../../../components/list/RowButtons';
 import { DeviceActionsProvider } from '../../../components/devices/DeviceActions';
+import { SetHistoryButton } from '../../../components/devices/SetHistory';
 import { ImportButton, type ImportColumn } from '../../../components/import/ImportButton';
 import { electricColumns } from '../electric/columns';
 import { READ_RESULT_COLUMNS, RowCommandMenu } from '../electric/commands';
@@ -23,7 +24,7 @@ export default function ElectricMeterList() {
         filters={filterInputs('dianbiaoguanli', ELECTRIC_FILTERS)}
         sort={ROOM_SORT}
         toolbar={<ImportButton action="importMeters" columns={IMPORT_COLUMNS} title="electric.importTitle" />}
-        rowActions={<><RowEditButton /><RowCommandMenu /></>}
+        rowActions={<><RowEditButton /><SetHistoryButton /><RowCommandMenu /></>}
       />
     </DeviceActionsProvider>
   );

@@ -35,6 +35,8 @@ export default defineResource({
       formOptions: get('electricMeter/findFormOptions'),
       areaDefaults: get('areaDefaults/findAreaDefaults'),
       queueSet: post('command/create'),
+      // The sets sent to a meter (the record panel and the row action: components/devices/SetHistory.tsx).
+      setHistory: get('parameterAssignment/findByMeter'),
     },
   },
   ...lazyList(() => import('./ElectricMeterList')),
