@@ -5,6 +5,17 @@
  * estate, p50 and p95 of each, and the ratio raw ÷ aggregates. Both answers are checked equal first.
  * PGlite (in memory) always; PostgreSQL too when BENCH_DATABASE_URL (or DATABASE_URL) is set (a
  * scratch database, dropped). BENCH_RUNS (default 30) measured runs of each, after 3 warm-ups.
+ *
+ * At scale (BENCH_DATABASE_URL set; BENCH_DASHBOARD_SCALE=off skips it, BENCH_DASHBOARD_DEMO=off
+ * skips the demo part): the scale data set (server/db/seed/scale.ts, BENCH_SCALE_ROOMS rooms with
+ * an electric and a water meter each, default 100,000, BENCH_SCALE_DAYS days of daily readings,
+ * default 60) in a database of its own, `metering_bench_dashboard_<rooms>_<days>`, kept for later
+ * runs (seeding takes minutes; BENCH_FRESH=1 seeds again, BENCH_DROP=1 drops it at the end). Each
+ * dashboard call answered over HTTP by a backend process (pool of 10) to the operator `scale` (the
+ * scale area only) with BENCH_CONNECTIONS (10) keep-alive connections for BENCH_SECONDS (10),
+ * against the same SQL statements (captured at the driver from the same call) replayed by as many
+ * clients on a pool of 10: p50, p95. The summaries' and the report's raw and aggregate answers are
+ * checked equal there too.
  */
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
@@ -12,7 +23,16 @@ import type { Database } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { dashboardSummary } from '../server/domain/dashboard';
 import { graphicReport } from '../server/domain/graphicReport';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../server/db';
+import { rowsOf, vacuumAnalyze } from '../server/db/rows';
+import { SCALE_USER, scaleSeeded, seedScale } from '../server/db/seed/scale';
+import { hashPassword } from '../server/auth/password';
+import { dayKey, periodsOf } from '../server/domain/dashboard';
+import { adminQuery, databaseUrl } from '../tests/support/postgres';
 import { benchEachDatabase } from './support/eachDatabase';
+import { httpClosedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
+import { captureStatements, loadSql } from './support/sqlReplay';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SEEDED_AT = new Date('2026-11-21T10:00:00+08:00');
@@ -54,4 +74,99 @@ async function bench(name: string, database: Database) {
   }
 }
 
-await benchEachDatabase('metering_bench_dashboard', bench);
+// ---- at scale: PostgreSQL, the scale data set, over HTTP with 10 connections, against its own SQL ----
+
+const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
+const SCALE_ROOMS = Number(process.env.BENCH_SCALE_ROOMS ?? 100_000);
+const SCALE_DAYS = Number(process.env.BENCH_SCALE_DAYS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** The server's pool size (server/db/index.ts): the SQL yardstick gets as many connections. */
+const POOL_SIZE = 10;
+const PASSWORD = 'bench-pass-1';
+const SCALE_ZONE = process.env.BILLING_TIME_ZONE || 'Asia/Shanghai';
+
+async function scaleDatabase(adminUrl: string): Promise<{ url: string; areaId: number }> {
+  const name = `metering_bench_dashboard_${SCALE_ROOMS}_${SCALE_DAYS}`;
+  const url = databaseUrl(adminUrl, name);
+  if (process.env.BENCH_FRESH === '1') await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`).catch(() => undefined);
+  const database = await openDatabase({ url });
+  try {
+    await bootstrap(database.db, { adminPassword: PASSWORD });
+    if (!(await scaleSeeded(database.db))) {
+      const started = performance.now();
+      console.log(`seeding ${SCALE_ROOMS} rooms (a meter of each kind) and ${SCALE_DAYS} days of readings into ${name} (kept for later runs; BENCH_FRESH=1 seeds again)…`);
+      const passwordHash = await hashPassword(PASSWORD);
+      await database.db.transaction((tx) => seedScale(tx, { rooms: SCALE_ROOMS, days: SCALE_DAYS, now: new Date(), passwordHash }));
+      await vacuumAnalyze(database.db);
+      console.log(`  seeded in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
+    }
+    const [row] = rowsOf<{ area_id: number; meters: number; readings: number }>(await database.db.execute(sql`
+      SELECT u.area_id, (SELECT count(*)::int FROM electric_meters m WHERE m.area_id = u.area_id) + (SELECT count(*)::int FROM water_meters m WHERE m.area_id = u.area_id) AS meters,
+        (SELECT reltuples::bigint FROM pg_class WHERE relname = 'readings') AS readings
+      FROM sys_users u WHERE u.user_name = ${SCALE_USER}`));
+    console.log(`${name}: ${Number(row.meters).toLocaleString('en')} meters in the scale area, about ${Number(row.readings).toLocaleString('en')} readings in all`);
+    return { url, areaId: Number(row.area_id) };
+  } finally {
+    await database.close();
+  }
+}
+
+const fmt = (f: LoadFigures) => `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (${f.perSecond.toFixed(0)}/s${f.errors ? `, ${f.errors} ERRORS` : ''})`;
+
+async function atScale(adminUrl: string) {
+  const { url, areaId } = await scaleDatabase(adminUrl);
+  const now = new Date();
+  const today = dayKey(periodsOf(now, SCALE_ZONE).todayStart, SCALE_ZONE);
+  const daysBefore = (n: number) => dayKey(periodsOf(new Date(now.getTime() - n * 86_400_000), SCALE_ZONE).todayStart, SCALE_ZONE);
+  const reportCalls: [string, 'electric' | 'water', string, string][] = [
+    ['graphicReport/findReport, electricity, 30 days', 'electric', daysBefore(30), today],
+    ['graphicReport/findReport, water, 90 days', 'water', daysBefore(90), today],
+  ];
+  const calls: [string, string][] = [
+    ['dashboard/findElectricSummary', 'dashboard/findElectricSummary'],
+    ['dashboard/findWaterSummary', 'dashboard/findWaterSummary'],
+    ['dashboard/findAlarms, electricity', 'dashboard/findAlarms?utility=electric'],
+    ['dashboard/findAlarms, water', 'dashboard/findAlarms?utility=water'],
+    ...reportCalls.map(([label, utility, from, to]): [string, string] => [label, `graphicReport/findReport?utility=${utility}&from=${from}&to=${to}`]),
+  ];
+
+  // The aggregates answer as the raw rows do at this size too.
+  const database = await openDatabase({ url });
+  try {
+    for (const utility of ['electric', 'water'] as const) {
+      const [raw, aggregated] = [await dashboardSummary(database.db, [areaId], utility, now, SCALE_ZONE, { source: 'raw' }), await dashboardSummary(database.db, [areaId], utility, now, SCALE_ZONE)];
+      if (!isDeepStrictEqual(raw, aggregated)) throw new Error(`${utility} summary at scale: the aggregates' answer differs from the raw rows'`);
+    }
+    for (const [label, utility, from, to] of reportCalls) {
+      const [raw, aggregated] = [await graphicReport(database.db, [areaId], utility, from, to, SCALE_ZONE, { source: 'raw' }), await graphicReport(database.db, [areaId], utility, from, to, SCALE_ZONE)];
+      if (!isDeepStrictEqual(raw, aggregated)) throw new Error(`${label} at scale: the aggregates' answer differs from the raw rows'`);
+    }
+    console.log('  raw and aggregate answers equal (both summaries, both reports)');
+  } finally {
+    await database.close();
+  }
+
+  const server = await startServerProcess({ databaseUrl: url, password: PASSWORD, env: { BILLING_TIME_ZONE: SCALE_ZONE } });
+  let failures = 0;
+  try {
+    const token = await loginOver(server.origin, SCALE_USER, PASSWORD);
+    console.log(`\nDashboards at scale on PostgreSQL, operator ${SCALE_USER}: ${CONNECTIONS} connections, ${SECONDS} s each; the API against its own SQL statements (${POOL_SIZE} connections)`);
+    for (const [label, path] of calls) {
+      const api = await httpClosedLoop(`${server.origin}/api/v1/electricity/${path}`, { 'X-Token': token }, CONNECTIONS, SECONDS);
+      const statements = await captureStatements(url, SCALE_USER, PASSWORD, path);
+      const direct = await loadSql(url, statements, CONNECTIONS, SECONDS, POOL_SIZE);
+      failures += api.errors + direct.errors;
+      console.log(`  ${label}: API ${fmt(api)} | its ${statements.length} statements ${fmt(direct)} | ${api.p95 < 100 ? 'under' : 'OVER'} the 100 ms p95 target`);
+    }
+  } finally {
+    await server.stop();
+  }
+  if (process.env.BENCH_DROP === '1') await adminQuery(adminUrl, `DROP DATABASE IF EXISTS metering_bench_dashboard_${SCALE_ROOMS}_${SCALE_DAYS}`);
+  if (failures) throw new Error(`${failures} request(s) failed`);
+}
+
+if (process.env.BENCH_DASHBOARD_DEMO !== 'off') await benchEachDatabase('metering_bench_dashboard', bench);
+if (PG_URL && process.env.BENCH_DASHBOARD_SCALE !== 'off') await atScale(PG_URL);
+else if (!PG_URL) console.log('\n(BENCH_DATABASE_URL not set: the 100,000-meter figures need PostgreSQL)');

@@ -15,17 +15,15 @@
  * Without BENCH_DATABASE_URL only PGlite at the demo size runs; BENCH_LISTS_SCALE=off skips step 1.
  * Exits non-zero on any error.
  */
-import pg from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
-import { openDatabase, schema, type Db } from '../server/db';
+import { openDatabase } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { SCALE_USER, scaleSeeded, seedScale } from '../server/db/seed/scale';
 import { vacuumAnalyze } from '../server/db/rows';
-import { createApp } from '../server/app';
 import { hashPassword } from '../server/auth/password';
 import { adminQuery, databaseUrl } from '../tests/support/postgres';
-import { closedLoop, httpClosedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
+import { httpClosedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
+import { captureStatements, loadSql } from './support/sqlReplay';
 
 const PASSWORD = 'bench-pass-1';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,57 +48,6 @@ const fmt = (f: LoadFigures) => `${f.perSecond.toFixed(0)} req/s, p50 ${f.p50.to
 /** Loads one call over HTTP with CONNECTIONS connections. */
 async function loadHttp(origin: string, token: string, path: string) {
   return httpClosedLoop(`${origin}/api/v1/electricity/${path}`, { 'X-Token': token }, CONNECTIONS, SECONDS);
-}
-
-/** One statement as the backend sent it: named when it was a prepared statement. */
-interface Statement { name?: string; text: string; values: unknown[] }
-
-/**
- * The statements one call runs, captured from the app in this process on the same database, at
- * the driver (node-postgres), so that a prepared statement keeps its name and is replayed prepared.
- */
-async function captureStatements(url: string, username: string, path: string): Promise<Statement[]> {
-  const captured: Statement[] = [];
-  let capturing = false;
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = drizzle(pool, { schema }) as unknown as Db;
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
-    if (capturing && config && typeof config === 'object' && 'text' in config) {
-      const { name, text, values: own } = config as { name?: string; text: string; values?: unknown[] };
-      captured.push({ name, text, values: (Array.isArray(values) ? values : own) ?? [] });
-    } else if (capturing && typeof config === 'string') {
-      captured.push({ text: config, values: Array.isArray(values) ? values : [] });
-    }
-    return (query as (...args: unknown[]) => unknown).call(this, config, values, callback);
-  } as typeof query;
-  try {
-    const app = createApp({ db, config: { simulator: false }, now: () => new Date(), commandsQueued: () => undefined, log: () => undefined });
-    const login = await app.request('/api/v1/quan_xian/deng_lu/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: PASSWORD }).toString(),
-    });
-    const token = ((await login.json()) as { sessinId: string }).sessinId;
-    await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } }); // warm caches
-    capturing = true;
-    const response = await app.request(`/api/v1/electricity/${path}`, { headers: { 'X-Token': token } });
-    capturing = false;
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-  } finally {
-    pg.Client.prototype.query = query;
-    await pool.end();
-  }
-  return captured;
-}
-
-/** The same statements (prepared ones by their names), one request after another per client, on a pool of the server's size. */
-async function loadSql(url: string, statements: Statement[]) {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
-  const figures = await closedLoop(async () => {
-    for (const { name, text, values } of statements) await pool.query({ name, text, values });
-    return true;
-  }, CONNECTIONS, SECONDS);
-  await pool.end();
-  return figures;
 }
 
 async function scaleDatabase(adminUrl: string): Promise<string> {
@@ -132,8 +79,8 @@ async function atScale(adminUrl: string) {
     console.log(`\nWater archive at scale on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s each: the API against the same SQL (${POOL_SIZE} connections)`);
     for (const [label, path] of CALLS) {
       const api = await loadHttp(server.origin, token, path);
-      const statements = await captureStatements(url, SCALE_USER, path);
-      const raw = await loadSql(url, statements);
+      const statements = await captureStatements(url, SCALE_USER, PASSWORD, path);
+      const raw = await loadSql(url, statements, CONNECTIONS, SECONDS, POOL_SIZE);
       failures += api.errors + raw.errors;
       const prepared = statements.filter((statement) => statement.name).length;
       console.log(`  ${label}: API ${fmt(api)} | same ${statements.length} statements (${prepared} prepared) ${fmt(raw)} | API/SQL ${(api.perSecond / raw.perSecond).toFixed(2)}×`);

@@ -28,6 +28,15 @@ describe('scale data set', () => {
     expect(counts).toEqual({ rooms: 1200, water: 1200, electric: 1200, bound: 1080, readings: 7200 });
   });
 
+  it('leaves every 40th room\'s electricity and every 60th room\'s water in arrears, 1 to 50 yuan below zero', async () => {
+    const [arrears] = await query<Record<string, number>>(`SELECT
+      (SELECT count(*)::int FROM accounts WHERE area_id = ${summary.areaId} AND utility = 'electric' AND balance_fen < 0) AS electric,
+      (SELECT count(*)::int FROM accounts WHERE area_id = ${summary.areaId} AND utility = 'water' AND balance_fen < 0) AS water,
+      (SELECT count(*)::int FROM accounts WHERE area_id = ${summary.areaId} AND balance_fen NOT BETWEEN -5000 AND -100 AND balance_fen < 0) AS outside,
+      (SELECT count(*)::int FROM rooms WHERE area_id = ${summary.areaId} AND electric_balance_fen < 0) AS rooms`);
+    expect(arrears).toEqual({ electric: 30, water: 20, outside: 0, rooms: 30 });
+  });
+
   it('keeps every balance equal to the sum of its ledger, and every last reading equal to the newest reading', async () => {
     const [off] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts a WHERE a.area_id = ${summary.areaId}
       AND a.balance_fen <> (SELECT coalesce(sum(amount_fen), 0) FROM ledger_entries l WHERE l.account_id = a.id)`);

@@ -8,7 +8,8 @@
  * Per room: an electric meter (12-digit address from 9…), a water meter (14 digits from 99…), two
  * accounts; 90 % of the rooms have a tenant. Per meter: `days` daily readings ending yesterday,
  * each with its consumption; the meter's last reading is the newest. Per account: a recharge order
- * every 30 days with its ledger entry; the balance is the sum of the ledger.
+ * every 30 days with its ledger entry, and a deduction that leaves every 40th room's electricity
+ * and every 60th room's water in arrears; the balance is the sum of the ledger.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../index';
@@ -180,6 +181,16 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
       FROM accounts a CROSS JOIN generate_series(1, ${int(months)}) k WHERE a.area_id = ${int(areaId)}`);
   await db.execute(sql`UPDATE accounts SET balance_fen = ${int(months)} * CASE WHEN utility = 'electric' THEN 10000 ELSE 5000 END, sale_count = ${int(months)} WHERE area_id = ${int(areaId)}`);
   step(`${months} recharge orders per account, with their ledger`);
+  // Arrears (the dashboards' arrears count and list): the electricity of every 40th room and the
+  // water of every 60th ends 1 to 50 yuan below zero, through one deduction an hour before today.
+  const arrearsAt = new Date(today - 3_600_000).toISOString();
+  const inArrears = sql`a.area_id = ${int(areaId)} AND (a.room_id - ${int(r0)}) % CASE WHEN a.utility = 'electric' THEN 40 ELSE 60 END = 0`;
+  await db.execute(sql`INSERT INTO ledger_entries (area_id, account_id, room_id, utility, kind, amount_fen, balance_after_fen, ref_type, ref_id, created_at)
+    SELECT a.area_id, a.id, a.room_id, a.utility, 'deduction', -(a.balance_fen + 100 * (1 + (a.room_id - ${int(r0)}) % 50)), -100 * (1 + (a.room_id - ${int(r0)}) % 50),
+           'scale', 'arrears', ${arrearsAt}::timestamptz
+      FROM accounts a WHERE ${inArrears}`);
+  await db.execute(sql`UPDATE accounts a SET balance_fen = -100 * (1 + (a.room_id - ${int(r0)}) % 50) WHERE ${inArrears}`);
+  step('arrears');
 
   // The sort keys of every new meter, in one pass per table; then the triggers again.
   for (const table of ['water_meters', 'electric_meters']) {
