@@ -4,7 +4,7 @@ import { rowsOf } from '../db/rows';
 
 /**
  * The daily aggregates (migration 0027): usage per meter and day (`daily_usage`, hundredths of a kWh
- * or m³, split per rate register), usage per area and UTC hour (`hourly_area_usage`: the dashboards'
+ * or m³, split per rate register, with the readings' charge in fen: migration 0031), usage per area and UTC hour (`hourly_area_usage`: the dashboards'
  * totals; a reading's area-hour row is locked until its transaction ends, so readings of one area
  * are stored one transaction after another) and recharge money per room, day and channel (`daily_recharge`,
  * orders not voided), in calendar days of the platform's zone. The dashboards and the graphic
@@ -41,10 +41,10 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
       FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3`);
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
       WITH ins AS (
-        INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings)
-        SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]), sum(u[1]), sum(u[2]), sum(u[3]), sum(u[4]), count(*)
+        INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen)
+        SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]), sum(u[1]), sum(u[2]), sum(u[3]), sum(u[4]), count(*), sum(cost_fen)
         FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
-                aggregate_rate_units(r.consumption, r.usage_rates) AS u
+                aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.cost_fen
               FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
         GROUP BY 1, 2, 3, 4, 5
         RETURNING 1)
@@ -84,17 +84,17 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
   const usage = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
       SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]) AS usage_h, sum(u[1]) AS sharp_h, sum(u[2]) AS peak_h,
-        sum(u[3]) AS flat_h, sum(u[4]) AS valley_h, count(*)::int AS readings
+        sum(u[3]) AS flat_h, sum(u[4]) AS valley_h, count(*)::int AS readings, sum(cost_fen) AS cost_fen
       FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
-              aggregate_rate_units(r.consumption, r.usage_rates) AS u
+              aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.cost_fen
             FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
       GROUP BY 1, 2, 3, 4, 5),
-    stored AS (SELECT * FROM daily_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0)
+    stored AS (SELECT * FROM daily_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
-      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings) END AS stored,
-      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings) END AS expected
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen) END AS expected
     FROM stored s FULL JOIN expected e USING (utility, area_id, day, room_id, meter_id)
-    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen)
     ORDER BY 1 LIMIT ${limit}`));
   const recharge = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (

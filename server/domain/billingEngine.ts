@@ -273,7 +273,7 @@ export async function chargeReading(db: Db, readingId: number, now: Date, ctx = 
 }
 
 /** A charge worked out, before anything is written. */
-interface Planned { index: number; id: number; costFen: number; usageRates?: number[]; posting?: { accountId: number; energy: number }; meter: ChargeMeter | undefined; roomId: number | null; utility: Utility }
+interface Planned { index: number; id: number; costFen: number; free?: number; usageRates?: number[]; posting?: { accountId: number; energy: number }; meter: ChargeMeter | undefined; roomId: number | null; utility: Utility }
 
 /**
  * chargeReading for several readings, in the order given, inside the caller's transaction (the
@@ -365,7 +365,7 @@ export async function chargeBatch(db: Db, ids: number[], now: Date, ctx = new Ch
     const result = chargeOf({ tariff, consumption, rates, weights, freeLeft: hundredthsOf(account.freeLeft), monthToDate });
     if (result.free > 0) account.freeLeft = (hundredthsOf(account.freeLeft) - result.free) / 100;
     planned.push({
-      index, id: readingId, costFen: Math.max(0, result.costFen), meter, roomId, utility,
+      index, id: readingId, costFen: Math.max(0, result.costFen), free: result.free, meter, roomId, utility,
       // A time-of-use reading split by the schedule keeps its split (the month's multi-rate settlement reads it).
       ...(weights && weights.some((w) => w > 0) ? { usageRates: splitUnits(consumption, weights) } : {}),
       ...(result.costFen > 0 ? { posting: { accountId: account.id, energy: consumption / 100 } } : {}),
@@ -376,11 +376,11 @@ export async function chargeBatch(db: Db, ids: number[], now: Date, ctx = new Ch
   if (!planned.length) return outcomes;
 
   // The claim: every planned reading still waiting, with what its charge writes on it, in one statement.
-  const claims = planned.map((p) => sql`(${p.id}::bigint, ${p.costFen}::bigint, ${p.usageRates ? JSON.stringify(p.usageRates) : null}::jsonb)`);
+  const claims = planned.map((p) => sql`(${p.id}::bigint, ${p.costFen}::bigint, ${p.usageRates ? JSON.stringify(p.usageRates) : null}::jsonb, ${(p.free ?? 0) / 100}::numeric)`);
   const claimed = rowsOf<{ id: number }>(await db.execute(sql`UPDATE readings SET billed = true,
       cost_fen = CASE WHEN c.cost < 0 THEN readings.cost_fen ELSE c.cost END,
-      usage_rates = coalesce(c.rates, readings.usage_rates)
-    FROM (VALUES ${sql.join(claims, sql`, `)}) AS c (id, cost, rates)
+      usage_rates = coalesce(c.rates, readings.usage_rates), free_used = c.free
+    FROM (VALUES ${sql.join(claims, sql`, `)}) AS c (id, cost, rates, free)
     WHERE readings.id = c.id AND NOT readings.billed RETURNING readings.id`));
   if (claimed.length !== planned.length) {
     // Only possible for readings of no room (nothing locked): another charger took some. Charge what is left one by one.

@@ -4,6 +4,8 @@ import type { Session } from '../auth/session';
 import { audit } from '../audit';
 import { conflict, notFound, refused, type Refusal } from './results';
 import { lockAccount, postLedger, type Utility } from './ledger';
+import { applyRecount, planRecount } from './readingRecount';
+import type { RecountRecord } from '../../common/readingRecount';
 
 const { readings } = schema;
 
@@ -15,6 +17,11 @@ const { readings } = schema;
  * `deduction` entry), so that the account's ledger always holds the reading's charge once while it
  * stands and never more than once. Every step locks the reading, is audited, and a repeated step
  * (a second delete, a restore of a reading that stands) is refused and changes nothing.
+ *
+ * A refund takes the reading out of its meter's count: the readings after it are counted again from
+ * the one before it, each difference charged or refunded by its own ledger entry, and the free
+ * allowance it used goes back (server/domain/readingRecount.ts); its restore counts it in again and
+ * undoes that. Keeping the charge keeps the reading in the count: nothing else changes.
  */
 
 /** What a reading's state is, for the money rule: its charge, whether it is deleted, what its deletion refunded. */
@@ -72,11 +79,53 @@ async function postStep(tx: Db, session: Session, row: typeof readings.$inferSel
   }, now);
 }
 
-export interface StepResult { id: number; refundedFen: number | null; postedFen: number; balanceFen: number | null }
+/** The result of a step, with what a refund recounted (null when nothing was). */
+export interface StepResult { id: number; refundedFen: number | null; postedFen: number; balanceFen: number | null; recount: RecountRecord | null }
 
-/** Deletes a reading softly with a reason, refunding its charge or keeping it (the operator's choice). */
+/** A reading of the caller's areas, not locked (404 otherwise). */
+async function findReading(tx: Db, session: Session, id: number) {
+  const [row] = await tx.select().from(readings)
+    .where(and(eq(readings.id, id), sql`${readings.areaId} IN (${sql.join(session.areaIds.map((areaId) => sql`${areaId}`), sql`, `)})`));
+  if (!row) throw notFound('errors.recordNotFound');
+  return row;
+}
+
+/**
+ * What deleting a reading would do, written nowhere (the delete dialog's preview): refunding its
+ * charge and recounting the readings after it (each one's usage and charge before → after, the free
+ * allowance given back), or keeping its charge (nothing else changes).
+ */
+export async function previewDelete(db: Db, session: Session, id: number) {
+  return db.transaction(async (tx) => {
+    const row = await findReading(tx, session, id);
+    if (row.deletedAt) throw conflict('errors.readingAlreadyDeleted', { id });
+    const plan = await planRecount(tx, row, 'delete', { lock: false, operatorId: session.userId, reason: null });
+    return { id: Number(row.id), costFen: Number(row.costFen), refund: plan.record };
+  });
+}
+
+/** Deletes a reading softly with a reason, refunding its charge (and recounting the readings after it) or keeping it (the operator's choice). */
 export async function deleteReading(db: Db, session: Session, id: number, reason: string, refund: boolean, now: Date): Promise<StepResult> {
   return db.transaction(async (tx) => {
+    if (refund) {
+      const found = await findReading(tx, session, id);
+      if (found.deletedAt) throw conflict('errors.readingAlreadyDeleted', { id });
+      const plan = await planRecount(tx, found, 'delete', { lock: true, operatorId: session.userId, reason });
+      const row = plan.target;
+      const effect = readingStep(moneyOf(row), { kind: 'delete', refund });
+      if (isRefusal(effect)) throw conflict(effect.key, { id });
+      const balanceBefore = row.roomId ? await balanceOf(tx, row.roomId, row.utility) : null;
+      const balances = await applyRecount(tx, plan, now);
+      const [after] = await tx.update(readings).set({ deletedAt: now, deletedBy: session.userId, deleteReason: reason, refundedFen: effect.after!.refundedFen, recount: plan.record })
+        .where(eq(readings.id, row.id)).returning();
+      const balanceFen = row.roomId ? balances.get(row.roomId) ?? balanceBefore : null;
+      await audit(tx, session, {
+        action: 'delete', entity: 'reading', entityId: row.id,
+        before: { ...auditView(row), balanceFen: balanceBefore },
+        after: { ...auditView(after), balanceFen, refund, recount: plan.record },
+      });
+      return { id: row.id, refundedFen: effect.after!.refundedFen, postedFen: plan.record.postedFen, balanceFen, recount: plan.record };
+    }
     const row = await lockReading(tx, session, id);
     const effect = readingStep(moneyOf(row), { kind: 'delete', refund });
     if (isRefusal(effect)) throw conflict(effect.key, { id });
@@ -88,13 +137,35 @@ export async function deleteReading(db: Db, session: Session, id: number, reason
       before: { ...auditView(row), balanceFen: posted?.balanceBeforeFen ?? null },
       after: { ...auditView(after), balanceFen: posted?.balanceFen ?? null, refund },
     });
-    return { id: row.id, refundedFen: effect.after!.refundedFen, postedFen: effect.postingFen, balanceFen: posted?.balanceFen ?? null };
+    return { id: row.id, refundedFen: effect.after!.refundedFen, postedFen: effect.postingFen, balanceFen: posted?.balanceFen ?? null, recount: null };
   });
 }
 
-/** Restores a deleted reading: it stands again, and what its deletion refunded is charged back. */
+async function balanceOf(tx: Db, roomId: number, utility: string) {
+  const [account] = await tx.select({ balanceFen: schema.accounts.balanceFen }).from(schema.accounts).where(and(eq(schema.accounts.roomId, roomId), eq(schema.accounts.utility, utility)));
+  return account ? Number(account.balanceFen) : null;
+}
+
+/** Restores a deleted reading: it stands again, and what its deletion refunded is charged back (and what it recounted is counted back). */
 export async function restoreReading(db: Db, session: Session, id: number, reason: string | null, now: Date): Promise<StepResult> {
   return db.transaction(async (tx) => {
+    const found = await findReading(tx, session, id);
+    if (found.deletedAt && found.recount) {
+      const plan = await planRecount(tx, found, 'restore', { lock: true, operatorId: session.userId, reason });
+      const row = plan.target;
+      const effect = readingStep(moneyOf(row), { kind: 'restore' });
+      if (isRefusal(effect)) throw conflict(effect.key, { id });
+      const balanceBefore = row.roomId ? await balanceOf(tx, row.roomId, row.utility) : null;
+      const balances = await applyRecount(tx, plan, now);
+      const [after] = await tx.update(readings).set({ deletedAt: null, deletedBy: null, deleteReason: null, refundedFen: null, recount: null }).where(eq(readings.id, row.id)).returning();
+      const balanceFen = row.roomId ? balances.get(row.roomId) ?? balanceBefore : null;
+      await audit(tx, session, {
+        action: 'restore', entity: 'reading', entityId: row.id,
+        before: { ...auditView(row), balanceFen: balanceBefore, recount: row.recount },
+        after: { ...auditView(after), balanceFen, reason, recount: plan.record },
+      });
+      return { id: row.id, refundedFen: null, postedFen: plan.record.postedFen, balanceFen, recount: plan.record };
+    }
     const row = await lockReading(tx, session, id);
     const effect = readingStep(moneyOf(row), { kind: 'restore' });
     if (isRefusal(effect)) throw conflict(effect.key, { id });
@@ -105,7 +176,7 @@ export async function restoreReading(db: Db, session: Session, id: number, reaso
       before: { ...auditView(row), balanceFen: posted?.balanceBeforeFen ?? null },
       after: { ...auditView(after), balanceFen: posted?.balanceFen ?? null, reason },
     });
-    return { id: row.id, refundedFen: null, postedFen: effect.postingFen, balanceFen: posted?.balanceFen ?? null };
+    return { id: row.id, refundedFen: null, postedFen: effect.postingFen, balanceFen: posted?.balanceFen ?? null, recount: null };
   });
 }
 

@@ -205,6 +205,7 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'GET monthlySettlement/exportByCondition': ['monthly_order'],
   'GET meterReadingRecord/findByCondition': ['MeterReadingRecordDetails', 'chaobiao_water'],
   'GET meterReadingRecord/exportByCondition': ['MeterReadingRecordDetails', 'chaobiao_water'],
+  'GET meterReadingRecord/previewDelete': ['MeterReadingRecordDetails', 'chaobiao_water'],
   'DELETE meterReadingRecord/deleteReading': ['MeterReadingRecordDetails', 'chaobiao_water'],
   'GET meterReadingRecord/findDeletedByCondition': ['shanchuchaobiaojilu'],
   'GET meterReadingRecord/exportDeletedByCondition': ['shanchuchaobiaojilu'],

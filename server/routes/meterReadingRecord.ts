@@ -9,7 +9,7 @@ import { inScope } from '../http/scope';
 import { rowsOf } from '../db/rows';
 import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { fenToYuan } from '../../common/money';
-import { deleteReading, purgeReading, restoreReading } from '../domain/readingRecords';
+import { deleteReading, previewDelete, purgeReading, restoreReading } from '../domain/readingRecords';
 import { PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
 
 const { readings, rooms, buildings, projects, electricMeters, waterMeters, sysUsers } = schema;
@@ -36,7 +36,7 @@ const readingQuery = (db: Db) => db.select({
   voltage: readings.voltage, current: readings.current, powerKw: readings.powerKw,
   consumption: readings.consumption, costFen: readings.costFen, billed: readings.billed,
   deletedAt: readings.deletedAt, deletedBy: readings.deletedBy, deletedByName: sql<string | null>`coalesce(${sysUsers.realName}, ${sysUsers.userName})`,
-  deleteReason: readings.deleteReason, refundedFen: readings.refundedFen,
+  deleteReason: readings.deleteReason, refundedFen: readings.refundedFen, recount: readings.recount,
 }).from(readings)
   .leftJoin(electricMeters, and(eq(readings.utility, 'electric'), eq(electricMeters.id, readings.meterId)))
   .leftJoin(waterMeters, and(eq(readings.utility, 'water'), eq(waterMeters.id, readings.meterId)))
@@ -161,8 +161,14 @@ export function meterReadingRecordRoutes() {
   });
 
   defineRoute(router, {
+    method: 'get', path: '/previewDelete',
+    summary: 'What deleting a reading would do, written nowhere: with its charge refunded, the readings after it counted again (each one\'s usage and charge before → after, the free allowance given back); keeping the charge changes nothing else', tags: ['reading records'],
+    query: z.object({ id: Id }),
+  }, async (c, { query }) => ok(c, await previewDelete(c.get('deps').db, c.get('session'), query.id)));
+
+  defineRoute(router, {
     method: 'delete', path: '/deleteReading',
-    summary: 'Soft-delete a wrong reading with a reason; refund=true refunds its charge with one ledger entry, refund=false keeps it; a second delete is refused (409); audited', tags: ['reading records'],
+    summary: 'Soft-delete a wrong reading with a reason; refund=true refunds its charge with one ledger entry and counts the readings after it again from the one before it (each difference one ledger entry, the free allowance it used given back), refund=false keeps its charge and changes nothing else; a second delete is refused (409); audited', tags: ['reading records'],
     query: DeleteQuery,
   }, async (c, { query }) => ok(c, await deleteReading(c.get('deps').db, c.get('session'), query.id, query.reason, query.refund, c.get('deps').now())));
 
@@ -186,7 +192,7 @@ export function meterReadingRecordRoutes() {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/restoreReading', summary: 'Restore a deleted reading; what its deletion refunded is charged back with one ledger entry; audited', tags: ['reading records'], body: RestoreBody,
+    method: 'put', path: '/restoreReading', summary: 'Restore a deleted reading; what its deletion refunded is charged back with one ledger entry, and what it recounted is counted back; audited', tags: ['reading records'], body: RestoreBody,
   }, async (c, { body }) => ok(c, await restoreReading(c.get('deps').db, c.get('session'), body.id, body.reason ?? null, c.get('deps').now())));
 
   defineRoute(router, {

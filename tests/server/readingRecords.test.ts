@@ -91,7 +91,7 @@ describe('deleting a reading (soft, with a reason, its charge refunded once or k
   const balance = async (accountId: number) => Number((await one(`SELECT balance_fen AS b FROM accounts WHERE id = ${accountId}`)).b);
   const ledgerSum = async (accountId: number) => Number((await one(`SELECT coalesce(sum(amount_fen), 0) AS s FROM ledger_entries WHERE account_id = ${accountId}`)).s);
   // amount_fen as a number (PostgreSQL answers int8 as text).
-  const entries = async (id: number) => (await sqlRows<{ kind: string; amount_fen: number | string; ref_type: string }>(`SELECT kind, amount_fen, ref_type FROM ledger_entries WHERE ref_id = '${id}' AND ref_type LIKE 'reading_%' ORDER BY id`))
+  const entries = async (id: number) => (await sqlRows<{ kind: string; amount_fen: number | string; ref_type: string }>(`SELECT kind, amount_fen, ref_type FROM ledger_entries WHERE ref_id = '${id}' AND ref_type IN ('reading_delete', 'reading_restore') ORDER BY id`))
     .map((row) => ({ ...row, amount_fen: Number(row.amount_fen) }));
   const logRows = async (id: number) => sqlRows<{ action: string }>(`SELECT action FROM operation_log WHERE entity = 'reading' AND entity_id = '${id}' ORDER BY id`);
 
@@ -102,15 +102,18 @@ describe('deleting a reading (soft, with a reason, its charge refunded once or k
 
     const deleted = await api.delete('meterReadingRecord/deleteReading', { id: reading.id, reason: 'meter swapped, wrong total', refund: true });
     expect(deleted.status, deleted.body?.msg).toBe(200);
-    expect(deleted.body.data).toMatchObject({ id: Number(reading.id), refundedFen: Number(reading.cost_fen), postedFen: Number(reading.cost_fen) });
-    expect(await balance(reading.account_id)).toBe(before + Number(reading.cost_fen));
+    // Its refund, and the readings after it counted again from the one before it (readingRecount.test.ts): the net of both.
+    expect(deleted.body.data).toMatchObject({ id: Number(reading.id), refundedFen: Number(reading.cost_fen), postedFen: expect.any(Number) });
+    const posted = Number(deleted.body.data.postedFen);
+    expect(posted).toBe(Number(reading.cost_fen) - deleted.body.data.recount.changes.reduce((sum: number, c: { costFen: [number, number] }) => sum + c.costFen[1] - c.costFen[0], 0));
+    expect(await balance(reading.account_id)).toBe(before + posted);
     expect(await ledgerSum(reading.account_id)).toBe(await balance(reading.account_id));
     expect(await entries(reading.id)).toEqual([{ kind: 'refund', amount_fen: Number(reading.cost_fen), ref_type: 'reading_delete' }]);
 
     // Gone from the list and its totals; in the deleted list with who, when, why and the refund.
     const usageAfter = (await list<Reading>('meterReadingRecord/findByCondition', { utility: 'electric', roomId: reading.room_id })).totals;
     expect(usageAfter.count).toBe(usageBefore.count - 1);
-    expect(usageAfter.costFen).toBe(usageBefore.costFen - Number(reading.cost_fen));
+    expect(usageAfter.costFen).toBe(usageBefore.costFen - posted);
     const gone = await list<Reading>('meterReadingRecord/findDeletedByCondition', { roomId: reading.room_id });
     const row = gone.records.find((r) => r.id === Number(reading.id))!;
     expect(row).toMatchObject({ deleteReason: 'meter swapped, wrong total', refundedFen: Number(reading.cost_fen), deletedByName: expect.any(String) });
@@ -120,7 +123,7 @@ describe('deleting a reading (soft, with a reason, its charge refunded once or k
     const again = await api.delete('meterReadingRecord/deleteReading', { id: reading.id, reason: 'again', refund: true });
     expect(again.status).toBe(409);
     expect(again.body.msg).toMatch(/已被删除|already deleted/);
-    expect(await balance(reading.account_id)).toBe(before + Number(reading.cost_fen));
+    expect(await balance(reading.account_id)).toBe(before + posted);
     expect(await entries(reading.id)).toHaveLength(1);
 
     // Restore: the refund is charged back once; a second restore is refused.

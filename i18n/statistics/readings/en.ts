@@ -85,6 +85,7 @@ const readings = {
       readingAlreadyDeleted: 'Reading %{id} is already deleted: nothing was changed',
       readingNotDeleted: 'Reading %{id} is not deleted: restore and purge apply only to deleted readings',
       readingNoAccount: 'The reading\'s room has no account of this utility: its charge cannot be refunded (delete it keeping the charge)',
+      readingNoPrice: 'The meter has no price table: the readings after this one cannot be charged again (set a price table first, or delete it keeping the charge)',
     },
   },
 };

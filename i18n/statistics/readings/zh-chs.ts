@@ -85,6 +85,7 @@ const readings = {
       readingAlreadyDeleted: '抄表记录 %{id} 已被删除，未做任何更改',
       readingNotDeleted: '抄表记录 %{id} 未被删除：只能恢复或彻底删除已删除的记录',
       readingNoAccount: '该读数所在房间没有此类账户，无法退回扣费（请选择保留扣费后删除）',
+      readingNoPrice: '该表计没有单价表，无法按单价重算其后读数的扣费（请先设置单价表，或选择保留扣费后删除）',
     },
   },
 };

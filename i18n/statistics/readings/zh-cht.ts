@@ -85,6 +85,7 @@ const readings = {
       readingAlreadyDeleted: '抄表紀錄 %{id} 已被刪除，未做任何變更',
       readingNotDeleted: '抄表紀錄 %{id} 未被刪除：只能恢復或徹底刪除已刪除的紀錄',
       readingNoAccount: '該讀數所在房間沒有此類帳戶，無法退回扣費（請選擇保留扣費後刪除）',
+      readingNoPrice: '該表計沒有單價表，無法按單價重算其後讀數的扣費（請先設定單價表，或選擇保留扣費後刪除）',
     },
   },
 };

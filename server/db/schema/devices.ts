@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
+import type { RecountRecord } from '../../../common/readingRecount';
 
 /**
  * Per-module protocol settings (real devices differ from the standards' examples):
@@ -225,4 +226,8 @@ export const readings = pgTable('readings', {
   sinceAt: at('since_at'),
   /** What the deletion of this reading refunded of its charge (migration 0020): null while it stands, 0 when the charge was kept. */
   refundedFen: fen('refunded_fen'),
+  /** What the reading's charge took from the free allowance (migration 0031), as consumption is counted. */
+  freeUsed: quantity('free_used').notNull().default(0),
+  /** On a reading deleted with its charge refunded (migration 0031): what the deletion recounted on the readings after it (server/domain/readingRecount.ts). */
+  recount: jsonb('recount').$type<RecountRecord>(),
 }, (t) => [index('readings_meter_time').on(t.utility, t.meterId, t.readAt), index('readings_area_time').on(t.areaId, t.readAt)]);
