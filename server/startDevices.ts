@@ -9,7 +9,7 @@ import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
 import { ScheduledBackupJob } from './domain/backupSchedule';
-import { assignedParameterPayloads } from './domain/templates';
+import { meterFirstSight } from './domain/templates';
 import { backupDir } from './db/backup';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
 import { createSimulator, sharedEstate } from './devices/simulator';
@@ -112,8 +112,9 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   if (config.simulator) {
     const simulator = createSimulator({
       estate, failureRate: config.simFailureRate, clock: now, timeScale: config.simTimeScale,
-      // A meter first seen by this process holds the sets the platform assigned it (as a real meter keeps them).
-      assignedSets: (target) => assignedParameterPayloads(db, target.id),
+      // A meter first seen by this process holds the sets the platform assigned it (as a real meter
+      // keeps them) and continues its last rate registers.
+      firstSight: (target) => meterFirstSight(db, target.id),
     });
     worker = new CommandWorker(db, createDriverRouter({ simulator, protocol }), now, log);
     // Woken by the notification of queued commands (any process), and at the queue's next moment.

@@ -19,10 +19,11 @@ export interface SimulatorOptions {
   /** SIM_TIME_SCALE for the default estate (default 1; LivingEstate's timeScale). */
   timeScale?: number;
   /**
-   * The `set_parameter` payloads an electric meter holds when the estate first sees it (the sets
-   * assigned to it on the platform): a meter keeps its parameters through a restart of the process.
+   * What the platform knows of an electric meter beyond the command's target, asked once when the
+   * estate first sees it: the `set_parameter` payloads of the sets assigned to it (a meter keeps its
+   * parameters through a restart of the process) and its last rate registers (it continues them).
    */
-  assignedSets?: (target: SimulatorTarget) => Promise<Record<string, unknown>[]>;
+  firstSight?: (target: SimulatorTarget) => Promise<{ sets: Record<string, unknown>[]; lastRegisters?: (number | null)[] | null }>;
 }
 
 /**
@@ -91,7 +92,11 @@ export function createSimulator(options: SimulatorOptions = {}): DeviceDriver {
       }
       if (target.kind === 'electric') {
         const hint = hintOf(target);
-        if (options.assignedSets && !estate.knowsElectric(target.address)) hint.parameters = parametersFromPayloads(await options.assignedSets(target));
+        if (options.firstSight && !estate.knowsElectric(target.address)) {
+          const known = await options.firstSight(target);
+          hint.parameters = parametersFromPayloads(known.sets);
+          hint.lastRegisters = known.lastRegisters;
+        }
         const meter = estate.electric(target.address, hint);
         if (!meter) return { ok: false, code: 'no_reply', detail: 'no meter at this address' };
         if (type === 'read') {

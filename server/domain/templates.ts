@@ -138,6 +138,14 @@ export async function assignedParameterPayloads(db: Db, meterId: number): Promis
   return payloads.filter((payload) => payload.values);
 }
 
+/** What a simulated electric meter seen for the first time is told: its assigned sets and its last rate registers. */
+export async function meterFirstSight(db: Db, meterId: number): Promise<{ sets: Record<string, unknown>[]; lastRegisters: (number | null)[] | null }> {
+  const [meter] = await db.select({
+    sharp: schema.electricMeters.lastSharp, peak: schema.electricMeters.lastPeak, flat: schema.electricMeters.lastFlat, valley: schema.electricMeters.lastValley,
+  }).from(schema.electricMeters).where(eq(schema.electricMeters.id, meterId));
+  return { sets: await assignedParameterPayloads(db, meterId), lastRegisters: meter ? [meter.sharp, meter.peak, meter.flat, meter.valley] : null };
+}
+
 export async function withParameterValues(db: Db, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const setId = payload.setId;
   if (typeof setId !== 'number') return payload;

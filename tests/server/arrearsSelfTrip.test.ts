@@ -14,7 +14,7 @@ import { LivingEstate } from '../../server/devices/living';
 import { localClock } from '../../server/devices/living/parameters';
 import type { DeviceDriver, DeviceTarget } from '../../server/devices/driver';
 import { enqueueCommands, runDueCommands } from '../../server/domain/commands';
-import { assignedParameterPayloads } from '../../server/domain/templates';
+import { meterFirstSight } from '../../server/domain/templates';
 import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
 
 let backend: TestBackend;
@@ -157,7 +157,7 @@ describe('arrears while the meter is open by its own parameter set', () => {
 });
 
 describe('a meter keeps its sets through a restart of the process', () => {
-  it('a simulator that first sees a meter gives it the sets assigned on the platform; without them it would not trip', async () => {
+  it('a simulator that first sees a meter gives it the sets assigned on the platform and its rate registers; without the sets it would not trip', async () => {
     const id = meters[3];
     await assign(id, 'power', { maxPowerW: 1 });
     await account(id, 10_000_000, 0);
@@ -165,10 +165,23 @@ describe('a meter keeps its sets through a restart of the process', () => {
     const t0 = minuteStart(clock.now.getTime());
     driver = driverOf(createSimulator({
       estate: new LivingEstate({ timeScale: 1 }), failureRate: 0, clock: () => clock.now,
-      assignedSets: (target) => assignedParameterPayloads(backend.database.db, target.id),
+      firstSight: (target) => meterFirstSight(backend.database.db, target.id),
     }));
+    const registers = async () => {
+      const m = await one(sql`SELECT last_total, last_sharp, last_peak, last_flat, last_valley FROM electric_meters WHERE id = ${id}`);
+      return [m.last_sharp, m.last_peak, m.last_flat, m.last_valley].map(Number).concat(Number(m.last_total));
+    };
+    // The platform's registers as a real meter left them (all of it valley so far), not as a split of the total.
+    await rows(sql`UPDATE electric_meters SET last_sharp = 0, last_peak = 0, last_flat = 0, last_valley = last_total WHERE id = ${id}`);
+    const before = await registers();
     clock.now = new Date(t0 + 1);
     await run([id], 'read');
+    // It continues its rate registers (no new split of its total): each one moved on by no more than the total did.
+    const after = await registers();
+    for (let i = 0; i < 4; i++) {
+      expect(after[i]).toBeGreaterThanOrEqual(before[i]);
+      expect(after[i] - before[i]).toBeLessThanOrEqual(after[4] - before[4] + 1e-9);
+    }
     clock.now = new Date(t0 + 10 * MINUTE);
     await run([id], 'read');
     expect(await relay(id)).toBe('off');

@@ -20,6 +20,8 @@ export interface MeterHint {
   meterType?: string | null;
   /** The parameter sets the meter holds (an electric meter keeps them through a restart of the process). */
   parameters?: Partial<MeterParameters>;
+  /** The platform's last sharp, peak, flat and valley registers (kWh): the meter continues them rather than splitting its total anew. */
+  lastRegisters?: (number | null)[] | null;
 }
 
 export interface EstateOptions {
@@ -140,6 +142,12 @@ export class LivingElectricMeter extends LivingMeter implements SimElectricMeter
   }
 
   protected initial(total: number) {
+    // The platform's own split when it adds up to the total (to the hundredth); else a split of the total.
+    const registers = this.hint.lastRegisters;
+    if (registers?.length === 4 && registers.every((r) => typeof r === 'number' && Number.isFinite(r) && r >= 0)) {
+      const cents = (registers as number[]).map((r) => Math.round(r * 100));
+      if (cents.reduce((a, b) => a + b, 0) === Math.round(total * 100)) return cents.map((c) => c * UNITS_PER_HUNDREDTH);
+    }
     return splitStart(total);
   }
 
