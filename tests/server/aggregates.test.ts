@@ -194,6 +194,20 @@ describe('dashboards and reports from the aggregates', () => {
     }
   }, 120_000);
 
+  it('answers the graphic report as the raw rows do in a zone whose days do not start on a whole UTC hour', async () => {
+    // Asia/Kolkata (+05:30): the usage per day is read from the days of daily_usage, not from the UTC hours.
+    expect(await configureAggregateZone(db(), 'Asia/Kolkata')).toBe(true);
+    try {
+      for (const utility of ['electric', 'water'] as const) {
+        const fromAggregates = await graphicReport(db(), [1, 3], utility, '2026-10-20', '2026-11-22', 'Asia/Kolkata');
+        expect(fromAggregates).toEqual(await graphicReport(db(), [1, 3], utility, '2026-10-20', '2026-11-22', 'Asia/Kolkata', { source: 'raw' }));
+        expect(fromAggregates.daily.some((d) => d.usage > 0)).toBe(true);
+      }
+    } finally {
+      await configureAggregateZone(db(), ZONE);
+    }
+  }, 300_000);
+
   it('gives the arrears at each day\'s end as the ledger does', async () => {
     const report = await graphicReport(db(), [1, 3], 'electric', '2026-10-25', '2026-11-22', ZONE);
     const entries = await query<{ account_id: number; created_at: string; id: number; balance_after_fen: string }>(sql`
