@@ -131,6 +131,7 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'POST command/create': COMMANDS,
   'GET electricMeter/findByCondition': ELECTRIC_LISTS,
   'GET electricMeter/findById': ELECTRIC_LISTS,
+  'GET electricMeter/findTree': ELECTRIC_LISTS,
   'POST electricMeter/commandAll': ELECTRIC_LISTS,
   'POST electricMeter/addElectricMeter': ['dianbiaoguanli'],
   'POST electricMeter/updateElectricMeter': ['dianbiaoguanli'],

@@ -281,6 +281,9 @@ const BulkCommand = z.object({
   .refine((body) => body.type !== 'preset_energy' || body.energy !== undefined, { message: 'validation.required', path: ['energy'] })
   .refine((body) => body.type === 'preset_energy' || body.energy === undefined, { message: 'validation.presetEnergyOnly', path: ['energy'] });
 
+/** The most meters one building of the meter tree answers (as many as a scope of ids takes). */
+const TREE_METERS_MAX = 5000;
+
 /** How many changes a set_parameter dry run lists (the rest are counted). */
 const ASSIGN_PREVIEW_MAX = 200;
 
@@ -408,6 +411,37 @@ export function electricMeterRoutes() {
     method: 'get', path: '/findById', summary: 'One electric meter, as findByCondition answers it', tags,
     query: z.object({ id: Id }),
   }, async (c, { query }) => ok(c, await findOne(c, query.id)));
+
+  /*
+   * The meter tree of the special functions (issue 30: choose meters by project → building → room):
+   * one level per call, every count and row under the list's filters (current set, online, …) and
+   * the caller's area. Meters without a room belong to no project and are not in the tree.
+   */
+  defineRoute(router, {
+    method: 'get', path: '/findTree', tags,
+    summary: 'The meter tree, one level per call, under the list\'s filters: without projectId and buildingId the projects ({ id, name, count }); with projectId its buildings ({ id, name, count }); with buildingId its meters ({ id, address, roomId, roomCode, online }, by room, at most 5000). count: the meters matching the filters',
+    query: ListFilters,
+  }, async (c, { query }) => {
+    const { db } = c.get('deps');
+    const where = and(inScope(electricMeters.areaId, c.get('session')), sql`${electricMeters.roomId} IS NOT NULL`, filterConditions(query));
+    if (query.buildingId) {
+      const meters = await db.select({ id: electricMeters.id, address: electricMeters.address, roomId: electricMeters.roomId, roomCode: rooms.roomCode, online: reachable })
+        .from(electricMeters).innerJoin(rooms, eq(rooms.id, electricMeters.roomId))
+        .where(where).orderBy(electricMeters.roomSort, electricMeters.id).limit(TREE_METERS_MAX);
+      return ok(c, { records: meters, total: meters.length });
+    }
+    const count = sql<number>`count(*)::int`;
+    if (query.projectId) {
+      const rows = await db.select({ id: buildings.id, name: buildings.name, count })
+        .from(electricMeters).innerJoin(rooms, eq(rooms.id, electricMeters.roomId)).innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+        .where(where).groupBy(buildings.id, buildings.name).orderBy(sql`min(${electricMeters.buildingSort})`, buildings.id);
+      return ok(c, { records: rows, total: rows.length });
+    }
+    const rows = await db.select({ id: projects.id, name: projects.name, count })
+      .from(electricMeters).innerJoin(rooms, eq(rooms.id, electricMeters.roomId)).innerJoin(projects, eq(projects.id, rooms.projectId))
+      .where(where).groupBy(projects.id, projects.name).orderBy(sql`min(${electricMeters.projectSort})`, projects.id);
+    return ok(c, { records: rows, total: rows.length });
+  });
 
   defineRoute(router, {
     method: 'post', path: '/addElectricMeter', tags,

@@ -34,6 +34,24 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
+  meterTree: {
+    open: 'Choose by building',
+    title: 'Choose meters: project → building → room',
+    filters: 'The list\'s current filters:',
+    loading: 'Loading…',
+    empty: 'No meter matches the filters',
+    buildings: 'Show the buildings of %{name}',
+    rooms: 'Show the rooms of %{name}',
+    count: '%{smart_count} meter |||| %{smart_count} meters',
+    allIn: 'All of %{name} (%{smart_count} meter) |||| All of %{name} (%{smart_count} meters)',
+    singleRooms: '%{smart_count} more room |||| %{smart_count} more rooms',
+    chosen: '%{smart_count} meter chosen |||| %{smart_count} meters chosen',
+    next: 'Next',
+    tooMany: 'At most %{max} meters at once: use "Assign to all filtered"',
+    offline: 'Offline',
+    capped: 'Only the first %{count} are listed',
+  },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: 'Waiting for its module' },

@@ -34,6 +34,24 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
+  meterTree: {
+    open: '建物から選択',
+    title: 'メーターを選択：プロジェクト → 建物 → 部屋',
+    filters: '一覧の現在の絞り込み：',
+    loading: '読み込み中…',
+    empty: '絞り込みに合うメーターはありません',
+    buildings: '%{name} の建物を表示',
+    rooms: '%{name} の部屋を表示',
+    count: '%{smart_count} 台 |||| %{smart_count} 台',
+    allIn: '%{name} のすべて（%{smart_count} 台） |||| %{name} のすべて（%{smart_count} 台）',
+    singleRooms: 'ほか %{smart_count} 部屋 |||| ほか %{smart_count} 部屋',
+    chosen: '%{smart_count} 台を選択 |||| %{smart_count} 台を選択',
+    next: '次へ',
+    tooMany: '一度に選べるのは %{max} 台までです：「絞り込んだ全メーターに設定」を使ってください',
+    offline: 'オフライン',
+    capped: '最初の %{count} 台のみ表示',
+  },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: 'モジュール復帰待ち' },

@@ -34,6 +34,24 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
+  meterTree: {
+    open: '按建筑选择电表',
+    title: '按项目 → 建筑 → 房间选择电表',
+    filters: '列表当前的筛选条件：',
+    loading: '正在加载…',
+    empty: '没有符合筛选条件的电表',
+    buildings: '展开 %{name} 的建筑',
+    rooms: '展开 %{name} 的房间',
+    count: '%{smart_count} 块 |||| %{smart_count} 块',
+    allIn: '%{name} 全部（%{smart_count} 块） |||| %{name} 全部（%{smart_count} 块）',
+    singleRooms: '另选 %{smart_count} 个房间 |||| 另选 %{smart_count} 个房间',
+    chosen: '已选 %{smart_count} 块电表 |||| 已选 %{smart_count} 块电表',
+    next: '下一步',
+    tooMany: '一次最多 %{max} 块电表：请用“为筛选出的全部电表设置”',
+    offline: '离线',
+    capped: '仅列出前 %{count} 块',
+  },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: '等待模块上线' },

@@ -34,6 +34,24 @@ const messages = {
 const assign = {
   resources: { kongzhiset: screen, nightset: screen, fuzaiset: screen, TimedOnOffControl: screen },
   specialAssign: messages,
+  /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
+  meterTree: {
+    open: '依建築選擇電錶',
+    title: '依專案 → 建築 → 房間選擇電錶',
+    filters: '列表目前的篩選條件：',
+    loading: '正在載入…',
+    empty: '沒有符合篩選條件的電錶',
+    buildings: '展開 %{name} 的建築',
+    rooms: '展開 %{name} 的房間',
+    count: '%{smart_count} 具 |||| %{smart_count} 具',
+    allIn: '%{name} 全部（%{smart_count} 具） |||| %{name} 全部（%{smart_count} 具）',
+    singleRooms: '另選 %{smart_count} 個房間 |||| 另選 %{smart_count} 個房間',
+    chosen: '已選 %{smart_count} 具電錶 |||| 已選 %{smart_count} 具電錶',
+    next: '下一步',
+    tooMany: '一次最多 %{max} 具電錶：請用「為篩選出的全部電錶設定」',
+    offline: '離線',
+    capped: '僅列出前 %{count} 具',
+  },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: '等待模組上線' },

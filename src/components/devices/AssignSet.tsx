@@ -8,13 +8,14 @@ import SettingsRemoteIcon from '@mui/icons-material/SettingsRemote';
 import ArrowRightAltIcon from '@mui/icons-material/ArrowRightAlt';
 import type { MeteringDataProvider } from '../../data/dataProvider';
 import { ListScreen } from '../list/ListScreen';
-import { FilterSummary, filterInputs, type FilterSpec } from '../list/filters';
+import { FilterSummary, filterInputs, hasFilter, type FilterSpec } from '../list/filters';
 import type { Column } from '../list/columns';
 import { scopeOfFilters, type BulkScope } from '../bulk/ScopedActionDialog';
 import { useCountOf } from '../delete/DeleteWithImpact';
 import { DeviceActionsProvider, useCanCommand, useDeviceActions } from './DeviceActions';
 import { fenToYuan } from '../../../common/money';
 import { SetHistoryButton } from './SetHistory';
+import { MeterTreeButton } from './MeterTree';
 
 /** A parameter set as its list (`parameterSet/<kind>/findByCondition`) answers it. */
 export interface AssignableSet extends RaRecord { id: number; name: string; values: Record<string, unknown>; usedBy?: number }
@@ -242,6 +243,36 @@ function AssignFilteredButton<R extends RaRecord>({ spec, filters }: { spec: Ass
   );
 }
 
+/**
+ * Screen action: choose the meters in the tree (project → building → room, "all in this building"),
+ * under the list's filters (current set, online state), then assign to them: the scope is those
+ * meters' ids with the same filters (the server counts and checks it again).
+ */
+function AssignByTreeButton<R extends RaRecord>({ spec, filters }: { spec: AssignSetSpec<R>; filters: FilterSpec[] }) {
+  const { filterValues } = useListContext();
+  const resource = useResourceContext()!;
+  const canCommand = useCanCommand();
+  const [chosen, setChosen] = useState<{ ids: number[]; words: ReactNode } | null>(null);
+  if (!canCommand) return null;
+  return (
+    <>
+      <MeterTreeButton
+        filter={filterValues}
+        filterWords={hasFilter(filters, filterValues) ? <FilterSummary resource={resource} specs={filters} values={filterValues} /> : undefined}
+        onChosen={(ids, words) => setChosen({ ids, words })}
+      />
+      {chosen && (
+        <AssignDialog
+          spec={spec}
+          scope={{ filter: { ...filterValues, ids: chosen.ids.join(',') } }}
+          scopeWords={chosen.words}
+          onClose={() => setChosen(null)}
+        />
+      )}
+    </>
+  );
+}
+
 const ROW_ACTIONS = <SetHistoryButton />;
 
 /**
@@ -263,7 +294,7 @@ export function AssignSetList<R extends RaRecord>({ spec }: { spec: AssignSetSpe
         filters={inputs}
         sort={spec.sort}
         deletable={false}
-        toolbar={<AssignFilteredButton spec={spec} filters={filters} />}
+        toolbar={<><AssignByTreeButton spec={spec} filters={filters} /><AssignFilteredButton spec={spec} filters={filters} /></>}
         bulkActions={<AssignSelectedButton spec={spec} />}
         rowActions={ROW_ACTIONS}
       />
