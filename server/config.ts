@@ -82,8 +82,10 @@ export interface ServerConfig {
    */
   readIntervalMinutes: number;
   /**
-   * BILLING_TIME_ZONE (an IANA zone, default Asia/Shanghai): the billing month of tiered prices and
-   * the wall clock of time-of-use schedules (server/domain/billingEngine.ts).
+   * BILLING_TIME_ZONE (an IANA zone, default Asia/Shanghai): the platform's one time zone
+   * (`platformTimeZone`): the billing month of tiered prices, the wall clock of time-of-use schedules
+   * (server/domain/billingEngine.ts), the days of the dashboards, reports and daily aggregates.
+   * TIME_ZONE, its deprecated name, is read when it is unset.
    */
   billingTimeZone: string;
   /**
@@ -233,6 +235,28 @@ export function timeZoneSetting(env: NodeJS.ProcessEnv, name: string, fallback: 
   return raw;
 }
 
+/**
+ * The platform's time zone, one setting for all its days and months: BILLING_TIME_ZONE (billing
+ * months, time-of-use clocks, the dashboards' and reports' days, the daily aggregates, imports and
+ * bindings, statements, exports, backups). TIME_ZONE is its deprecated former name for the
+ * dashboards and day rules: read when BILLING_TIME_ZONE is unset, refused when both are set and differ.
+ * Default Asia/Shanghai. Read from the environment on each call (a few callers read it per request).
+ */
+export function platformTimeZone(env: NodeJS.ProcessEnv = process.env): string {
+  const billing = env.BILLING_TIME_ZONE?.trim();
+  const legacy = env.TIME_ZONE?.trim();
+  const key = `${billing ?? ''}\n${legacy ?? ''}`;
+  const known = zoneCache.get(key);
+  if (known) return known;
+  if (billing && legacy && billing !== legacy) {
+    throw new Error(`TIME_ZONE=${legacy} and BILLING_TIME_ZONE=${billing} differ: the platform has one time zone, BILLING_TIME_ZONE (TIME_ZONE is its deprecated name; unset it)`);
+  }
+  const zone = billing ? timeZoneSetting(env, 'BILLING_TIME_ZONE', 'Asia/Shanghai') : timeZoneSetting(env, 'TIME_ZONE', 'Asia/Shanghai');
+  zoneCache.set(key, zone);
+  return zone;
+}
+const zoneCache = new Map<string, string>();
+
 /** SMS_PROVIDER and its settings; `http` without a valid SMS_HTTP_URL refuses to start. */
 export function smsSettings(env: NodeJS.ProcessEnv) {
   const provider = (env.SMS_PROVIDER?.trim().toLowerCase() || 'simulated');
@@ -268,7 +292,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     simFailureRate: numberSetting(env, 'SIM_FAILURE_RATE', SIM_FAILURE_RATE_DEFAULT, 0, 1),
     autoRead: switchSetting(env, 'AUTO_READ', true),
     readIntervalMinutes: numberSetting(env, 'READ_INTERVAL_MINUTES', READ_INTERVAL_MINUTES_DEFAULT, 1, 10_080, true),
-    billingTimeZone: timeZoneSetting(env, 'BILLING_TIME_ZONE', 'Asia/Shanghai'),
+    billingTimeZone: platformTimeZone(env),
     billingIntervalSeconds: numberSetting(env, 'BILLING_INTERVAL_SECONDS', 60, 5, 86_400, true),
     backupDailyAt: dailyTimeSetting(env, 'BACKUP_DAILY_AT', '03:00'),
     backupKeep: numberSetting(env, 'BACKUP_KEEP', 7, 1, 365, true),

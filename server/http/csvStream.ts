@@ -12,6 +12,7 @@ import { XLSX_TYPE, xlsxWriter } from '../../common/xlsx';
 import { fieldError } from './router';
 import { langOf, type Lang } from './i18n';
 import { maskPersonalData, seesPersonalData } from './personalData';
+import { platformTimeZone } from '../config';
 
 const catalogs: Record<Lang, unknown> = { 'zh-chs': zhChs, 'zh-cht': zhCht, en, ja };
 
@@ -139,7 +140,7 @@ export async function* batchesById<Row extends { id: number }>(select: () => Bat
   }
 }
 
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+const TIME_ZONE = platformTimeZone();
 
 /** An instant as the exports write it, as the screens do: `YYYY-MM-DD HH:mm` in the platform's time zone ('' for none; common/formats.ts). */
 export function csvTime(at: Date | string | null | undefined): string {

@@ -4,9 +4,8 @@ import { audit } from '../audit';
 import { POWER_FAILURE_CAUSES } from '../../common/states';
 import { ALARM_KINDS, dashboardAlarms, dashboardSummary, recordPowerFailure } from '../domain/dashboard';
 import { Id, Q } from '../http/input';
+import { platformTimeZone } from '../config';
 
-/** The platform's calendar (days and months of the dashboards), as the server's other day rules read it. */
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
 
 const AlarmQuery = z.object({ utility: z.enum(['electric', 'water']), kind: Q.oneOf(ALARM_KINDS) });
 
@@ -22,7 +21,7 @@ export function dashboardRoutes() {
     summary: 'Electricity home: rooms, meters online/offline, relays off, arrears rooms, kWh and recharge money of today and this month (each with the same stretch of the period before), 30 days of kWh and money, top consumers, the arrears list',
   }, async (c) => {
     const { db, now } = c.get('deps');
-    return ok(c, await dashboardSummary(db, c.get('session').areaIds, 'electric', now(), TIME_ZONE));
+    return ok(c, await dashboardSummary(db, c.get('session').areaIds, 'electric', now(), platformTimeZone()));
   });
 
   defineRoute(router, {
@@ -30,7 +29,7 @@ export function dashboardRoutes() {
     summary: 'Water home: rooms, meters online/offline, valves closed, low battery, arrears rooms, m³ and recharge money of today and this month (each with the period before), last month\'s m³, 30 days of m³ and money, top consumers, the arrears list',
   }, async (c) => {
     const { db, now } = c.get('deps');
-    return ok(c, await dashboardSummary(db, c.get('session').areaIds, 'water', now(), TIME_ZONE));
+    return ok(c, await dashboardSummary(db, c.get('session').areaIds, 'water', now(), platformTimeZone()));
   });
 
   defineRoute(router, {

@@ -1,8 +1,8 @@
 import { createRouter, defineRoute, z } from '../http/router';
 import { ok } from '../http/envelope';
 import { graphicReport, REPORT_MAX_DAYS } from '../domain/graphicReport';
+import { platformTimeZone } from '../config';
 
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
 const Day = z.iso.date({ error: 'validation.date' });
 
 /** graphicReport/…: the graphic reports (tuxingbaobiao), within the caller's areas. */
@@ -13,7 +13,7 @@ export function graphicReportRoutes() {
     method: 'get', path: '/findReport', tags: ['graphic report'],
     summary: `Usage by project and building, recharges by channel, usage per day and the top rooms over the days [from, to) (at most ${REPORT_MAX_DAYS})`,
     query: z.object({ utility: z.enum(['electric', 'water']), from: Day, to: Day }),
-  }, async (c, { query }) => ok(c, await graphicReport(c.get('deps').db, c.get('session').areaIds, query.utility, query.from, query.to, TIME_ZONE)));
+  }, async (c, { query }) => ok(c, await graphicReport(c.get('deps').db, c.get('session').areaIds, query.utility, query.from, query.to, platformTimeZone())));
 
   return router;
 }

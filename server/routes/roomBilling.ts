@@ -11,11 +11,12 @@ import { rowsOf } from '../db/rows';
 import { notFound } from '../http/errors';
 import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { fenToYuan } from '../../common/money';
+import { platformTimeZone } from '../config';
 
 const { roomStatements, ledgerEntries, rooms, buildings, projects, tenants, tenantBindings, sysUsers } = schema;
 
 /** The platform's time zone: a statement's month is a calendar month there. */
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+const TIME_ZONE = platformTimeZone();
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const Month = () => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().regex(MONTH, 'validation.stats.month').optional())
   .openapi({ type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', example: '2026-10' });

@@ -12,9 +12,10 @@ import { audienceOf, dayIn, messageFor, queueManualSms, resendSms, templateOf } 
 import { PlaceFilters, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
 import { exportRoute, listWithTotals } from './statsRecords';
 import { SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX, SMS_TEMPLATE_NAME_MAX, unknownPlaceholders } from '../../common/sms';
+import { platformTimeZone } from '../config';
 
 const { smsRecords, smsTemplates, rooms, buildings, projects, tenants, sysUsers } = schema;
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+const TIME_ZONE = platformTimeZone();
 
 /**
  * The SMS screens (issue 31): `duanxinfasong` lists the automatic notices (kind=auto) with their

@@ -13,6 +13,7 @@ import { audit } from '../audit';
 import { sqlState } from '../db/errors';
 import { postLedger, type Utility } from '../domain/ledger';
 import { findTenant, tenantsMatching } from './tenant';
+import { platformTimeZone } from '../config';
 
 const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEntries, electricMeters, waterMeters } = schema;
 
@@ -35,7 +36,7 @@ const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEnt
  */
 
 /** The platform's time zone: the day a binding starts or ends is a day there. */
-const TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+const TIME_ZONE = platformTimeZone();
 /** The day (YYYY-MM-DD) an instant falls on in the platform's time zone. */
 export const platformDay = (at: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

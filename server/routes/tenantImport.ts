@@ -8,11 +8,12 @@ import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
 import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../common/identity';
+import { platformTimeZone } from '../config';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 
 /** The platform's calendar day (bindings start on the day of the import). */
-export const PLATFORM_TIME_ZONE = process.env.TIME_ZONE || 'Asia/Shanghai';
+export const PLATFORM_TIME_ZONE = platformTimeZone();
 const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 const TENANT_COLUMNS = ['name', 'phone', 'idType', 'idNumber', 'remark', 'projectName', 'buildingName', 'roomCode'] as const;

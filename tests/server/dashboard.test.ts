@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { rowsOf } from '../../server/db/rows';
+import { configFromEnv } from '../../server/config';
 import { apiClient, loginAs, startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
 
 /**
@@ -228,6 +229,48 @@ describe('a recharge and a power failure move the figures', () => {
     const alarms = (await api.get('dashboard/findAlarms', { utility: 'electric', kind: 'powerCut' })).body.data as { rows: { kind: string; roomId: number; reason: string; at: string; roomCode: string }[] };
     const shown = alarms.rows.find((r) => r.kind === 'powerCut' && r.roomId === roomId);
     expect(shown).toMatchObject({ reason: 'overload', at: offAt, roomCode: room.code });
+  });
+});
+
+describe('the platform\'s time zone', () => {
+  it('puts the dashboards\' today and the report\'s days in BILLING_TIME_ZONE, or in TIME_ZONE (its deprecated name) when that is unset', async () => {
+    const saved = { billing: process.env.BILLING_TIME_ZONE, legacy: process.env.TIME_ZONE };
+    const todayOf = async () => {
+      const { status, body } = await api.get('dashboard/findWaterSummary');
+      expect(status).toBe(200);
+      const data = body.data as { periods: { todayStart: string }; daily: { day: string }[] };
+      return { todayStart: data.periods.todayStart, lastDay: data.daily[data.daily.length - 1].day };
+    };
+    const reportDays = async () => {
+      const { status, body } = await api.get('graphicReport/findReport', { utility: 'electric', from: '2026-11-19', to: '2026-11-21' });
+      expect(status).toBe(200);
+      return (body.data as { daily: { day: string }[] }).daily.map((d) => d.day);
+    };
+    const set = (billing: string | undefined, legacy: string | undefined) => {
+      if (billing === undefined) delete process.env.BILLING_TIME_ZONE; else process.env.BILLING_TIME_ZONE = billing;
+      if (legacy === undefined) delete process.env.TIME_ZONE; else process.env.TIME_ZONE = legacy;
+    };
+    try {
+      // TEST_NOW, 2026-11-21 10:00 in Shanghai, is 2026-11-20 21:00 in New York (−05:00).
+      set('America/New_York', undefined);
+      expect(await todayOf()).toEqual({ todayStart: '2026-11-20T05:00:00.000Z', lastDay: '2026-11-20' });
+      const newYork = await reportDays();
+      expect(newYork).toEqual(['2026-11-19', '2026-11-20']);
+      set(undefined, 'America/New_York');
+      expect(await todayOf()).toEqual({ todayStart: '2026-11-20T05:00:00.000Z', lastDay: '2026-11-20' });
+      set(undefined, undefined);
+      expect(await todayOf()).toEqual({ todayStart: '2026-11-20T16:00:00.000Z', lastDay: '2026-11-21' });
+    } finally {
+      set(saved.billing, saved.legacy);
+    }
+  });
+
+  it('is one setting: the server refuses to start with TIME_ZONE and BILLING_TIME_ZONE set apart, and takes TIME_ZONE alone as the billing zone', () => {
+    expect(() => configFromEnv({ BILLING_TIME_ZONE: 'Asia/Shanghai', TIME_ZONE: 'UTC' })).toThrow(/TIME_ZONE=UTC and BILLING_TIME_ZONE=Asia\/Shanghai differ/);
+    expect(configFromEnv({ TIME_ZONE: 'UTC' }).billingTimeZone).toBe('UTC');
+    expect(configFromEnv({ TIME_ZONE: 'UTC', BILLING_TIME_ZONE: 'UTC' }).billingTimeZone).toBe('UTC');
+    expect(configFromEnv({}).billingTimeZone).toBe('Asia/Shanghai');
+    expect(() => configFromEnv({ BILLING_TIME_ZONE: 'Mars/Olympus' })).toThrow(/BILLING_TIME_ZONE=Mars\/Olympus/);
   });
 });
 
