@@ -50,6 +50,7 @@ describe('nightset: choose meters in the tree', () => {
     await u.click(within(dialog).getByRole('button', { name: '下一步' }));
     await waitFor(() => expect(screen.queryByRole('tree')).toBeNull());
     const assign = await screen.findByRole('dialog');
+    expect(assign).toHaveTextContent('范围（所选的建筑和房间）：');
     expect(assign).toHaveTextContent(`${whole.name} 全部（${wholeMeters.length} 块）`);
     expect(assign).toHaveTextContent('另选 1 个房间');
     await u.click(within(assign).getByRole('combobox', { name: '参数方案' }));

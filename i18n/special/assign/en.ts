@@ -36,6 +36,7 @@ const assign = {
   specialAssign: messages,
   /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
   meterTree: {
+    scope: 'Scope (the buildings and rooms chosen):',
     open: 'Choose by building',
     title: 'Choose meters: project → building → room',
     filters: 'The list\'s current filters:',

@@ -36,6 +36,7 @@ const assign = {
   specialAssign: messages,
   /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
   meterTree: {
+    scope: '範囲（選択した建物と部屋）：',
     open: '建物から選択',
     title: 'メーターを選択：プロジェクト → 建物 → 部屋',
     filters: '一覧の現在の絞り込み：',

@@ -36,6 +36,7 @@ const assign = {
   specialAssign: messages,
   /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
   meterTree: {
+    scope: '范围（所选的建筑和房间）：',
     open: '按建筑选择电表',
     title: '按项目 → 建筑 → 房间选择电表',
     filters: '列表当前的筛选条件：',

@@ -36,6 +36,7 @@ const assign = {
   specialAssign: messages,
   /** The meter tree of the special functions' choice (components/devices/MeterTree.tsx). */
   meterTree: {
+    scope: '範圍（所選的建築和房間）：',
     open: '依建築選擇電錶',
     title: '依專案 → 建築 → 房間選擇電錶',
     filters: '列表目前的篩選條件：',

@@ -77,10 +77,12 @@ export function SetValues({ set, setResource, order = [], formatValue }: { set: 
  * one `set_parameter` command per meter → live progress (DeviceActionsProvider), retry the failed.
  * A meter's set changes only when its command succeeds (server/domain/templates.ts).
  */
-function AssignDialog<R extends RaRecord>({ spec, scope, scopeWords, onClose, onQueued }: {
+function AssignDialog<R extends RaRecord>({ spec, scope, scopeWords, scopeTitle = 'bulk.scope', onClose, onQueued }: {
   spec: AssignSetSpec<R>;
   scope: BulkScope;
   scopeWords: ReactNode;
+  /** The heading above the scope's words (a message key; default: the list's filters). */
+  scopeTitle?: string;
   onClose: () => void;
   onQueued?: () => void;
 }) {
@@ -133,7 +135,7 @@ function AssignDialog<R extends RaRecord>({ spec, scope, scopeWords, onClose, on
       <DialogTitle>{translate('specialAssign.title', { kind: translate(`specialAssign.kinds.${spec.setKind}`) })}</DialogTitle>
       <DialogContent>
         <Box sx={{ mb: 2 }}>
-          <DialogContentText component="div" sx={{ mb: 0.5 }}>{translate('bulk.scope')}</DialogContentText>
+          <DialogContentText component="div" sx={{ mb: 0.5 }}>{translate(scopeTitle)}</DialogContentText>
           {scopeWords}
         </Box>
         <TextField
@@ -266,6 +268,7 @@ function AssignByTreeButton<R extends RaRecord>({ spec, filters }: { spec: Assig
           spec={spec}
           scope={{ filter: { ...filterValues, ids: chosen.ids.join(',') } }}
           scopeWords={chosen.words}
+          scopeTitle="meterTree.scope"
           onClose={() => setChosen(null)}
         />
       )}

@@ -95,7 +95,9 @@ export function CommandProgress({ batch, onClose, onFinished, onRetry, retrying,
   }, [batch, allDone, onFinished]);
   const failedIds = current.filter((command) => failedState(command.state)).map((command) => command.id);
   const heldCount = current.filter((command) => command.state === 'queued' && command.held).length;
-  const rows = [...current].sort((a, b) => Number(failedState(b.state)) - Number(failedState(a.state)) || a.id - b.id).slice(0, SHOWN_ROWS);
+  // Failures first, then the commands waiting for their module, then the others.
+  const rank = (command: CommandState) => (failedState(command.state) ? 0 : command.state === 'queued' && command.held ? 1 : 2);
+  const rows = [...current].sort((a, b) => rank(a) - rank(b) || a.id - b.id).slice(0, SHOWN_ROWS);
   const reason = (command: CommandState) =>
     failedState(command.state) && command.resultCode ? translate(`commands.reasons.${command.resultCode}`, { _: command.resultCode }) : '';
 
