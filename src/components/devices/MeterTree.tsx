@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { Button as RaButton, useDataProvider, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button, Checkbox, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton,
   Typography,
@@ -229,7 +229,7 @@ export function MeterTreeButton({ filter, filterWords, onChosen }: {
   };
   return (
     <>
-      <Button size="small" startIcon={<AccountTreeIcon />} onClick={() => setOpen(true)}>{translate('meterTree.open')}</Button>
+      <RaButton label="meterTree.open" onClick={() => setOpen(true)}><AccountTreeIcon /></RaButton>
       {open && (
         <Dialog open onClose={() => setOpen(false)} maxWidth="sm" fullWidth>
           <DialogTitle>{translate('meterTree.title')}</DialogTitle>
