@@ -36,8 +36,8 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
     await tx.execute(sql`DELETE FROM daily_recharge`);
     await tx.execute(sql`DELETE FROM hourly_area_usage`);
     await tx.execute(sql`
-      INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings)
-      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC'), sum(round(consumption * 100)::bigint), count(*)
+      INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
+      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC'), sum(round(consumption * 100)::bigint), count(*), sum(cost_fen)
       FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3`);
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
       WITH ins AS (
@@ -110,14 +110,14 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     ORDER BY 1 LIMIT ${limit}`));
   const hourly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
-      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC') AS hour, sum(round(consumption * 100)::bigint) AS usage_h, count(*)::int AS readings
+      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC') AS hour, sum(round(consumption * 100)::bigint) AS usage_h, count(*)::int AS readings, sum(cost_fen) AS cost_fen
       FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3),
-    stored AS (SELECT * FROM hourly_area_usage WHERE usage_h <> 0 OR readings <> 0)
+    stored AS (SELECT * FROM hourly_area_usage WHERE usage_h <> 0 OR readings <> 0 OR cost_fen <> 0)
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), to_char(coalesce(s.hour, e.hour) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')) AS key,
-      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END AS stored,
-      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings) END AS expected
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings, s.cost_fen) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings, e.cost_fen) END AS expected
     FROM stored s FULL JOIN expected e USING (utility, area_id, hour)
-    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings) IS DISTINCT FROM (e.usage_h, e.readings)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.readings, e.cost_fen)
     ORDER BY 1 LIMIT ${limit}`));
   return [
     ...hourly.map((row) => ({ table: 'hourly_area_usage' as const, ...row })),

@@ -11,6 +11,7 @@ import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStr
 import { fenToYuan } from '../../common/money';
 import { deleteReading, previewDelete, purgeReading, restoreReading } from '../domain/readingRecords';
 import { PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
+import { billingSettings } from '../domain/billingEngine';
 
 const { readings, rooms, buildings, projects, electricMeters, waterMeters, sysUsers } = schema;
 
@@ -94,13 +95,88 @@ function conditions(query: Partial<ReadingFilter>): SQL | undefined {
   );
 }
 
-/** The totals of the filtered set (not the page): readings, usage (kWh or m³), charged and refunded money in fen. */
+/** The totals of the filtered set (not the page): readings, usage (kWh or m³), charged and refunded money in fen, summed over the raw rows. */
 async function totalsOf(c: Ctx, where: SQL | undefined) {
   const [row] = rowsOf<Record<string, unknown>>(await c.get('deps').db.execute(sql`
     SELECT count(*) AS count, coalesce(sum(${readings.consumption}), 0) AS consumption, coalesce(sum(${readings.costFen}), 0) AS "costFen",
       coalesce(sum(${readings.refundedFen}), 0) AS "refundedFen"
     FROM ${readings} WHERE ${and(inScope(readings.areaId, c.get('session')), where)}`));
   return numbers(row);
+}
+
+/**
+ * The standing readings' totals (count, usage, charge) from the aggregates (migrations 0027 and
+ * 0031) rather than from the raw rows: filtered by place or meter, the whole days of the range
+ * (in the platform's zone) from `daily_usage`; filtered by the caller's areas alone, its whole hours
+ * from `hourly_area_usage`. Only the partial day (or hour) at each end of the range is summed raw.
+ * The same figures as the raw sum (tests/server/readingTotals.test.ts).
+ */
+async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
+  const db = c.get('deps').db;
+  const zone = billingSettings.timeZone;
+  const byPlace = !!(query.projectId || query.buildingId || query.roomId || query.roomCode?.trim() || query.meterId || query.meterAddress?.trim());
+  const from = query.readFrom ?? null;
+  const to = query.readTo ?? null;
+  // The aggregate's first unit within the range (a day or an hour starting at or after `from`) and the start of the unit `to` falls in.
+  const unit = byPlace ? 'day' : 'hour';
+  const floor = (at: string) => (byPlace ? sql`date_trunc('day', ${at}::timestamptz, ${zone})` : sql`date_trunc('hour', ${at}::timestamptz, 'UTC')`);
+  const [bounds] = rowsOf<{ first: string | null; last: string | null }>(await db.execute(sql`
+    SELECT ${from ? sql`CASE WHEN ${floor(from)} = ${from}::timestamptz THEN ${floor(from)} ELSE ${floor(from)} + ${`1 ${unit}`}::interval END` : sql`NULL::timestamptz`} AS first,
+      ${to ? floor(to) : sql`NULL::timestamptz`} AS last`));
+  const first = bounds.first ? new Date(bounds.first) : null;
+  const last = bounds.last ? new Date(bounds.last) : null;
+  if (first && last && first >= last) return totalsOf(c, and(sql`${readings.deletedAt} IS NULL`, conditions(query)));
+
+  const areaIds = sql.join(c.get('session').areaIds.map((id) => sql`${id}`), sql`, `);
+  let aggregate: Record<string, unknown>;
+  if (byPlace) {
+    const address = query.meterAddress?.trim();
+    const addressIn = (table: typeof electricMeters | typeof waterMeters, utility: string) =>
+      sql`(du.utility = ${utility} AND du.meter_id IN (SELECT ${table.id} FROM ${table} WHERE ${matches(table.address, address!)} OFFSET 0))`;
+    const roomsWhere = (condition: SQL) => sql`du.room_id IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+    const where = and(
+      sql`du.area_id IN (${areaIds})`,
+      query.utility ? sql`du.utility = ${query.utility}` : undefined,
+      query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
+      query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
+      query.roomId ? sql`du.room_id = ${query.roomId}` : undefined,
+      query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
+      query.meterId ? sql`du.meter_id = ${query.meterId}` : undefined,
+      address ? (query.utility === 'water' ? addressIn(waterMeters, 'water') : query.utility === 'electric' ? addressIn(electricMeters, 'electric')
+        : sql`(${addressIn(electricMeters, 'electric')} OR ${addressIn(waterMeters, 'water')})`) : undefined,
+      first ? sql`du.day >= (${first.toISOString()}::timestamptz AT TIME ZONE ${zone})::date` : undefined,
+      last ? sql`du.day < (${last.toISOString()}::timestamptz AT TIME ZONE ${zone})::date` : undefined,
+    );
+    [aggregate] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+      SELECT coalesce(sum(du.readings), 0) AS count, coalesce(sum(du.usage_h), 0) AS usage_h, coalesce(sum(du.cost_fen), 0) AS cost FROM daily_usage du WHERE ${where}`));
+  } else {
+    const where = and(
+      sql`hu.area_id IN (${areaIds})`,
+      query.utility ? sql`hu.utility = ${query.utility}` : undefined,
+      first ? sql`hu.hour >= ${first.toISOString()}::timestamptz` : undefined,
+      last ? sql`hu.hour < ${last.toISOString()}::timestamptz` : undefined,
+    );
+    [aggregate] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+      SELECT coalesce(sum(hu.readings), 0) AS count, coalesce(sum(hu.usage_h), 0) AS usage_h, coalesce(sum(hu.cost_fen), 0) AS cost FROM hourly_area_usage hu WHERE ${where}`));
+  }
+  // The partial units at the ends, raw.
+  const pieces = [
+    from && first && first.getTime() > new Date(from).getTime() ? { readFrom: from, readTo: first.toISOString() } : undefined,
+    to && last && last.getTime() < new Date(to).getTime() ? { readFrom: last.toISOString(), readTo: to } : undefined,
+  ].filter((piece) => piece !== undefined);
+  let count = Number(aggregate.count);
+  let usageH = Number(aggregate.usage_h);
+  let cost = Number(aggregate.cost);
+  if (pieces.length) {
+    const [raw] = rowsOf<Record<string, unknown>>(await db.execute(sql`
+      SELECT count(*) AS count, coalesce(sum(round(${readings.consumption} * 100)), 0) AS usage_h, coalesce(sum(${readings.costFen}), 0) AS cost FROM ${readings}
+      WHERE ${and(inScope(readings.areaId, c.get('session')), sql`${readings.deletedAt} IS NULL`, conditions({ ...query, readFrom: undefined, readTo: undefined }),
+        sql`(${sql.join(pieces.map((piece) => rangeConditions(readings.readAt, piece, 'read')!), sql` OR `)})`)}`));
+    count += Number(raw.count);
+    usageH += Number(raw.usage_h);
+    cost += Number(raw.cost);
+  }
+  return { count, consumption: usageH / 100, costFen: cost };
 }
 
 const F = (utility: string | undefined, deleted: boolean) =>
@@ -147,7 +223,7 @@ export function meterReadingRecordRoutes() {
     const where = conditions({ ...query, utility: undefined });
     const [page, totals] = await Promise.all([
       listPage(c.get('deps').db, spec, { where, paging: query, areaIds: c.get('session').areaIds }),
-      totalsOf(c, and(sql`${readings.deletedAt} IS NULL`, conditions(query))),
+      standingTotals(c, query),
     ]);
     return ok(c, { ...page, totals: { count: totals.count, consumption: totals.consumption, costFen: totals.costFen } });
   });

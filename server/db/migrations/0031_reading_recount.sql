@@ -1,17 +1,20 @@
 -- Reading deletion that recounts (issue 31): what a reading's charge took from the free allowance,
 -- and, on a reading deleted with its charge refunded, what the deletion recounted on the readings
 -- after it (server/domain/readingRecount.ts). Money in the daily aggregates: the reading lists'
--- totals (count, usage, charged money) are read from `daily_usage` rather than summed over the raw
--- readings, so the aggregate keeps the readings' charge as well.
+-- totals (count, usage, charged money) are read from `daily_usage` (a place or meter filtered) and
+-- `hourly_area_usage` (the caller's areas) rather than summed over the raw readings, so both keep the
+-- readings' charge as well.
 ALTER TABLE "readings" ADD COLUMN IF NOT EXISTS "free_used" numeric(14, 2) NOT NULL DEFAULT 0;
 --> statement-breakpoint
 ALTER TABLE "readings" ADD COLUMN IF NOT EXISTS "recount" jsonb;
 --> statement-breakpoint
 ALTER TABLE "daily_usage" ADD COLUMN IF NOT EXISTS "cost_fen" bigint NOT NULL DEFAULT 0;
 --> statement-breakpoint
+ALTER TABLE "hourly_area_usage" ADD COLUMN IF NOT EXISTS "cost_fen" bigint NOT NULL DEFAULT 0;
+--> statement-breakpoint
 -- The trigger of 0027 with the charge: a statement that changes a standing reading's cost (the
--- billing engine's claim, a recount) moves its day's money; the hourly usage is written only where
--- the usage or the count moved. A temporary table of its own (a session may hold 0027's).
+-- billing engine's claim, a recount) moves its day's and its hour's money; an hour is written only
+-- where something moved. A temporary table of its own (a session may hold 0027's).
 CREATE OR REPLACE FUNCTION "aggregate_readings_trigger"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -52,13 +55,14 @@ BEGIN
     usage_h = t.usage_h + excluded.usage_h, sharp_h = t.sharp_h + excluded.sharp_h, peak_h = t.peak_h + excluded.peak_h,
     flat_h = t.flat_h + excluded.flat_h, valley_h = t.valley_h + excluded.valley_h, readings = t.readings + excluded.readings,
     cost_fen = t.cost_fen + excluded.cost_fen;
-  INSERT INTO hourly_area_usage AS t (utility, area_id, hour, usage_h, readings)
-    SELECT c.utility, c.area_id, date_trunc('hour', c.read_at, 'UTC'), sum(c.s * round(c.consumption * 100)::bigint), sum(c.s)
+  INSERT INTO hourly_area_usage AS t (utility, area_id, hour, usage_h, readings, cost_fen)
+    SELECT c.utility, c.area_id, date_trunc('hour', c.read_at, 'UTC'), sum(c.s * round(c.consumption * 100)::bigint), sum(c.s), sum(c.s * c.cost_fen)
     FROM aggregate_reading_deltas c
     GROUP BY 1, 2, 3
-    HAVING sum(c.s * round(c.consumption * 100)::bigint) <> 0 OR sum(c.s) <> 0
+    HAVING sum(c.s * round(c.consumption * 100)::bigint) <> 0 OR sum(c.s) <> 0 OR sum(c.s * c.cost_fen) <> 0
     ORDER BY 1, 2, 3
-  ON CONFLICT (utility, area_id, hour) DO UPDATE SET usage_h = t.usage_h + excluded.usage_h, readings = t.readings + excluded.readings;
+  ON CONFLICT (utility, area_id, hour) DO UPDATE SET usage_h = t.usage_h + excluded.usage_h, readings = t.readings + excluded.readings,
+    cost_fen = t.cost_fen + excluded.cost_fen;
   DELETE FROM aggregate_reading_deltas;
   RETURN NULL;
 END
@@ -69,3 +73,8 @@ UPDATE daily_usage d SET cost_fen = x.cost_fen
 FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id, sum(r.cost_fen) AS cost_fen
       FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL GROUP BY 1, 2, 3, 4, 5) x
 WHERE d.utility = x.utility AND d.area_id = x.area_id AND d.day = x.day AND d.room_id = x.room_id AND d.meter_id = x.meter_id AND x.cost_fen <> 0;
+--> statement-breakpoint
+UPDATE hourly_area_usage hu SET cost_fen = x.cost_fen
+FROM (SELECT utility, area_id, date_trunc('hour', read_at, 'UTC') AS hour, sum(cost_fen) AS cost_fen
+      FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3) x
+WHERE hu.utility = x.utility AND hu.area_id = x.area_id AND hu.hour = x.hour AND x.cost_fen <> 0;
