@@ -179,23 +179,26 @@ async function aggregateReport(db: Db, areaIds: number[], utility: Utility, star
  * Arrears at the end of each day of the range, from the ledger: an account's balance at a day's end
  * is the balance after its last entry before then. The balances at the range's start are read per
  * account (its last entry before it, through the account-and-time index); the range's entries then
- * move the count and the sum day by day.
+ * move the count and the sum day by day. Only accounts that have ever been below zero can count or
+ * move (an account whose every entry is at or above zero adds nothing), so both read only those: the
+ * accounts of the ledger's negative entries (a partial index, migration 0032), not every account.
  */
 async function arrearsTrend(db: Db, areaIds: number[], utility: Utility, starts: Date[], timeZone: string): Promise<GraphicReport['arrears']> {
   const days = starts.length - 1;
   const thresholds = sql`ARRAY[${sql.join(starts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
+  const everNegative = sql`a.id IN (SELECT n.account_id FROM ledger_entries n WHERE n.balance_after_fen < 0)`;
   const [base] = rowsOf<{ rooms: number; fen: string | null }>(await db.execute(sql`
     SELECT count(*) FILTER (WHERE l.balance_after_fen < 0)::int AS rooms, sum(least(l.balance_after_fen, 0)) AS fen
     FROM accounts a
     CROSS JOIN LATERAL (SELECT e.balance_after_fen FROM ledger_entries e WHERE e.account_id = a.id AND e.created_at < ${ts(starts[0])}
                         ORDER BY e.created_at DESC, e.id DESC LIMIT 1) l
-    WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)}`));
+    WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${everNegative}`));
   // Per account and day, the last balance of the day against the one before it.
   const moves = rowsOf<{ b: number; rooms: number; fen: string }>(await db.execute(sql`
     WITH last AS (
       SELECT DISTINCT ON (e.account_id, b) e.account_id, width_bucket(extract(epoch FROM e.created_at)::float8, ${thresholds}) AS b, e.balance_after_fen AS balance
       FROM accounts a JOIN ledger_entries e ON e.account_id = a.id
-      WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND e.created_at >= ${ts(starts[0])} AND e.created_at < ${ts(starts[days])}
+      WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${everNegative} AND e.created_at >= ${ts(starts[0])} AND e.created_at < ${ts(starts[days])}
       ORDER BY e.account_id, b, e.created_at DESC, e.id DESC),
     before AS (
       SELECT a.id AS account_id, l.balance_after_fen AS balance FROM accounts a
