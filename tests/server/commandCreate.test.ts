@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { commandAllowed } from '../../server/domain/commandTypes';
 import { COMMAND_TYPES } from '../../common/states';
+import { namesField } from '../support/fieldLabels';
 
 /**
  * Issue 11: `POST command/create` (binding) `{ deviceKind, deviceIds, type, payload? } → { ids }`:
@@ -50,7 +51,8 @@ async function refused(body: unknown, field: string, client = api) {
   const before = await counts();
   const answer = await client.post('command/create', body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-  expect(answer.body.msg).toMatch(new RegExp(`^${field.replace(/\./g, '\\.')}: `));
+  // Named as the console labels it, in the caller's language (server/http/fieldLabels.ts).
+  expect(answer.body.msg).toMatch(namesField('command', field));
   expect(await counts()).toEqual(before);
   return answer.body.msg as string;
 }
