@@ -14,7 +14,7 @@ import { inScope } from '../http/scope';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
 import { audit } from '../audit';
 import { sqlState } from '../db/errors';
-import { enqueueCommands } from '../domain/commands';
+import { enqueueCommands, type NewCommand } from '../domain/commands';
 import { ensureAccount } from '../domain/ledger';
 import { defaultPriceTableOf } from '../domain/billingEngine';
 import { TRIP_CAUSES } from '../../common/states';
@@ -276,7 +276,10 @@ const BulkCommand = z.object({
   setId: Id.optional(),
   /** preset_energy: the kWh written to each meter (0.01 … 99999.99, two decimals at most; yuzhidianliang). */
   energy: Num(0.01, PRESET_ENERGY_MAX).refine((value) => Math.round(value * 100) === value * 100, 'validation.presetEnergy').optional(),
-}).refine((body) => body.type !== 'set_parameter' || body.setKind, { message: 'validation.required', path: ['setKind'] })
+  /** time_sync: one broadcast frame per module of the meters (DL/T 645 08 to 99…99, no reply) instead of one command per meter. */
+  broadcast: Bool.optional(),
+}).refine((body) => !body.broadcast || body.type === 'time_sync', { message: 'validation.broadcastTimeSyncOnly', path: ['broadcast'] })
+  .refine((body) => body.type !== 'set_parameter' || body.setKind, { message: 'validation.required', path: ['setKind'] })
   .refine((body) => body.type !== 'set_parameter' || body.setId, { message: 'validation.required', path: ['setId'] })
   .refine((body) => body.type !== 'preset_energy' || body.energy !== undefined, { message: 'validation.required', path: ['energy'] })
   .refine((body) => body.type === 'preset_energy' || body.energy === undefined, { message: 'validation.presetEnergyOnly', path: ['energy'] });
@@ -553,7 +556,7 @@ export function electricMeterRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/commandAll', tags,
-    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter, preset_energy) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set), a preset_energy\'s `energy` (kWh, 0.01–99999.99; its dry run also answers `offline`); `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
+    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter, preset_energy) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set), a preset_energy\'s `energy` (kWh, 0.01–99999.99; its dry run also answers `offline`); a time_sync with `broadcast: true` is one command per module of the meters (one frame reaches its bus; its dry run also answers `frames`), plus one per meter without a module; `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
     body: BulkCommand,
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
@@ -570,9 +573,23 @@ export function electricMeterRoutes() {
     // An assignment leaves out the meters already on the set (counted: `unchanged`).
     const current = assign ? setColumn(assign.setKind) : undefined;
     const changing = current ? sql`${current} IS DISTINCT FROM ${assign!.setId}` : undefined;
-    const meters = await db.select({ id: electricMeters.id, areaId: electricMeters.areaId }).from(electricMeters)
+    const meters = await db.select({ id: electricMeters.id, areaId: electricMeters.areaId, moduleId: electricMeters.moduleId }).from(electricMeters)
       .where(and(scoped, changing)).orderBy(electricMeters.id);
+    // A broadcast time sync: one frame per module of the meters (it reaches every meter on that
+    // bus), one command per meter without a module (it fails no_path: the progress says why).
+    const broadcast = body.type === 'time_sync' && body.broadcast === true;
+    const items = (payload: Record<string, unknown>): NewCommand[] => {
+      if (!broadcast) return meters.map((m) => ({ areaId: m.areaId, deviceKind: 'electric' as const, deviceId: m.id, type: body.type, payload }));
+      const byModule = new Map<number, number>();
+      const loose: NewCommand[] = [];
+      for (const m of meters) {
+        if (m.moduleId === null) loose.push({ areaId: m.areaId, deviceKind: 'electric', deviceId: m.id, type: body.type, payload });
+        else if (!byModule.has(m.moduleId)) byModule.set(m.moduleId, m.areaId);
+      }
+      return [...[...byModule].map(([moduleId, areaId]) => ({ areaId, deviceKind: 'module' as const, deviceId: moduleId, type: body.type, payload })), ...loose];
+    };
     if (body.dryRun) {
+      if (broadcast) return ok(c, { count: meters.length, ids: [], frames: items({ broadcast: true }).length });
       if (body.type === 'preset_energy') {
         // A preset's dry run also counts the offline meters (queued, retried until their deadline).
         const [{ offline }] = await db.select({ offline: sql<number>`count(*) FILTER (WHERE NOT ${reachable})::int` }).from(electricMeters).where(scoped);
@@ -590,9 +607,9 @@ export function electricMeterRoutes() {
     if (body.expectedCount !== undefined && body.expectedCount !== meters.length) {
       throw conflict('errors.scopeChanged', { expected: body.expectedCount, count: meters.length });
     }
-    const payload = assign ?? (body.type === 'preset_energy' ? { energy: body.energy! } : body.type === 'trip' && body.cause ? { cause: body.cause } : {});
+    const payload = assign ?? (body.type === 'preset_energy' ? { energy: body.energy! } : body.type === 'trip' && body.cause ? { cause: body.cause } : broadcast ? { broadcast: true } : {});
     const ids = await db.transaction(async (tx) => {
-      const created = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: m.areaId, deviceKind: 'electric' as const, deviceId: m.id, type: body.type, payload })), now());
+      const created = await enqueueCommands(tx, session.userId, items(payload), now());
       await audit(tx, session, { action: 'commandAll', entity: 'electricMeter', after: { type: body.type, payload, count: created.length, scope: body.scope === 'all' ? { scope: 'all' } : filter } });
       return created;
     });

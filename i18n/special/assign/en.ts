@@ -53,6 +53,7 @@ const assign = {
     offline: 'Offline',
     capped: 'Only the first %{count} are listed',
   },
+  server: { validation: { broadcastTimeSyncOnly: 'only a time_sync command can be broadcast' } },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: 'Waiting for its module' },

@@ -53,6 +53,7 @@ const assign = {
     offline: 'オフライン',
     capped: '最初の %{count} 台のみ表示',
   },
+  server: { validation: { broadcastTimeSyncOnly: 'ブロードキャストできるのは時刻校正コマンド（time_sync）だけです' } },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: 'モジュール復帰待ち' },

@@ -53,6 +53,7 @@ const assign = {
     offline: '离线',
     capped: '仅列出前 %{count} 块',
   },
+  server: { validation: { broadcastTimeSyncOnly: '只有校准时间指令（time_sync）可以广播' } },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: '等待模块上线' },

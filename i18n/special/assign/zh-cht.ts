@@ -53,6 +53,7 @@ const assign = {
     offline: '離線',
     capped: '僅列出前 %{count} 具',
   },
+  server: { validation: { broadcastTimeSyncOnly: '只有校準時間指令（time_sync）可以廣播' } },
   /** Commands held while their module is offline (server/domain/commands.ts moduleAway): the progress view and the lists. */
   commands: {
     states: { waiting: '等待模組上線' },

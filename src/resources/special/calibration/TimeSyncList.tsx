@@ -105,7 +105,10 @@ function SelectedSyncButton({ icon }: { icon: ReactNode }) {
   );
 }
 
-/** Every meter the filters match, per meter (electricMeter/commandAll time_sync), scope and count stated first. */
+/**
+ * Every meter the filters match (electricMeter/commandAll time_sync), scope and count stated first:
+ * per meter, or by broadcast — one frame per module of those meters rather than a command each.
+ */
 function FilteredSyncButton() {
   const translate = useTranslate();
   const dataProvider = useDataProvider<MeteringDataProvider>();
@@ -113,22 +116,23 @@ function FilteredSyncButton() {
   const { track } = useDeviceActions();
   const canCommand = useCanCommand();
   const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<SyncMode>('meter');
   if (!canCommand) return null;
   const call = (scope: BulkScope, extra: Record<string, unknown>) =>
-    dataProvider.invoke<{ ids: number[]; count: number }>(resource, 'commandAll', { ...scope, type: 'time_sync', ...extra });
+    dataProvider.invoke<{ ids: number[]; count: number }>(resource, 'commandAll', { ...scope, type: 'time_sync', ...(mode === 'broadcast' ? { broadcast: true } : {}), ...extra });
   return (
     <>
       <Button label="calibration.time.filtered" onClick={() => setOpen(true)}><UpdateIcon /></Button>
       <ScopedActionDialog
         open={open}
         title={translate('calibration.time.filtered')}
-        question={(count) => translate('calibration.time.question', { count })}
+        question={(count) => translate(mode === 'broadcast' ? 'calibration.time.questionBroadcast' : 'calibration.time.question', { count })}
         filters={ELECTRIC_FILTERS}
         preview={async (scope) => (await call(scope, { dryRun: true })).count}
-        run={async (scope, expectedCount) => track(actionOf('meter'), (await call(scope, { expectedCount })).ids)}
+        run={async (scope, expectedCount) => track(actionOf(mode), (await call(scope, { expectedCount })).ids)}
         onClose={() => setOpen(false)}
       >
-        <ModeInput mode="meter" setMode={() => undefined} broadcast={false} />
+        <ModeInput mode={mode} setMode={setMode} />
       </ScopedActionDialog>
     </>
   );
