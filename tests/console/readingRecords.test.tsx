@@ -45,7 +45,8 @@ describe('reading records', () => {
   it('deletes a wrong reading with a reason and a refund, then restores it from the deleted readings: the ledger moves once each way', async () => {
     const [reading] = await query<{ id: number; meter_id: number; read_at: string; cost_fen: number; account_id: number; balance_fen: number }>(`
       SELECT r.id, r.meter_id, r.read_at, r.cost_fen, a.id AS account_id, a.balance_fen FROM readings r JOIN accounts a ON a.room_id = r.room_id AND a.utility = 'electric'
-      WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.cost_fen > 0 AND r.area_id = 1 ORDER BY r.id DESC LIMIT 1`);
+      WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.cost_fen > 0 AND r.area_id = 1
+        AND NOT EXISTS (SELECT 1 FROM readings x WHERE x.utility = r.utility AND x.meter_id = r.meter_id AND x.read_at > r.read_at) ORDER BY r.id DESC LIMIT 1`);
     const cost = Number(reading.cost_fen);
     const u = user();
     const list = renderScreen(filterPath('/MeterReadingRecordDetails', onlyReading(reading)));
@@ -53,11 +54,14 @@ describe('reading records', () => {
     await u.click(within(rows()[0]).getByRole('button', { name: '删除读数' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(`¥${yuan(cost)}`);
+    // The latest reading of its meter: the preview says nothing after it changes, the refund is the whole net.
+    expect(await within(dialog).findByText('其后没有读数发生变化。')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('recount-lines')).toHaveTextContent(`账户净变动 +¥${yuan(cost)}`);
     await u.click(within(dialog).getByRole('button', { name: '删除' }));
     expect(await within(dialog).findByText('请填写删除原因')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择是否退回扣费')).toBeInTheDocument();
     expect((await query<{ deleted_at: string | null }>(`SELECT deleted_at FROM readings WHERE id = ${reading.id}`))[0].deleted_at).toBeNull();
-    await u.click(within(dialog).getByRole('radio', { name: /将扣费退回房间账户/ }));
+    await u.click(within(dialog).getByRole('radio', { name: /退回扣费/ }));
     await u.type(within(dialog).getByRole('textbox', { name: /删除原因/ }), '换表后读数错误');
     await u.click(within(dialog).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,6 +1,7 @@
 import type { RaRecord } from 'react-admin';
 import type { StateStyle } from '../../../components/list/columns';
 import { formatDateTime } from '../../../components/dateTime';
+import type { RecountRecord } from '../../../../common/readingRecount';
 
 /** A meter reading as the reading record calls answer it (standing or deleted). */
 export interface Reading extends RaRecord {
@@ -27,6 +28,8 @@ export interface Reading extends RaRecord {
   deletedByName: string | null;
   deleteReason: string | null;
   refundedFen: number | null;
+  /** What the deletion recounted on the readings after it (a deletion with its charge refunded). */
+  recount?: RecountRecord | null;
 }
 
 export const UTILITY: Record<string, StateStyle> = {

@@ -19,6 +19,7 @@ export const readingResource = (name: string, utility: 'electric' | 'water') => 
     getList: get('meterReadingRecord/findByCondition', { request: (params) => ({ ...params, utility }) }),
     actions: {
       export: get('meterReadingRecord/exportByCondition', { request: (params) => ({ ...params, utility }), download: true }),
+      previewDelete: get('meterReadingRecord/previewDelete'),
       deleteReading: del('meterReadingRecord/deleteReading'),
     },
   },

@@ -16,6 +16,7 @@ import { fenToYuan } from '../../../../common/money';
 import { PLACE_FILTERS } from '../../statistics/records/RecordList';
 import { DialogRow } from '../../statistics/readings/DeleteReadingDialog';
 import { UTILITY, placeOf, readingTime, type Reading } from '../../statistics/readings/model';
+import { RecountCell, signedMoney } from '../../statistics/readings/RecountLines';
 
 const COLUMNS: Column<Reading>[] = [
   { source: 'deletedAt', kind: 'datetime', priority: 1 },
@@ -31,6 +32,10 @@ const COLUMNS: Column<Reading>[] = [
   { source: 'consumption', kind: 'quantity', priority: 1, sortable: false },
   { source: 'costFen', kind: 'money', priority: 1, sortable: false },
   { source: 'refundedFen', kind: 'money', priority: 1, sortable: false },
+  {
+    source: 'recount', priority: 2, sortable: false, minWidth: 110, render: (record) => <RecountCell recount={record.recount} />,
+    csv: (record, translate) => (record.recount ? `${record.recount.changes.length} / ${translate('stats.readings.recount.netShort')} ${signedMoney(record.recount.postedFen)}` : ''),
+  },
 ];
 
 const FILTERS: FilterSpec[] = [
@@ -80,6 +85,11 @@ function StepForm({ reading, step, close }: { reading: Reading; step: Step; clos
         <DialogRow label={translate('stats.readings.delete.meter')} value={reading.meterAddress ?? ''} />
         <DialogRow label={translate('stats.readings.delete.reading')} value={`${Number(reading.total).toFixed(2)} ${unit} (+${Number(reading.consumption).toFixed(2)} ${unit})`} />
         <DialogRow label={translate('resources.shanchuchaobiaojilu.fields.deleteReason')} value={reading.deleteReason ?? ''} />
+        {step === 'restore' && !!reading.recount?.changes.length && (
+          <Alert severity="info" sx={{ mt: 1.5 }} data-testid="restore-recount">
+            {translate('stats.readings.restore.recount', { smart_count: reading.recount.changes.length, net: signedMoney(0 - reading.recount.postedFen) })}
+          </Alert>
+        )}
         {step === 'restore' && (refunded > 0
           ? <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="restore-recharge">{translate(`${T}.recharge`, { amount: fenToYuan(refunded) })}</Alert>
           : <Alert severity="info" sx={{ mt: 1.5 }}>{translate(`${T}.noMoney`)}</Alert>)}
