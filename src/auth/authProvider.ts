@@ -75,9 +75,14 @@ export const authProvider: AuthProvider = {
     if (!hasToken()) throw { redirectTo: loginRedirect(), message: false };
   },
 
-  /** A 401 from the API means the server ended the session: clear it and go to login. */
-  async checkError(error: { status?: number }) {
-    if (error?.status === 401 && hasToken()) {
+  /**
+   * A 401 from the API means the server ended the session: clear it and go to login — unless the
+   * request was sent with a token that is no longer the current one (a late answer from before a
+   * logout and a new login: the new session stands).
+   */
+  async checkError(error: { status?: number; sentToken?: string }) {
+    const stale = error?.sentToken !== undefined && error.sentToken !== readCookie('token');
+    if (error?.status === 401 && hasToken() && !stale) {
       clearSessionCookies();
       throw { redirectTo: loginRedirect(), logoutUser: false, message: false };
     }

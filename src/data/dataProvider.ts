@@ -97,9 +97,9 @@ export async function call<T>(spec: CallSpec, payload: Record<string, unknown> =
 /** An error whose message is the server's text, or the catalogue message of its status, translated. */
 function readable(error: unknown): unknown {
   if (!(error instanceof HttpError)) return error;
-  if (error.body?.msg) return new HttpError(error.body.msg, error.status, error.body);
+  if (error.body?.msg) return new HttpError(error.body.msg, error.status, error.body, error.sentToken);
   const key = error.status === 0 ? 'http.network' : STATUS_MESSAGES[error.status] ?? 'http.unknown';
-  return new HttpError(i18nProvider.translate(key, { url: '', status: error.status }), error.status, error.body);
+  return new HttpError(i18nProvider.translate(key, { url: '', status: error.status }), error.status, error.body, error.sentToken);
 }
 
 function listParams(params: GetListParams, page: number, perPage: number): Record<string, unknown> {

@@ -67,7 +67,13 @@ export const forgetMenuVersion = () => {
   menuVersion = undefined;
 };
 
-function relogin() {
+/**
+ * Back to login, unless the answer belongs to a session that has already been replaced: a request
+ * sent with another token than the current one (a late answer from before a logout and a new
+ * login) must not end the new session.
+ */
+function relogin(sentToken: string | undefined) {
+  if (sentToken !== readCookie('token')) return;
   clearSessionCookies(SESSION_COOKIES);
   emitHttpEvent({ type: 'relogin' });
 }
@@ -119,8 +125,8 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     }
     // No response at all: SPEC.md sends the user to login.
     if (!options.quiet) emitHttpEvent({ type: 'message', key: 'http.network' });
-    relogin();
-    throw new HttpError('http.network', 0);
+    relogin(token);
+    throw new HttpError('http.network', 0, undefined, token);
   } finally {
     clearTimeout(timer);
   }
@@ -138,14 +144,14 @@ export async function request<T = unknown>(options: RequestOptions): Promise<T> 
     showStatus(response.status, url, parsed, options.quiet);
     // Failed requests go to the front-end log (not refusals of bad input or an ended session).
     if (response.status >= 500 || response.status === 404) recordFrontError(`HTTP ${response.status} ${options.method.toUpperCase()} ${url}`);
-    throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed);
+    throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed, token);
   }
   if (!parsed || typeof parsed !== 'object') return parsed as T;
   if (parsed.code === 0) return parsed as T;
   if (parsed.code === 200) return parsed.data as T;
   if (parsed.code === 500 || parsed.code === 502) {
-    relogin();
-    throw new HttpError(parsed.msg ?? STATUS_MESSAGES[parsed.code], parsed.code, parsed);
+    relogin(token);
+    throw new HttpError(parsed.msg ?? STATUS_MESSAGES[parsed.code], parsed.code, parsed, token);
   }
   return parsed as T;
 }
@@ -186,7 +192,7 @@ export async function download(options: { url: string; params?: Params; filename
         parsed = undefined;
       }
       showStatus(response.status, url, parsed);
-      throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed);
+      throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed, token);
     }
     const blob = await response.blob();
     const link = document.createElement('a');

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     message: string,
     readonly status: number,
     readonly body?: { code?: number; msg?: string; [key: string]: unknown },
+    /** The session token the request was sent with (a late answer to an ended session is not the current session's). */
+    readonly sentToken?: string,
   ) {
     super(message);
     this.name = 'HttpError';

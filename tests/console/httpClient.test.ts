@@ -64,6 +64,30 @@ describe('http client (SPEC.md sections 6–8)', () => {
     expect(Cookies.get('token')).toBeUndefined();
   });
 
+  it('a late answer to a session that was replaced meanwhile (logout, new login) leaves the new session alone', async () => {
+    writeSessionCookies({ sessinId: 'old', areaId: 1, userId: 1, roleId: 1, username: 'admin' });
+    let answer: (() => void) | undefined;
+    server.use(http.get(url('code/late'), async () => {
+      await new Promise<void>((resolve) => { answer = resolve; });
+      return HttpResponse.json({ code: 500, msg: 'session gone' });
+    }));
+    const { events, stop } = captureEvents();
+    const late = request({ method: 'get', url: 'code/late' });
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    writeSessionCookies({ sessinId: 'new', areaId: 1, userId: 1, roleId: 1, username: 'admin' });
+    answer!();
+    await expect(late).rejects.toMatchObject({ status: 500, sentToken: 'old' });
+    stop();
+    expect(events).not.toContainEqual({ type: 'relogin' });
+    expect(Cookies.get('token')).toBe('new');
+    // The auth provider likewise lets a 401 sent with the old token pass.
+    const { authProvider } = await import('../../src/auth/authProvider');
+    await expect(authProvider.checkError!({ status: 401, sentToken: 'old' } as never)).resolves.toBeUndefined();
+    expect(Cookies.get('token')).toBe('new');
+    await expect(authProvider.checkError!({ status: 401, sentToken: 'new' } as never)).rejects.toBeTruthy();
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
   it('no response at all sends the user to login', async () => {
     writeSessionCookies({ sessinId: 'tok', areaId: 1, userId: 1, roleId: 1, username: 'admin' });
     server.use(http.get(url('net/down'), () => HttpResponse.error()));
