@@ -40,9 +40,9 @@ describe('nightset: choose meters in the tree', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await u.click(await screen.findByRole('button', { name: '按建筑选择电表' }));
     const dialog = await screen.findByRole('dialog');
-    await u.click(await within(dialog).findByRole('button', { name: `展开 ${project.name} 的建筑` }));
-    await u.click(await within(dialog).findByRole('checkbox', { name: `${whole.name} 全部（${wholeMeters.length} 块）` }));
-    await u.click(within(dialog).getByRole('button', { name: `展开 ${partly.name} 的房间` }));
+    await u.click(await within(dialog).findByRole('button', { name: `展开${project.name}的建筑` }));
+    await u.click(await within(dialog).findByRole('checkbox', { name: `${whole.name}全部（${wholeMeters.length} 块）` }));
+    await u.click(within(dialog).getByRole('button', { name: `展开${partly.name}的房间` }));
     await u.click(await within(dialog).findByRole('checkbox', { name: `${single.room_code} ${single.address}` }));
     expect(within(dialog).getByRole('status')).toHaveTextContent(`已选 ${chosen.length} 块电表`);
     // The building with one room ticked is partly chosen.
@@ -51,7 +51,7 @@ describe('nightset: choose meters in the tree', () => {
     await waitFor(() => expect(screen.queryByRole('tree')).toBeNull());
     const assign = await screen.findByRole('dialog');
     expect(assign).toHaveTextContent('范围（所选的建筑和房间）：');
-    expect(assign).toHaveTextContent(`${whole.name} 全部（${wholeMeters.length} 块）`);
+    expect(assign).toHaveTextContent(`${whole.name}全部（${wholeMeters.length} 块）`);
     expect(assign).toHaveTextContent('另选 1 个房间');
     await u.click(within(assign).getByRole('combobox', { name: '参数方案' }));
     await u.click(await screen.findByRole('option', { name: set.name }));
@@ -73,9 +73,9 @@ describe('nightset: choose meters in the tree', () => {
     await u.click(await screen.findByRole('button', { name: '按建筑选择电表' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('列表当前的筛选条件：');
-    await u.click(await within(dialog).findByRole('button', { name: `展开 ${building.project} 的建筑` }));
-    expect(await within(dialog).findByRole('checkbox', { name: `${building.name} 全部（${building.n} 块）` })).toBeInTheDocument();
-    await u.click(within(dialog).getByRole('button', { name: `展开 ${building.name} 的房间` }));
+    await u.click(await within(dialog).findByRole('button', { name: `展开${building.project}的建筑` }));
+    expect(await within(dialog).findByRole('checkbox', { name: `${building.name}全部（${building.n} 块）` })).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: `展开${building.name}的房间` }));
     const group = await within(dialog).findByRole('group', { name: building.name });
     await waitFor(() => expect(within(group).getAllByRole('checkbox')).toHaveLength(Number(building.n)));
     expect(within(group).getAllByText('离线')).toHaveLength(Number(building.n));
