@@ -32,6 +32,12 @@ const go = async (route: string) => {
   await page.goto(new URL(route, platform.url).toString());
 };
 
+/** A screenshot once the transitions have ended (a dialog fading in, a menu closing); endless ones (spinners) aside. */
+async function shot(name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await screenshot(page, name);
+}
+
 /** Finds the meter in a list by its address (the list's search box) and selects its row. */
 async function selectMeter() {
   await page.getByRole('textbox', { name: '搜索' }).fill(METER);
@@ -117,5 +123,61 @@ describe('devices: a gateway, a meter on it, read now and trip, over DL/T 645 on
     await progress.getByRole('button', { name: /关闭/ }).click();
     await row.getByText('拉闸').waitFor();
     await screenshot(page, 'devices-03-tripped');
+  });
+
+  it('assigns the area\'s control set to the meter (控制参数设置): current → new, then live progress with the meter\'s answer', async () => {
+    await go('kongzhiset');
+    const listed = await selectMeter();
+    await page.getByRole('button', { name: '为所选电表设置' }).click();
+    const assign = page.getByRole('dialog', { name: '设置控制参数' });
+    await assign.getByRole('combobox', { name: '参数方案' }).click();
+    await page.getByRole('option', { name: '标准控制策略', exact: true }).click();
+    // The preview: this meter, from no control set to the chosen one.
+    const change = assign.getByRole('table', { name: '各电表的变化' }).getByRole('row').filter({ hasText: METER });
+    await change.getByText('标准控制策略').waitFor();
+    assert.match(await change.innerText(), /（无）/);
+    await shot('devices-04-control-preview');
+    await assign.getByRole('button', { name: '确定' }).click();
+    // Control code 14 writes of 04 00 10 01…04 (alarm 1 and 2, overdraft, hoarding limit) over the
+    // gateway's socket. The simulated gateway takes no parameter write (it answers D4 with error
+    // byte 02, no data requested): the meter refused it, shown per meter with a retry, and the
+    // meter's control set stays as it was (a set changes only when its command succeeds).
+    const progress = page.getByRole('dialog', { name: /设置控制参数：1 个设备/ });
+    const result = progress.getByRole('row').filter({ hasText: METER });
+    await result.getByText('设备拒绝执行').waitFor({ timeout: 30_000 });
+    await result.getByText('失败').waitFor();
+    await progress.getByRole('button', { name: '重试失败的 1 个' }).waitFor();
+    await shot('devices-05-control-progress');
+    await progress.getByRole('button', { name: '关闭' }).click();
+    assert.doesNotMatch(await listed.innerText(), /标准控制策略/);
+  });
+
+  it('syncs the meter\'s clock (校准时间): the control 14 write the simulated gateway takes, the clock read back', async () => {
+    await go('jiaozhunshijian');
+    await selectMeter();
+    await page.getByRole('button', { name: '所选电表校时' }).click();
+    await page.getByRole('dialog', { name: '所选电表校时' }).getByRole('button', { name: '确定' }).click();
+    const progress = page.getByRole('dialog', { name: /校时：1 个设备/ });
+    const result = progress.getByRole('row').filter({ hasText: METER });
+    await result.getByText('成功').waitFor({ timeout: 30_000 });
+    // The clock after, to the second, and its difference from the platform's.
+    assert.match(await result.innerText(), /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[\s\S]*-?\d+ 秒/);
+    await shot('devices-06-time-sync');
+    await progress.getByRole('button', { name: '关闭' }).click();
+  });
+
+  it('shows the assignment in the meter\'s set history (电表管理): the set, its result, time and operator', async () => {
+    await go('dianbiaoguanli');
+    await page.getByRole('textbox', { name: '搜索' }).fill(METER);
+    await page.getByRole('row').filter({ hasText: METER }).getByRole('button', { name: '方案下发记录' }).click();
+    const history = page.getByRole('dialog', { name: `方案下发记录 · ${METER}` });
+    const sent = history.getByRole('row').filter({ hasText: '标准控制策略' });
+    await sent.getByText('设备拒绝执行').waitFor();
+    const text = await sent.innerText();
+    assert.match(text, /设置控制参数/);
+    assert.match(text, /失败/);
+    assert.match(text, /管理员/);
+    assert.match(text, /\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await shot('devices-07-set-history');
   });
 });
