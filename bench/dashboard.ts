@@ -168,7 +168,12 @@ async function atScale(adminUrl: string) {
     await database.close();
   }
 
-  const server = await startServerProcess({ databaseUrl: url, password: PASSWORD, env: { BILLING_TIME_ZONE: SCALE_ZONE } });
+  // The request deadline and the query timeout are raised to a minute, so that a call slower than
+  // the defaults (4.5 s, 10 s) is measured rather than answered 503.
+  const server = await startServerProcess({
+    databaseUrl: url, password: PASSWORD,
+    env: { BILLING_TIME_ZONE: SCALE_ZONE, REQUEST_DEADLINE_MS: '60000', DB_QUERY_TIMEOUT_MS: '60000', REQUEST_QUEUE_MS: '60000' },
+  });
   let failures = 0;
   try {
     const token = await loginOver(server.origin, SCALE_USER, PASSWORD);
@@ -180,7 +185,7 @@ async function atScale(adminUrl: string) {
       await databaseIdle(url);
       const direct = await loadSql(url, statements, CONNECTIONS, SECONDS, POOL_SIZE);
       failures += api.errors + direct.errors;
-      const verdict = api.errors ? `FAILED: ${api.errors} of ${api.requests} answered with an error (past the request deadline, then refused by admission control)` : `${api.p95 < 100 ? 'under' : 'OVER'} the 100 ms p95 target`;
+      const verdict = api.errors ? `FAILED: ${api.errors} of ${api.requests} answered with an error, the first: ${api.firstError}` : `${api.p95 < 100 ? 'under' : 'OVER'} the 100 ms p95 target`;
       console.log(`  ${label}: API ${fmt(api)} | its ${statements.length} statements ${fmt(direct)} | ${verdict}`);
     }
   } finally {

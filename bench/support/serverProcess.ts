@@ -68,6 +68,8 @@ export interface LoadFigures {
   perSecond: number;
   p50: number;
   p95: number;
+  /** What the first failed call answered (status and the start of its body) or threw. */
+  firstError?: string;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -76,19 +78,23 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function closedLoop(run: () => Promise<boolean>, connections: number, seconds: number): Promise<LoadFigures> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const end = performance.now() + seconds * 1000;
   const start = performance.now();
   await Promise.all(Array.from({ length: connections }, async () => {
     while (performance.now() < end) {
       const t = performance.now();
-      const ok = await run().catch(() => false);
+      const ok = await run().catch((error: unknown) => {
+        firstError ??= error instanceof Error ? error.message : String(error);
+        return false;
+      });
       latencies.push(performance.now() - t);
       if (!ok) errors++;
     }
   }));
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95) };
+  return { requests: latencies.length, errors, perSecond: latencies.length / elapsed, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), firstError };
 }
 
 /**
@@ -101,12 +107,16 @@ export async function httpClosedLoop(url: string, headers: Record<string, string
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections, pipelining: 1 });
   const path = target.pathname + target.search;
+  let firstError: string | undefined;
   try {
-    return await closedLoop(async () => {
+    const figures = await closedLoop(async () => {
       const response = await pool.request({ method: 'GET', path, headers });
       const body = await response.body.text();
-      return response.statusCode === 200 && body.startsWith('{"code":200');
+      const ok = response.statusCode === 200 && body.startsWith('{"code":200');
+      if (!ok) firstError ??= `${response.statusCode} ${body.slice(0, 160)}`;
+      return ok;
     }, connections, seconds);
+    return { ...figures, firstError: firstError ?? figures.firstError };
   } finally {
     await pool.close();
   }
