@@ -66,6 +66,9 @@ describe('kongzhiset: assign to selected', () => {
     await u.click(await screen.findByRole('button', { name: '为所选电表设置' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('所选 1 块电表');
+    // The scope is the rows ticked, not the list's filters.
+    expect(dialog).toHaveTextContent('范围（所选的电表）：');
+    expect(dialog).not.toHaveTextContent('列表当前的筛选条件');
     await u.click(within(dialog).getByRole('combobox', { name: '参数方案' }));
     await u.click(await screen.findByRole('option', { name: target.name }));
     expect(within(dialog).getByLabelText('方案取值')).toHaveTextContent('¥');

@@ -13,6 +13,7 @@ const messages = {
   values: 'Values of the set',
   currentSet: 'Current set',
   selected: '%{count} selected',
+  selectedScope: 'Scope (the meters selected):',
   question: 'Assign "%{name}" to %{count}?',
   nothing: 'Every meter in scope is already on "%{name}": nothing to change',
   unchanged: '%{smart_count} meter already on "%{name}" is left out |||| %{smart_count} meters already on "%{name}" are left out',

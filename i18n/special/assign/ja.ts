@@ -13,6 +13,7 @@ const messages = {
   values: 'セットの値',
   currentSet: '現在のセット',
   selected: '選択した %{count}',
+  selectedScope: '範囲（選択したメーター）：',
   question: '%{count} を「%{name}」に設定しますか？',
   nothing: '範囲内のメーターはすべて「%{name}」です。変更はありません',
   unchanged: '%{smart_count} 台は既に「%{name}」のため送信しません',

@@ -13,6 +13,7 @@ const messages = {
   values: '方案取值',
   currentSet: '当前方案',
   selected: '所选 %{count}',
+  selectedScope: '范围（所选的电表）：',
   question: '将 %{count}设为“%{name}”？',
   nothing: '范围内的电表都已是“%{name}”，无需更改',
   unchanged: '%{smart_count} 块电表已是“%{name}”，不再下发',

@@ -13,6 +13,7 @@ const messages = {
   values: '方案取值',
   currentSet: '目前方案',
   selected: '所選 %{count}',
+  selectedScope: '範圍（所選的電錶）：',
   question: '將 %{count}設為「%{name}」？',
   nothing: '範圍內的電錶都已是「%{name}」，無需更改',
   unchanged: '%{smart_count} 塊電錶已是「%{name}」，不再下發',

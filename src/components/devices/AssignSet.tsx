@@ -215,6 +215,7 @@ function AssignSelectedButton<R extends RaRecord>({ spec }: { spec: AssignSetSpe
           spec={spec}
           scope={{ filter: { ids: selectedIds.join(',') } }}
           scopeWords={<Chip size="small" color="primary" label={translate('specialAssign.selected', { count: countOf(selectedIds.length) })} />}
+          scopeTitle="specialAssign.selectedScope"
           onQueued={() => onUnselectItems()}
           onClose={() => setOpen(false)}
         />
