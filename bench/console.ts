@@ -17,6 +17,12 @@
  * (issue 9's targets: login page and first list together ≤ 1.1× the bytes, time ≤ 1.5×).
  * Figures only: nothing here passes or fails.
  *
+ * The console's first screen after login is the water dashboard (`/index`): its KPI cards are
+ * measured the same way (login page, then login click → the cards' figures shown), beside the
+ * first list, against the minimal app's first list. Everything runs on loopback and again with a
+ * network round trip emulated (Chromium's Network.emulateNetworkConditions, BENCH_CONSOLE_LATENCY:
+ * milliseconds added to each request, default "0,40"), where the count of requests weighs.
+ *
  * The path from the click to the first rows of the last run is printed on the page's clock: each
  * API call (sent → answered) and each long task, to see what the time is spent waiting for.
  *
@@ -24,6 +30,7 @@
  * BENCH_CONSOLE_DIST (serve this build of the console instead of building one),
  * BENCH_CONSOLE_BEFORE (another build of the console, e.g. of the commit before a change: visited
  * in turns with the other two and shown beside them, as the ratio of the console to it),
+ * BENCH_CONSOLE_LATENCY (emulated round trips in ms, comma-separated; default 0,40),
  * CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { execSync } from 'node:child_process';
@@ -44,11 +51,20 @@ const RUNS = Number(process.env.BENCH_CONSOLE_RUNS ?? 5);
 const FIRST_PORT = Number(process.env.BENCH_CONSOLE_PORT ?? 0);
 /** After the first rows: how long the network must stay quiet before the list's bytes are summed. */
 const QUIET_MS = 800;
+/** Emulated network round trips, ms (0: loopback as it is). */
+const LATENCIES = (process.env.BENCH_CONSOLE_LATENCY ?? '0,40').split(',').map((value) => Number(value.trim())).filter((value) => Number.isFinite(value) && value >= 0);
+/** What counts as shown: a list's first cell with text, or the dashboard's first KPI figure. */
+const ROWS = 'tbody td';
+const KPI = '[data-testid="kpi-rooms-value"]';
 
 interface Target {
-  name: 'console' | 'minimal' | 'before';
+  name: 'console' | 'minimal' | 'before' | 'dashboard';
   /** Where the operator starts (the console's route guard sends it to login with the redirect). */
   start: string;
+  /** The element whose text means the screen is shown. */
+  ready: string;
+  /** Index of the build (and server) it is served from. */
+  server: number;
 }
 
 interface Sample {
@@ -59,6 +75,8 @@ interface Sample {
   /** Login page and first list together: what it takes from the address bar to the first rows. */
   totalBytes: number;
   reloadBytes: number;
+  /** From the address bar to the login form shown (its button visible), with the login page's requests. */
+  loginPageMs: number;
   clickToRowsMs: number;
   longTaskCount: number;
   longTaskMs: number;
@@ -81,8 +99,8 @@ function build(): { console: string; minimal: string; cleanup: () => void } {
   return { console: ours, minimal, cleanup: () => [ours, minimal].forEach((dir) => rmSync(dir, { recursive: true, force: true })) };
 }
 
-/** Runs in every page before its scripts: long tasks, the login click, the first rows. */
-const PAGE_PROBE = () => {
+/** Runs in every page before its scripts: long tasks, the login click, the first rows (or KPI figures: `ready`). */
+const PAGE_PROBE = (ready: string) => {
   const probe = { longTasks: [] as { start: number; duration: number }[], clickAt: 0, rowsAt: 0 };
   (window as unknown as { __bench: typeof probe }).__bench = probe;
   new PerformanceObserver((list) => {
@@ -94,7 +112,7 @@ const PAGE_PROBE = () => {
   // The first rows: a table body cell with text (loading placeholders have none).
   const observer = new MutationObserver(() => {
     if (!probe.clickAt || probe.rowsAt) return;
-    for (const cell of document.querySelectorAll('tbody td')) {
+    for (const cell of document.querySelectorAll(ready)) {
       if (cell.textContent?.trim()) {
         probe.rowsAt = performance.now();
         observer.disconnect();
@@ -106,13 +124,14 @@ const PAGE_PROBE = () => {
 };
 
 /** One cold visit: login page, login, first rows, reload. */
-async function visit(browser: Browser, url: string, target: Target): Promise<Sample> {
+async function visit(browser: Browser, url: string, target: Target, latency: number): Promise<Sample> {
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.addInitScript(PAGE_PROBE);
+    await page.addInitScript(PAGE_PROBE, target.ready);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    if (latency > 0) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency, downloadThroughput: -1, uploadThroughput: -1 });
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
     let bytes = 0;
     let requests = 0;
@@ -127,8 +146,10 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
       while (Date.now() - lastActivity < QUIET_MS) await page.waitForTimeout(100);
     };
 
+    const opened = performance.now();
     await page.goto(`${url}${target.start}`, { waitUntil: 'load' });
     await page.locator('button[type="submit"]').waitFor({ state: 'visible' });
+    const loginPageMs = performance.now() - opened;
     await quiet();
     const loginBytes = bytes;
     const loginRequests = requests;
@@ -150,10 +171,10 @@ async function visit(browser: Browser, url: string, target: Target): Promise<Sam
 
     bytes = 0;
     await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction(() => !!Array.from(document.querySelectorAll('tbody td')).find((cell) => cell.textContent?.trim()), undefined, { timeout: 60_000 });
+    await page.waitForFunction((ready) => !!Array.from(document.querySelectorAll(ready)).find((cell) => cell.textContent?.trim()), target.ready, { timeout: 60_000 });
     await quiet();
     return {
-      loginBytes, loginRequests, listBytes, listRequests, totalBytes: loginBytes + listBytes, reloadBytes: bytes,
+      loginPageMs, loginBytes, loginRequests, listBytes, listRequests, totalBytes: loginBytes + listBytes, reloadBytes: bytes,
       clickToRowsMs: probe.rowsAt - probe.clickAt,
       longTaskCount: onPath.length,
       longTaskMs: onPath.reduce((sum, task) => sum + task.duration, 0),
@@ -208,22 +229,30 @@ async function main() {
   });
   await Promise.all(servers.map((server) => new Promise((resolve) => (server.listening ? resolve(undefined) : server.once('listening', resolve)))));
   const urls = servers.map((server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  const allTargets: Target[] = [{ name: 'console', start: '/waterarchive' }, { name: 'minimal', start: '/' }, { name: 'before', start: '/waterarchive' }];
-  const targets = allTargets.slice(0, dirs.length);
+  const targets: Target[] = [
+    { name: 'console', start: '/waterarchive', ready: ROWS, server: 0 },
+    { name: 'dashboard', start: '/index', ready: KPI, server: 0 },
+    { name: 'minimal', start: '/', ready: ROWS, server: 1 },
+    ...(before ? [{ name: 'before' as const, start: '/waterarchive', ready: ROWS, server: 2 }] : []),
+  ];
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const samples: Record<Target['name'], Sample[]> = { console: [], minimal: [], before: [] };
+  const byLatency = new Map<number, Record<Target['name'], Sample[]>>();
   try {
     // A warm-up visit of each (JIT of the server, the database's caches), not counted.
-    for (const [i, target] of targets.entries()) await visit(browser, urls[i], target);
-    for (let run = 0; run < RUNS; run++) {
-      const order = targets.map((_, i) => i);
-      if (run % 2) order.reverse();
-      for (const i of order) samples[targets[i].name].push(await visit(browser, urls[i], targets[i]));
-      process.stdout.write(`run ${run + 1}/${RUNS}\r`);
+    for (const target of targets) await visit(browser, urls[target.server], target, 0);
+    for (const latency of LATENCIES) {
+      const samples: Record<Target['name'], Sample[]> = { console: [], minimal: [], before: [], dashboard: [] };
+      byLatency.set(latency, samples);
+      for (let run = 0; run < RUNS; run++) {
+        const order = targets.map((_, i) => i);
+        if (run % 2) order.reverse();
+        for (const i of order) samples[targets[i].name].push(await visit(browser, urls[targets[i].server], targets[i], latency));
+        process.stdout.write(`${latency} ms: run ${run + 1}/${RUNS}\r`);
+      }
     }
   } finally {
     await browser.close();
@@ -233,33 +262,46 @@ async function main() {
     builds.cleanup();
   }
 
-  const rows: [string, keyof Sample, 'kB' | 'ms' | 'n', number?][] = [
-    ['login page, bytes on the wire', 'loginBytes', 'kB'],
-    ['login page, requests', 'loginRequests', 'n'],
-    ['first list (click → rows, quiet), bytes', 'listBytes', 'kB'],
-    ['first list, requests', 'listRequests', 'n'],
-    ['login page + first list, bytes', 'totalBytes', 'kB', 1.1],
-    ['reload of the list page, bytes', 'reloadBytes', 'kB'],
-    ['login click → first rows', 'clickToRowsMs', 'ms', 1.5],
-    ['long tasks click → rows, count', 'longTaskCount', 'n'],
-    ['long tasks click → rows, total', 'longTaskMs', 'ms'],
-    ['longest task click → rows', 'longTaskMaxMs', 'ms'],
-  ];
+  for (const [latency, samples] of byLatency) report(latency, samples);
+}
+
+const rows: [string, keyof Sample, 'kB' | 'ms' | 'n', number?][] = [
+  ['login page, bytes on the wire', 'loginBytes', 'kB'],
+  ['login page, requests', 'loginRequests', 'n'],
+  ['address bar → login form shown (loaded)', 'loginPageMs', 'ms'],
+  ['first list (click → rows, quiet), bytes', 'listBytes', 'kB'],
+  ['first list, requests', 'listRequests', 'n'],
+  ['login page + first list, bytes', 'totalBytes', 'kB', 1.1],
+  ['reload of the list page, bytes', 'reloadBytes', 'kB'],
+  ['login click → first rows', 'clickToRowsMs', 'ms', 1.5],
+  ['long tasks click → rows, count', 'longTaskCount', 'n'],
+  ['long tasks click → rows, total', 'longTaskMs', 'ms'],
+  ['longest task click → rows', 'longTaskMaxMs', 'ms'],
+];
+
+function report(latency: number, samples: Record<Target['name'], Sample[]>) {
   const show = (value: number, unit: string) => (unit === 'kB' ? `${(value / 1024).toFixed(1)} kB` : unit === 'ms' ? `${value.toFixed(0)} ms` : value.toFixed(1));
-  console.log(`\nMedians of ${RUNS} cold runs (Chromium, fresh context per run)\n`);
+  console.log(`\nMedians of ${RUNS} cold runs (Chromium, fresh context per run), ${latency ? `${latency} ms round trip emulated` : 'loopback'}\n`);
   const withBefore = samples.before.length > 0;
-  console.log(`${'figure'.padEnd(42)}${'console'.padStart(12)}${'minimal'.padStart(12)}${'ratio'.padStart(9)}   ${withBefore ? `${'before'.padStart(10)}${'vs before'.padStart(11)}   ` : ''}target`);
+  console.log(`${'figure'.padEnd(42)}${'console'.padStart(12)}${'minimal'.padStart(12)}${'ratio'.padStart(9)}   ${'dashboard'.padStart(12)}${'ratio'.padStart(9)}   ${withBefore ? `${'before'.padStart(10)}${'vs before'.padStart(11)}   ` : ''}target`);
   for (const [label, key, unit, target] of rows) {
     const ours = median(samples.console.map((s) => s[key] as number));
     const theirs = median(samples.minimal.map((s) => s[key] as number));
+    const home = median(samples.dashboard.map((s) => s[key] as number));
     const ratio = theirs ? ours / theirs : NaN;
-    const verdict = target === undefined ? '' : `≤ ${target}× ${ratio <= target ? 'met' : 'NOT met'}`;
+    const homeRatio = theirs ? home / theirs : NaN;
+    const met = (r: number) => (r <= target! ? 'met' : 'NOT met');
+    const verdict = target === undefined ? '' : `≤ ${target}× ${met(ratio)} (list), ${met(homeRatio)} (dashboard)`;
     const old = withBefore ? median(samples.before.map((s) => s[key] as number)) : NaN;
     const versus = withBefore ? `${show(old, unit).padStart(10)}${(old ? `${(ours / old).toFixed(2)}×` : '—').padStart(11)}   ` : '';
-    console.log(`${label.padEnd(42)}${show(ours, unit).padStart(12)}${show(theirs, unit).padStart(12)}${(Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—').padStart(9)}   ${versus}${verdict}`);
+    const times = (r: number) => (Number.isFinite(r) ? `${r.toFixed(2)}×` : '—').padStart(9);
+    console.log(`${label.padEnd(42)}${show(ours, unit).padStart(12)}${show(theirs, unit).padStart(12)}${times(ratio)}   ${show(home, unit).padStart(12)}${times(homeRatio)}   ${versus}${verdict}`);
   }
+  console.log('("dashboard": the console from its login page to the water dashboard\'s KPI figures, the row\'s "first list" and "rows" being the cards; its ratio is to the minimal app\'s first list)');
   console.log('\nFrom the login click to the first rows, page clock (console, last run): API calls (start → answered) and long tasks');
   console.log(`  ${samples.console.at(-1)?.timeline.join('\n  ')}`);
+  console.log('Dashboard (click → KPI figures):');
+  console.log(`  ${samples.dashboard.at(-1)?.timeline.join('\n  ')}`);
   console.log('Minimal app:');
   console.log(`  ${samples.minimal.at(-1)?.timeline.join('\n  ')}`);
 }
