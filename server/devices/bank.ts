@@ -28,6 +28,8 @@ export interface SimElectricMeter {
   wallet?(platform: MeterWallet): MeterWallet;
   /** A calibration write: the meter takes these figures (its discrepancy is gone). */
   calibrateWallet?(platform: MeterWallet): MeterWallet;
+  /** A power limit written to the meter (DL/T 645 04 00 0E 01): it trips above it as overload. */
+  setParameters?(part: { power?: { maxPowerW: number } }, now: Date): boolean;
 }
 
 /** Prepaid registers of a meter: remaining amount (fen, negative when overdrawn) and purchase count. */

@@ -132,3 +132,36 @@ describe('set_parameter over the protocol driver', () => {
     expect(gateway.received).toEqual([]);
   });
 });
+
+describe('the simulated gateway takes the standard parameter writes', () => {
+  it('a power set written over the socket becomes the meter\'s limit (it trips above it); a control set\'s limits are kept and read back as written', async () => {
+    const { LivingEstate } = await import('../../server/devices/living');
+    const { createMeterServer } = await import('../../server/devices/tcp/meterServer');
+    const { readRequest } = await import('../../server/devices/protocol/dlt645');
+    const estate = new LivingEstate({ timeScale: 1 });
+    const gateway = createMeterServer({ bank: estate, host: '127.0.0.1', password: CREDENTIALS.password });
+    await gateway.listen();
+    const driver: ProtocolDriver = createProtocolDriver({ frameTimeoutMs: 2000, backoffMinMs: 50, backoffMaxMs: 200 });
+    cleanup.push(() => driver.close(), () => gateway.close());
+    const target: DeviceTarget = {
+      kind: 'electric', id: 1, address: ADDRESS, online: true,
+      module: { id: 1, address: 'GW1', kind: 'tcp-gateway', protocol: 'dlt645', host: '127.0.0.1', port: gateway.port, online: true, settings: CREDENTIALS },
+    };
+    const power = await driver.execute(target, 'set_parameter', { setKind: 'power', setId: 7, values: { maxPowerW: 3500 } });
+    expect(power).toEqual({ ok: true, data: { setKind: 'power', written: ['04000E01'] } });
+    expect(estate.electric(ADDRESS)!.parameters.power).toEqual({ maxPowerW: 3500 });
+    const control = await driver.execute(target, 'set_parameter', { setKind: 'control', setId: 8, values: { alarm1Fen: 2000, alarm2Fen: 1000, overdraftFen: 500, hoardLimitFen: 50_000_000, autoTrip: true } });
+    expect(control).toMatchObject({ ok: true, data: { written: ['04001001', '04001002', '04001003', '04001004'] } });
+    // Read back over the socket: 04 00 10 01 answers 20.00 yuan as written.
+    const answer = await new Promise<Buffer>((resolve, reject) => {
+      const socket = net.connect(gateway.port, '127.0.0.1', () => socket.write(readRequest(ADDRESS, PARAMETER_DI.alarmAmount1)!));
+      socket.once('data', (chunk) => { socket.destroy(); resolve(chunk); });
+      socket.once('error', reject);
+    });
+    expect(hex(answer)).toContain('68 91 08 34 43 33 37 33 53 33 33');
+    // A wrong password is refused (D4, error byte 04) and changes nothing.
+    const wrong = await driver.execute({ ...target, module: { ...target.module!, settings: { ...CREDENTIALS, password: '02000000' } } }, 'set_parameter', { setKind: 'power', setId: 7, values: { maxPowerW: 100 } });
+    expect(wrong).toMatchObject({ ok: false, code: 'device_error' });
+    expect(estate.electric(ADDRESS)!.parameters.power).toEqual({ maxPowerW: 3500 });
+  });
+});

@@ -7,7 +7,9 @@
  * Answers: DL/T 645 read (total, block 00 01 FF 00 / 00 00 FF 00, per-rate, voltage, current, power,
  * run status word 3 with the relay state, the meter's clock 04 00 01 01 / 04 00 01 02;
  * other DIs D1 02), relay control 1C (9C, or DC + error byte when the meter refuses or the password
- * is wrong), broadcast time sync 08 (no reply), per-meter clock write 14 (DI 04000101 / 04000102, 94),
+ * is wrong), broadcast time sync 08 (no reply), per-meter clock write 14 (DI 04000101 / 04000102, 94)
+ * and parameter writes 14 of the power upper limit 04000E01 and the money limits 04001001–04 (94; read
+ * back as written),
  * address read 13 (93, when `busAddress` is set); CJ/T 188 read 90 1F in either DI order and valve
  * control 04 / 2A. Faults for tests and demo: `split` replies into chunks of n bytes, `join` each
  * reply to the previous one in one packet, `delayMs`, `dropRate` / `dropNext`, `garbageRate` /
@@ -19,6 +21,9 @@ import { clockFields, instantOf, bcdToInt } from '../protocol/bytes';
 import * as cjt from '../protocol/cjt188';
 import { Deframer, type RawFrame } from '../protocol/deframe';
 import * as dlt from '../protocol/dlt645';
+import { PARAMETER_DI } from '../protocol/dlt645Parameters';
+
+const MONEY_LIMIT_DIS = new Set<number>([PARAMETER_DI.alarmAmount1, PARAMETER_DI.alarmAmount2, PARAMETER_DI.overdraftLimit, PARAMETER_DI.hoardingLimit]);
 
 export interface MeterServerOptions {
   bank: MeterBank;
@@ -77,6 +82,8 @@ export function createMeterServer(initial: MeterServerOptions): MeterServer {
   const broadcasts: Date[] = [];
   const sockets = new Set<net.Socket>();
   const pendingDate = new Map<string, { day: number; month: number; year: number }>();
+  /** Parameters written to each meter (DI → value bytes as sent, before the +0x33). */
+  const parameters = new Map<string, Map<number, number[]>>();
   let boundPort = options.port ?? 0;
 
   // ---- DL/T 645 ----
@@ -115,6 +122,8 @@ export function createMeterServer(initial: MeterServerOptions): MeterServer {
         const clock = meter.clockAt(at);
         value = di === dlt.DI.date ? dlt.encodeDate(clock, offset()) : dlt.encodeTime(clock, offset());
       }
+      // A parameter written before is read back as it was written.
+      value ??= parameters.get(frame.address)?.get(di);
       return value ? reply(0x91, [...dlt.diBytes(di), ...value]) : reply(0xd1, [0x02]);
     }
     if (frame.control === dlt.C.relay) {
@@ -146,6 +155,18 @@ export function createMeterServer(initial: MeterServerOptions): MeterServer {
         const clock = instantOf({ ...date, hour: v[2]!, minute: v[1]!, second: v[0]! }, offset());
         if (!clock) return reply(0xd4, [0x01]);
         meter.setClock(clock, at);
+        return reply(0x94);
+      }
+      // The parameters DL/T 645-2007 gives identifiers for (dlt645Parameters.ts): the power upper
+      // limit the meter trips above, and the prepaid money limits (alarm 1 and 2, overdraft,
+      // hoarding), kept and read back as written.
+      const limitBytes = di === PARAMETER_DI.powerUpperLimit ? 3 : MONEY_LIMIT_DIS.has(di) ? 4 : 0;
+      if (limitBytes && v.length === limitBytes) {
+        const value = v.reduce<number>((sum, byte, i) => sum + byte! * 100 ** i, 0);
+        if (di === PARAMETER_DI.powerUpperLimit && meter.setParameters && !meter.setParameters({ power: { maxPowerW: value / 10 } }, at)) return reply(0xd4, [0x01]);
+        const stored = parameters.get(frame.address) ?? new Map<number, number[]>();
+        stored.set(di, Array.from(d.subarray(12)).map((b) => b));
+        parameters.set(frame.address, stored);
         return reply(0x94);
       }
       return reply(0xd4, [0x02]);
