@@ -11,66 +11,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createSimulator, type SimulatorTarget } from '../../server/devices/simulator';
 import { LivingEstate } from '../../server/devices/living';
-import { localClock } from '../../server/devices/living/parameters';
-import type { DeviceDriver, DeviceTarget } from '../../server/devices/driver';
-import { enqueueCommands, runDueCommands } from '../../server/domain/commands';
 import { meterFirstSight } from '../../server/domain/templates';
 import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
+import { HOUR, MINUTE, hhmm, minuteStart, simulatedMeters } from '../support/simulatedMeters';
 
 let backend: TestBackend;
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
-const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const clock = { now: new Date(TEST_NOW) };
-
-/** A driver over a simulator, with the target the pipeline builds (last reading, recorded state, module). */
-function driverOf(simulator: ReturnType<typeof createSimulator>): DeviceDriver {
-  return {
-    async execute(target: DeviceTarget, type, payload) {
-      const m = await one(sql`SELECT m.*, md.address AS module_address, md.online AS module_online FROM electric_meters m JOIN modules md ON md.id = m.module_id WHERE m.id = ${target.id}`);
-      const full: SimulatorTarget = {
-        ...target,
-        module: { id: m.module_id, address: m.module_address, kind: 'simulator', protocol: 'dlt645', host: null, port: null, online: m.module_online, settings: {} },
-        lastTotal: m.last_total === null ? null : Number(m.last_total), lastReadAt: m.last_read_at ? new Date(m.last_read_at) : null,
-        relayState: m.relay_state, keepSupply: m.keep_supply,
-      };
-      return simulator.execute(full, type, payload);
-    },
-  };
-}
-let driver = driverOf(createSimulator({ estate: new LivingEstate({ timeScale: 1 }), failureRate: 0, clock: () => clock.now }));
+const meterKit = simulatedMeters(() => backend, clock);
+const { rows, one, cuts, relay } = meterKit;
+let driver = meterKit.driverOf(createSimulator({ estate: new LivingEstate({ timeScale: 1 }), failureRate: 0, clock: () => clock.now }));
 
 let area: number;
 let meters: number[];
-const run = async (ids: number[], type: string, payload: Record<string, unknown> = {}) => {
-  const queued = await backend.database.db.transaction((tx) => enqueueCommands(tx, 1, ids.map((deviceId) => ({ areaId: area, deviceKind: 'electric' as const, deviceId, type, payload })), clock.now));
-  await drain();
-  return rows(sql`SELECT * FROM commands WHERE id IN (${sql.join(queued.map((id) => sql`${id}`), sql`, `)}) ORDER BY id`);
-};
-const drain = async () => {
-  while ((await runDueCommands(backend.database.db, driver, clock.now)) > 0) { /* drain */ }
-};
-const assign = async (id: number, kind: string, values: Record<string, unknown>) => {
-  const setId = Number((await one(sql`INSERT INTO parameter_sets (area_id, kind, name, values) VALUES (${area}, ${kind}, ${`arrears ${kind} ${Math.random()}`}, ${JSON.stringify(values)}::jsonb) RETURNING id`)).id);
-  const [command] = await run([id], 'set_parameter', { setKind: kind, setId });
-  expect(command).toMatchObject({ state: 'succeeded' });
-  return setId;
-};
-const cuts = (id: number) => rows(sql`SELECT cause, off_at, on_at, command_id FROM power_cuts WHERE meter_id = ${id} ORDER BY off_at, id`);
-const relay = async (id: number) => (await one(sql`SELECT relay_state FROM electric_meters WHERE id = ${id}`)).relay_state;
+const run = (ids: number[], type: string, payload: Record<string, unknown> = {}) => meterKit.run(driver, area, ids, type, payload);
+const assign = (id: number, kind: string, values: Record<string, unknown>) => meterKit.assign(driver, area, id, kind, values);
 const trips = (id: number) => rows(sql`SELECT id, state, payload FROM commands WHERE device_kind = 'electric' AND device_id = ${id} AND type = 'trip' ORDER BY id`);
 /** Sets the room account of a meter to a balance and an overdraft (fen). */
 const account = (id: number, balanceFen: number, overdraftFen = 0) =>
   rows(sql`UPDATE accounts SET balance_fen = ${balanceFen}, overdraft_fen = ${overdraftFen}
     WHERE utility = 'electric' AND room_id = (SELECT room_id FROM electric_meters WHERE id = ${id})`);
-const hhmm = (ms: number) => {
-  const { minute } = localClock(ms);
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-};
-const minuteStart = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -163,7 +122,7 @@ describe('a meter keeps its sets through a restart of the process', () => {
     await account(id, 10_000_000, 0);
     // A new process: a new estate that has never seen the meter, told its sets by the platform.
     const t0 = minuteStart(clock.now.getTime());
-    driver = driverOf(createSimulator({
+    driver = meterKit.driverOf(createSimulator({
       estate: new LivingEstate({ timeScale: 1 }), failureRate: 0, clock: () => clock.now,
       firstSight: (target) => meterFirstSight(backend.database.db, target.id),
     }));

@@ -9,61 +9,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createSimulator, type SimulatorTarget } from '../../server/devices/simulator';
+import { createSimulator } from '../../server/devices/simulator';
 import { LivingEstate } from '../../server/devices/living';
 import { inWindow, localClock, tripCauseAt } from '../../server/devices/living/parameters';
-import type { DeviceDriver, DeviceTarget } from '../../server/devices/driver';
-import { enqueueCommands, runDueCommands } from '../../server/domain/commands';
 import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
+import { HOUR, MINUTE, hhmm, minuteStart, simulatedMeters } from '../support/simulatedMeters';
 
 let backend: TestBackend;
-type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
-const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const clock = { now: new Date(TEST_NOW) };
 const estate = new LivingEstate({ timeScale: 1 });
-const simulator = createSimulator({ estate, failureRate: 0, clock: () => clock.now });
-
-/** The simulator with the target the pipeline builds (last reading, recorded state, module). */
-const driver: DeviceDriver = {
-  async execute(target: DeviceTarget, type, payload) {
-    const m = await one(sql`SELECT m.*, md.address AS module_address, md.online AS module_online FROM electric_meters m JOIN modules md ON md.id = m.module_id WHERE m.id = ${target.id}`);
-    const full: SimulatorTarget = {
-      ...target,
-      module: { id: m.module_id, address: m.module_address, kind: 'simulator', protocol: 'dlt645', host: null, port: null, online: m.module_online, settings: {} },
-      lastTotal: m.last_total === null ? null : Number(m.last_total), lastReadAt: m.last_read_at ? new Date(m.last_read_at) : null,
-      relayState: m.relay_state, keepSupply: m.keep_supply,
-    };
-    return simulator.execute(full, type, payload);
-  },
-};
+const meterKit = simulatedMeters(() => backend, clock);
+const { rows, one, cuts, relay } = meterKit;
+const driver = meterKit.driverOf(createSimulator({ estate, failureRate: 0, clock: () => clock.now }));
 
 let area: number;
 let meters: number[];
-const run = async (ids: number[], type: string, payload: Record<string, unknown> = {}) => {
-  const queued = await backend.database.db.transaction((tx) => enqueueCommands(tx, 1, ids.map((deviceId) => ({ areaId: area, deviceKind: 'electric' as const, deviceId, type, payload })), clock.now));
-  while ((await runDueCommands(backend.database.db, driver, clock.now)) > 0) { /* drain */ }
-  return rows(sql`SELECT * FROM commands WHERE id IN (${sql.join(queued.map((id) => sql`${id}`), sql`, `)}) ORDER BY id`);
-};
-const set = async (kind: string, values: Record<string, unknown>) =>
-  Number((await one(sql`INSERT INTO parameter_sets (area_id, kind, name, values) VALUES (${area}, ${kind}, ${`sim ${kind} ${Math.random()}`}, ${JSON.stringify(values)}::jsonb) RETURNING id`)).id);
-const assign = async (id: number, kind: string, values: Record<string, unknown>) => {
-  const setId = await set(kind, values);
-  const [command] = await run([id], 'set_parameter', { setKind: kind, setId });
-  expect(command).toMatchObject({ state: 'succeeded' });
-  return setId;
-};
-const cuts = (id: number) => rows(sql`SELECT cause, off_at, on_at, command_id FROM power_cuts WHERE meter_id = ${id} ORDER BY off_at, id`);
-const relay = async (id: number) => (await one(sql`SELECT relay_state FROM electric_meters WHERE id = ${id}`)).relay_state;
-/** 'HH:mm' of the local (UTC+8) clock at `ms` rounded down to the minute. */
-const hhmm = (ms: number) => {
-  const { minute } = localClock(ms);
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-};
-const minuteStart = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
+const run = (ids: number[], type: string, payload: Record<string, unknown> = {}) => meterKit.run(driver, area, ids, type, payload);
+const set = (kind: string, values: Record<string, unknown>) => meterKit.set(area, kind, values);
+const assign = (id: number, kind: string, values: Record<string, unknown>) => meterKit.assign(driver, area, id, kind, values);
 
 beforeAll(async () => {
   backend = await startTestBackend();
