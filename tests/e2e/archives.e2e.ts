@@ -181,7 +181,7 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     await page.locator('tbody tr').first().waitFor();
     await screenshot(page, 'archives-08-rooms-en');
     await go('userJiaofei');
-    await page.getByText('User payment').first().waitFor();
+    await page.getByText('User payment').filter({ visible: true }).first().waitFor();
     await screenshot(page, 'archives-09-payment-en');
     await page.context().addCookies([{ name: 'lang', value: 'zh-chs', url: platform.url }]);
   });
