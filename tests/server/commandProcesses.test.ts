@@ -53,8 +53,8 @@ describe.skipIf(!url)('commands across two backend processes on one PostgreSQL',
   it('commands queued through both processes each run once, one frame per module at a time', async () => {
     const token = await loginOver(first!.origin, 'admin', PASSWORD);
     const { rows: meters } = await client.query(`
-      SELECT e.id FROM electric_meters e JOIN sys_users u ON u.user_name = 'admin'
-      WHERE e.module_id IS NOT NULL AND (e.area_id = u.area_id OR e.area_id IN (SELECT id FROM areas WHERE parent_id = u.area_id))
+      SELECT e.id FROM electric_meters e JOIN sys_users u ON u.user_name = 'admin' JOIN modules md ON md.id = e.module_id AND md.online
+      WHERE (e.area_id = u.area_id OR e.area_id IN (SELECT id FROM areas WHERE parent_id = u.area_id))
       ORDER BY e.module_id, e.id LIMIT 400`);
     expect(meters.length).toBeGreaterThan(100);
     const ids: number[] = [];
@@ -69,16 +69,19 @@ describe.skipIf(!url)('commands across two backend processes on one PostgreSQL',
       ids.push(...answer.data.ids);
     }
     expect(ids).toHaveLength(meters.length);
-    // Until every command has finished (the simulator misses an attempt now and then: retries after 2 s and 10 s).
+    // Until every command has finished (the simulator misses an attempt now and then: retries after
+    // 2 s and 10 s), or waits for its module: a simulated module in an outage holds its commands
+    // until it is back (issue 30), which may be longer than this test.
+    const held = `c.state = 'queued' AND EXISTS (SELECT 1 FROM modules m WHERE m.id = c.module_id AND NOT m.online)`;
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const { rows: [left] } = await client.query(`SELECT count(*)::int AS n FROM commands WHERE id = ANY($1) AND state IN ('queued', 'sent')`, [ids]);
+      const { rows: [left] } = await client.query(`SELECT count(*)::int AS n FROM commands c WHERE c.id = ANY($1) AND c.state IN ('queued', 'sent') AND NOT (${held})`, [ids]);
       if (left.n === 0) break;
       if (Date.now() > deadline) throw new Error(`${left.n} commands still pending`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const { rows: trace } = await client.query(`SELECT command_id::int AS id, module_id, state, attempts FROM command_trace WHERE command_id = ANY($1) ORDER BY at, seq`, [ids]);
-    const { rows: finals } = await client.query(`SELECT id::int AS id, state, attempts FROM commands WHERE id = ANY($1)`, [ids]);
+    const { rows: finals } = await client.query(`SELECT c.id::int AS id, c.state, c.attempts, (${held}) AS held FROM commands c WHERE c.id = ANY($1)`, [ids]);
 
     // Each command: claim, outcome, claim, outcome… — never two claims in a row; claims = attempts.
     const byCommand = new Map<number, string[]>();
@@ -90,9 +93,10 @@ describe.skipIf(!url)('commands across two backend processes on one PostgreSQL',
       claims += sent;
       expect(sent, `command ${command.id}: ${states.join(' ')}`).toBe(command.attempts);
       states.forEach((state, i) => expect(state === 'sent', `command ${command.id}: ${states.join(' ')}`).toBe(i % 2 === 0));
-      expect(['succeeded', 'failed']).toContain(command.state);
+      if (!command.held) expect(['succeeded', 'failed']).toContain(command.state);
     }
-    expect(claims).toBeGreaterThanOrEqual(ids.length);
+    expect(claims).toBeGreaterThanOrEqual(finals.filter((command) => !command.held).length);
+    expect(finals.filter((command) => command.held).length).toBeLessThan(ids.length / 2);
 
     // Each module: at most one `sent` command at any moment.
     const open = new Map<number, number>();
