@@ -3,6 +3,7 @@ import { clearSessionCookies, readCookie, SESSION_COOKIES } from '../auth/cookie
 import { emitHttpEvent } from './events';
 import { HttpError, STATUS_MESSAGES } from './errors';
 import { recordFrontError } from './frontLog';
+import { saveFile } from './saveFile';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 export type Params = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
@@ -194,14 +195,7 @@ export async function download(options: { url: string; params?: Params; filename
       showStatus(response.status, url, parsed);
       throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed, token);
     }
-    const blob = await response.blob();
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = options.filename;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    saveFile(await response.blob(), options.filename);
   } finally {
     clearTimeout(timer);
   }

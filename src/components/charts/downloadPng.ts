@@ -1,3 +1,5 @@
+import { saveFile } from '../../http/saveFile';
+
 /**
  * Downloads a chart (the first <svg> inside `container`) as a PNG at twice its size, on the given
  * background (an SVG is transparent; a PNG viewer's white or black would hide the theme's text).
@@ -29,11 +31,5 @@ export async function downloadSvgAsPng(container: Element, filename: string, bac
   context.drawImage(image, 0, 0, width, height);
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) return;
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename.endsWith('.png') ? filename : `${filename}.png`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  saveFile(blob, filename.endsWith('.png') ? filename : `${filename}.png`);
 }

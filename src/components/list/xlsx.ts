@@ -12,13 +12,4 @@ export function toXlsx<R>(records: R[], columns: CsvColumn<R>[], sheetName: stri
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE });
 }
 
-/** Saves a file the console made under `filename`. */
-export function saveFile(blob: Blob, filename: string): void {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-}
+export { saveFile } from '../../http/saveFile';
