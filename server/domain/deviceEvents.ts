@@ -5,6 +5,7 @@ import { TRIP_CAUSES } from '../../common/states';
 import { lockAccount, type Utility } from './ledger';
 import { ChargeContext, chargeReading, SELF_TRIP_CAUSES, tripIfInArrears } from './billingEngine';
 import { clearFault, openFault } from './faults';
+import { countOn } from './readingRecount';
 
 const { waterMeters, electricMeters, readings, powerCuts } = schema;
 
@@ -138,12 +139,10 @@ async function countReading(db: Db, device: Device, baseline: Baseline | undefin
     return { consumption: 0, rates: null, sinceAt: baseline.at, baseline, drop: true };
   }
   await clearFault(db, device, 'reading_drop', now);
-  let rates: number[] | null = null;
-  const before = baseline.registers;
-  if (registers.every((r) => r !== undefined) && before?.length === 4 && before.every((r) => r !== null && r !== undefined)) {
-    const deltas = registers.map((r, i) => hundredthsOf(r!) - hundredthsOf(Number(before[i])));
-    if (deltas.every((d) => d >= 0) && deltas.reduce((a, b) => a + b, 0) === delta) rates = deltas;
-  }
+  // The split per rate register, by the count a recount replays (readingRecount.countOn), in hundredths.
+  const inHundredths = (values: (number | null | undefined)[] | null) => values?.map((r) => (r === null || r === undefined ? null : hundredthsOf(Number(r)))) ?? null;
+  const { rates } = countOn({ total: hundredthsOf(total), registers: inHundredths(registers), readAt: now },
+    { total: hundredthsOf(baseline.total), registers: inHundredths(baseline.registers), at: baseline.at });
   return { consumption: delta, rates, sinceAt: baseline.at, baseline: here, drop: false };
 }
 

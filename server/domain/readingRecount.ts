@@ -57,7 +57,7 @@ export interface ChainRow {
 /** What a reading's usage is counted from: a total, its registers and its instant. */
 export interface Base { total: number; registers: (number | null)[] | null; at: Date | null }
 
-const baseOf = (row: ChainRow): Base => ({ total: row.total, registers: row.registers, at: row.readAt });
+const baseOf = (row: Pick<ChainRow, 'total' | 'registers' | 'readAt'>): Base => ({ total: row.total, registers: row.registers, at: row.readAt });
 
 /** Whether a stored reading started its meter's count: no interval, no usage, and a total the count before it did not hold. */
 const startedCount = (row: ChainRow, before: Base | undefined) => row.sinceAt === null && row.consumption === 0 && (!before || row.total !== before.total);
@@ -81,7 +81,7 @@ export function baselineBefore(chain: ChainRow[]): Base | undefined {
 const known = (values: (number | null)[] | null): values is number[] => !!values && values.length === 4 && values.every((v) => v !== null && Number.isFinite(v));
 
 /** Rule 1 for one reading against a baseline (none: it starts the count). */
-export function countOn(row: ChainRow, base: Base | undefined): { consumption: number; sinceAt: Date | null; rates: number[] | null; after: Base } {
+export function countOn(row: Pick<ChainRow, 'total' | 'registers' | 'readAt'>, base: Base | undefined): { consumption: number; sinceAt: Date | null; rates: number[] | null; after: Base } {
   if (!base) return { consumption: 0, sinceAt: null, rates: null, after: baseOf(row) };
   const delta = row.total - base.total;
   // A drop: no usage, the baseline stays (its interval still begins at the baseline).
