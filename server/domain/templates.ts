@@ -110,42 +110,35 @@ export async function assignParameterSet(db: Db, command: { deviceKind: string; 
 
 const setKey = (kind: ParameterKind) => `${kind}SetId` as const;
 
+/** The set columns of an electric meter the meter itself acts on (living/parameters.ts ACTING_KINDS). */
+const ACTING_SET_COLUMNS = { power: 'powerSetId', load: 'loadSetId', night: 'nightSetId', timed: 'timedSetId' } as const;
+
+/**
+ * What a simulated electric meter seen for the first time (a restart of the process) is told: the
+ * sets assigned to it on the platform that the meter itself acts on, each as a `set_parameter`
+ * payload with its values (and a timed set's schedule), as a real meter keeps its parameters
+ * through a power cycle; and its last rate registers, which it continues. One look at the meter.
+ */
+export async function meterFirstSight(db: Db, meterId: number): Promise<{ sets: Record<string, unknown>[]; lastRegisters: (number | null)[] | null }> {
+  const { electricMeters } = schema;
+  const [meter] = await db.select({
+    powerSetId: electricMeters.powerSetId, loadSetId: electricMeters.loadSetId, nightSetId: electricMeters.nightSetId, timedSetId: electricMeters.timedSetId,
+    sharp: electricMeters.lastSharp, peak: electricMeters.lastPeak, flat: electricMeters.lastFlat, valley: electricMeters.lastValley,
+  }).from(electricMeters).where(eq(electricMeters.id, meterId));
+  if (!meter) return { sets: [], lastRegisters: null };
+  const sets: Record<string, unknown>[] = [];
+  for (const [kind, column] of Object.entries(ACTING_SET_COLUMNS)) {
+    const setId = meter[column];
+    if (typeof setId === 'number') sets.push(await withParameterValues(db, { setId, setKind: kind }));
+  }
+  return { sets: sets.filter((payload) => payload.values), lastRegisters: [meter.sharp, meter.peak, meter.flat, meter.valley] };
+}
+
 /**
  * A `set_parameter` payload with what the meter is to hold: the set's `values` as they are now and,
  * for a timed set, its day schedule's `segments` (drivers know no database: the pipeline hands them
  * these). A set deleted meanwhile: the payload as it is (the driver refuses it: no values).
  */
-/** The set columns of an electric meter the meter itself acts on (living/parameters.ts ACTING_KINDS). */
-const ACTING_SET_COLUMNS = { power: 'powerSetId', load: 'loadSetId', night: 'nightSetId', timed: 'timedSetId' } as const;
-
-/**
- * The sets assigned to an electric meter that the meter itself acts on, each as a `set_parameter`
- * payload with its values (and a timed set's schedule): what a simulated meter seen for the first
- * time (a restart of the process) is told it holds, as a real meter keeps its parameters through a
- * power cycle.
- */
-export async function assignedParameterPayloads(db: Db, meterId: number): Promise<Record<string, unknown>[]> {
-  const [meter] = await db.select({
-    powerSetId: schema.electricMeters.powerSetId, loadSetId: schema.electricMeters.loadSetId,
-    nightSetId: schema.electricMeters.nightSetId, timedSetId: schema.electricMeters.timedSetId,
-  }).from(schema.electricMeters).where(eq(schema.electricMeters.id, meterId));
-  if (!meter) return [];
-  const payloads: Record<string, unknown>[] = [];
-  for (const [kind, column] of Object.entries(ACTING_SET_COLUMNS)) {
-    const setId = meter[column];
-    if (typeof setId === 'number') payloads.push(await withParameterValues(db, { setId, setKind: kind }));
-  }
-  return payloads.filter((payload) => payload.values);
-}
-
-/** What a simulated electric meter seen for the first time is told: its assigned sets and its last rate registers. */
-export async function meterFirstSight(db: Db, meterId: number): Promise<{ sets: Record<string, unknown>[]; lastRegisters: (number | null)[] | null }> {
-  const [meter] = await db.select({
-    sharp: schema.electricMeters.lastSharp, peak: schema.electricMeters.lastPeak, flat: schema.electricMeters.lastFlat, valley: schema.electricMeters.lastValley,
-  }).from(schema.electricMeters).where(eq(schema.electricMeters.id, meterId));
-  return { sets: await assignedParameterPayloads(db, meterId), lastRegisters: meter ? [meter.sharp, meter.peak, meter.flat, meter.valley] : null };
-}
-
 export async function withParameterValues(db: Db, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const setId = payload.setId;
   if (typeof setId !== 'number') return payload;
