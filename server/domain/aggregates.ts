@@ -10,6 +10,11 @@ import { rowsOf } from '../db/rows';
  * orders not voided), in calendar days of the platform's zone. The dashboards and the graphic
  * reports read them instead of the raw rows.
  *
+ * Migration 0034 adds the months: usage per meter and month (`monthly_usage`, the days' figures
+ * summed, with the charge), per room and month (`monthly_room_usage`: the top consumers of a month
+ * are an index range read to its N-th row) and recharge money per area, day and channel
+ * (`daily_area_recharge`), kept by the same triggers and rebuilt with the days.
+ *
  * They are kept current by statement-level triggers on `readings` and `recharge_orders`, whoever
  * writes the rows: a statement adds its new rows' contribution and subtracts its old rows'. So a
  * reading soft-deleted (`UPDATE readings SET deleted_at = …`) is subtracted from its day by that very
@@ -35,6 +40,9 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
     await tx.execute(sql`DELETE FROM daily_usage`);
     await tx.execute(sql`DELETE FROM daily_recharge`);
     await tx.execute(sql`DELETE FROM hourly_area_usage`);
+    await tx.execute(sql`DELETE FROM monthly_usage`);
+    await tx.execute(sql`DELETE FROM monthly_room_usage`);
+    await tx.execute(sql`DELETE FROM daily_area_recharge`);
     await tx.execute(sql`
       INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
       SELECT utility, area_id, date_trunc('hour', read_at, 'UTC'), sum(round(consumption * 100)::bigint), count(*), sum(cost_fen)
@@ -57,6 +65,17 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
         GROUP BY 1, 2, 3, 4, 5
         RETURNING 1)
       SELECT count(*)::int AS n FROM ins`));
+    // The months and the areas' recharge days from the days just rebuilt (migration 0034).
+    await tx.execute(sql`
+      INSERT INTO monthly_usage (utility, area_id, month, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, cost_fen, readings)
+      SELECT utility, area_id, date_trunc('month', day)::date, room_id, meter_id, sum(usage_h), sum(sharp_h), sum(peak_h), sum(flat_h), sum(valley_h), sum(cost_fen), sum(readings)
+      FROM daily_usage GROUP BY 1, 2, 3, 4, 5`);
+    await tx.execute(sql`
+      INSERT INTO monthly_room_usage (utility, area_id, month, room_id, usage_h, readings)
+      SELECT utility, area_id, month, room_id, sum(usage_h), sum(readings) FROM monthly_usage GROUP BY 1, 2, 3, 4`);
+    await tx.execute(sql`
+      INSERT INTO daily_area_recharge (utility, area_id, day, channel, amount_fen, orders)
+      SELECT utility, area_id, day, channel, sum(amount_fen), sum(orders) FROM daily_recharge GROUP BY 1, 2, 3, 4`);
     return { usageRows: Number(usage[0]?.n ?? 0), rechargeRows: Number(recharge[0]?.n ?? 0) };
   });
 }
@@ -74,7 +93,10 @@ export async function configureAggregateZone(db: Db, timeZone: string): Promise<
   return true;
 }
 
-export interface AggregateDifference { table: 'daily_usage' | 'hourly_area_usage' | 'daily_recharge'; key: string; stored: string | null; expected: string | null }
+export interface AggregateDifference {
+  table: 'daily_usage' | 'hourly_area_usage' | 'daily_recharge' | 'monthly_usage' | 'monthly_room_usage' | 'daily_area_recharge';
+  key: string; stored: string | null; expected: string | null;
+}
 
 /**
  * The aggregates against the raw rows: every key whose stored figures differ from what the raw rows
@@ -119,7 +141,50 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     FROM stored s FULL JOIN expected e USING (utility, area_id, hour)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.readings, e.cost_fen)
     ORDER BY 1 LIMIT ${limit}`));
+  // The months per meter and per room, and the areas' recharge days, against the same raw rows.
+  const monthly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+    WITH expected AS (
+      SELECT utility, area_id, month, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]) AS usage_h, sum(u[1]) AS sharp_h, sum(u[2]) AS peak_h,
+        sum(u[3]) AS flat_h, sum(u[4]) AS valley_h, sum(cost_fen) AS cost_fen, count(*)::int AS readings
+      FROM (SELECT r.utility, r.area_id, date_trunc('month', (r.read_at AT TIME ZONE z.time_zone)::date)::date AS month, coalesce(r.room_id, 0) AS room_id, r.meter_id,
+              aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.cost_fen
+            FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
+      GROUP BY 1, 2, 3, 4, 5),
+    stored AS (SELECT * FROM monthly_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)
+    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings) END AS expected
+    FROM stored s FULL JOIN expected e USING (utility, area_id, month, room_id, meter_id)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings)
+    ORDER BY 1 LIMIT ${limit}`));
+  const monthlyRooms = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+    WITH expected AS (
+      SELECT r.utility, r.area_id, date_trunc('month', (r.read_at AT TIME ZONE z.time_zone)::date)::date AS month, coalesce(r.room_id, 0) AS room_id,
+        sum(round(r.consumption * 100)::bigint) AS usage_h, count(*)::int AS readings
+      FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL GROUP BY 1, 2, 3, 4),
+    stored AS (SELECT * FROM monthly_room_usage WHERE readings <> 0 OR usage_h <> 0)
+    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id)) AS key,
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings) END AS expected
+    FROM stored s FULL JOIN expected e USING (utility, area_id, month, room_id)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings) IS DISTINCT FROM (e.usage_h, e.readings)
+    ORDER BY 1 LIMIT ${limit}`));
+  const areaRecharge = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+    WITH expected AS (
+      SELECT o.utility, o.area_id, (o.created_at AT TIME ZONE z.time_zone)::date AS day, o.channel, sum(o.amount_fen) AS amount_fen, count(*)::int AS orders
+      FROM recharge_orders o CROSS JOIN aggregate_settings z WHERE o.order_status <> 0
+      GROUP BY 1, 2, 3, 4),
+    stored AS (SELECT * FROM daily_area_recharge WHERE amount_fen <> 0 OR orders <> 0)
+    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.channel, e.channel)) AS key,
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.amount_fen, s.orders) END AS stored,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.amount_fen, e.orders) END AS expected
+    FROM stored s FULL JOIN expected e USING (utility, area_id, day, channel)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.amount_fen, s.orders) IS DISTINCT FROM (e.amount_fen, e.orders)
+    ORDER BY 1 LIMIT ${limit}`));
   return [
+    ...monthly.map((row) => ({ table: 'monthly_usage' as const, ...row })),
+    ...monthlyRooms.map((row) => ({ table: 'monthly_room_usage' as const, ...row })),
+    ...areaRecharge.map((row) => ({ table: 'daily_area_recharge' as const, ...row })),
     ...hourly.map((row) => ({ table: 'hourly_area_usage' as const, ...row })),
     ...usage.map((row) => ({ table: 'daily_usage' as const, ...row })),
     ...recharge.map((row) => ({ table: 'daily_recharge' as const, ...row })),

@@ -26,8 +26,8 @@ const ROOM_BASE = 900_000;
 
 /** The usage aggregate of the property's meters as the raw readings give it, computed here. */
 async function expectedUsage() {
-  const rows = await query<{ utility: string; area_id: number; read_at: string; room_id: number | null; meter_id: number; consumption: string; usage_rates: number[] | string | null }>(sql`
-    SELECT utility, area_id, read_at, room_id, meter_id, consumption, usage_rates FROM readings WHERE meter_id >= ${METER_BASE} AND deleted_at IS NULL`);
+  const rows = await query<{ utility: string; area_id: number; read_at: string; room_id: number | null; meter_id: number; consumption: string; usage_rates: number[] | string | null; cost_fen: string }>(sql`
+    SELECT utility, area_id, read_at, room_id, meter_id, consumption, usage_rates, cost_fen FROM readings WHERE meter_id >= ${METER_BASE} AND deleted_at IS NULL`);
   const out = new Map<string, number[]>();
   for (const r of rows) {
     const day = dayKey(new Date(r.read_at), ZONE);
@@ -35,18 +35,78 @@ async function expectedUsage() {
     const h = Math.round(Number(r.consumption) * 100);
     const rates = typeof r.usage_rates === 'string' ? JSON.parse(r.usage_rates) as number[] : r.usage_rates;
     const units = Array.isArray(rates) && rates.length === 4 && rates.reduce((a, b) => a + b, 0) === h ? rates : [0, 0, h, 0];
-    const entry = out.get(key) ?? [0, 0, 0, 0, 0, 0];
-    entry[0] += h; units.forEach((u, i) => { entry[i + 1] += u; }); entry[5] += 1;
+    const entry = out.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
+    entry[0] += h; units.forEach((u, i) => { entry[i + 1] += u; }); entry[5] += 1; entry[6] += Number(r.cost_fen);
     out.set(key, entry);
   }
   return out;
 }
 async function storedUsage() {
   const rows = await query<Record<string, string | number>>(sql`
-    SELECT utility, area_id, to_char(day, 'YYYY-MM-DD') AS day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings
+    SELECT utility, area_id, to_char(day, 'YYYY-MM-DD') AS day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen
     FROM daily_usage WHERE meter_id >= ${METER_BASE} AND readings <> 0`);
   return new Map(rows.map((r) => [[r.utility, Number(r.area_id), r.day, Number(r.room_id), Number(r.meter_id)].join('/'),
-    [r.usage_h, r.sharp_h, r.peak_h, r.flat_h, r.valley_h, r.readings].map(Number)]));
+    [r.usage_h, r.sharp_h, r.peak_h, r.flat_h, r.valley_h, r.readings, r.cost_fen].map(Number)]));
+}
+/** The months per meter and per room, and the areas' recharge days, as the raw rows give them, computed here. */
+async function expectedMonthly() {
+  const meters = new Map<string, number[]>();
+  const rooms = new Map<string, number[]>();
+  for (const [key, figures] of await expectedUsage()) {
+    const [utility, area, day, room, meter] = key.split('/');
+    const month = `${day.slice(0, 7)}-01`;
+    const meterKey = [utility, area, month, room, meter].join('/');
+    const entry = meters.get(meterKey) ?? [0, 0, 0, 0, 0, 0, 0];
+    figures.forEach((value, i) => { entry[i] += value; });
+    meters.set(meterKey, entry);
+    const roomKey = [utility, area, month, room].join('/');
+    const roomEntry = rooms.get(roomKey) ?? [0, 0];
+    roomEntry[0] += figures[0]; roomEntry[1] += figures[5];
+    rooms.set(roomKey, roomEntry);
+  }
+  return { meters, rooms };
+}
+async function storedMonthly() {
+  const meters = await query<Record<string, string | number>>(sql`
+    SELECT utility, area_id, to_char(month, 'YYYY-MM-DD') AS month, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen
+    FROM monthly_usage WHERE meter_id >= ${METER_BASE} AND readings <> 0`);
+  // The property's rooms are its own; its readings without a room share room 0 with the seed's, so
+  // room 0 is compared less the seed's part (the sum of its own meters' months).
+  const rooms = await query<Record<string, string | number>>(sql`
+    SELECT utility, area_id, to_char(month, 'YYYY-MM-DD') AS month, room_id, usage_h, readings FROM monthly_room_usage
+    WHERE room_id >= ${ROOM_BASE} AND (readings <> 0 OR usage_h <> 0)
+    UNION ALL
+    SELECT r.utility, r.area_id, to_char(r.month, 'YYYY-MM-DD'), 0, r.usage_h - coalesce(s.usage_h, 0), r.readings - coalesce(s.readings, 0)
+    FROM monthly_room_usage r
+    LEFT JOIN (SELECT utility, area_id, month, sum(usage_h) AS usage_h, sum(readings) AS readings FROM monthly_usage
+               WHERE room_id = 0 AND meter_id < ${METER_BASE} GROUP BY 1, 2, 3) s USING (utility, area_id, month)
+    WHERE r.room_id = 0 AND (r.readings - coalesce(s.readings, 0) <> 0 OR r.usage_h - coalesce(s.usage_h, 0) <> 0)`);
+  return {
+    meters: new Map(meters.map((r) => [[r.utility, Number(r.area_id), r.month, Number(r.room_id), Number(r.meter_id)].join('/'),
+      [r.usage_h, r.sharp_h, r.peak_h, r.flat_h, r.valley_h, r.readings, r.cost_fen].map(Number)])),
+    rooms: new Map(rooms.map((r) => [[r.utility, Number(r.area_id), r.month, Number(r.room_id)].join('/'), [Number(r.usage_h), Number(r.readings)]])),
+  };
+}
+async function expectedAreaRecharge() {
+  const out = new Map<string, number[]>();
+  for (const [key, [fen, orders]] of await expectedRecharge()) {
+    const [utility, area, day, , channel] = key.split('/');
+    const areaKey = [utility, area, day, channel].join('/');
+    const entry = out.get(areaKey) ?? [0, 0];
+    entry[0] += fen; entry[1] += orders;
+    out.set(areaKey, entry);
+  }
+  return out;
+}
+async function storedAreaRecharge() {
+  // The areas' days the property's orders are on, less what the seed's own orders put there.
+  const rows = await query<Record<string, string | number>>(sql`
+    SELECT a.utility, a.area_id, to_char(a.day, 'YYYY-MM-DD') AS day, a.channel, a.amount_fen - coalesce(s.fen, 0) AS amount_fen, a.orders - coalesce(s.orders, 0) AS orders
+    FROM daily_area_recharge a
+    LEFT JOIN (SELECT utility, area_id, day, channel, sum(amount_fen) AS fen, sum(orders) AS orders FROM daily_recharge WHERE room_id < ${ROOM_BASE} GROUP BY 1, 2, 3, 4) s
+      USING (utility, area_id, day, channel)
+    WHERE a.amount_fen - coalesce(s.fen, 0) <> 0 OR a.orders - coalesce(s.orders, 0) <> 0`);
+  return new Map(rows.map((r) => [[r.utility, Number(r.area_id), r.day, r.channel].join('/'), [Number(r.amount_fen), Number(r.orders)]]));
 }
 async function expectedRecharge() {
   const rows = await query<{ utility: string; area_id: number; created_at: string; room_id: number; channel: string; amount_fen: string; order_status: number }>(sql`
@@ -81,6 +141,8 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant('deleteReading' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('restoreReading' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('moveReading' as const), pick: fc.nat(), at: instant, h: hundredths }),
+  // A recount (issue 31): a standing reading's usage, split and charge rewritten in place.
+  fc.record({ kind: fc.constant('recountReading' as const), pick: fc.nat(), h: hundredths, rates: ratesOf, fen: fc.integer({ min: 0, max: 20_000 }) }),
   fc.record({ kind: fc.constant('order' as const), utility: fc.constantFrom('electric', 'water'), area: fc.constantFrom(1, 2, 3), room: fc.integer({ min: 0, max: 3 }), at: instant, fen: fc.integer({ min: 1, max: 100_000 }), channel: fc.constantFrom('cash', 'wechat', 'gift') }),
   fc.record({ kind: fc.constant('voidOrder' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('deleteOrder' as const), pick: fc.nat() }),
@@ -108,6 +170,12 @@ async function apply(o: Op) {
   } else if (o.kind === 'moveReading') {
     const id = await pick('readings', sql`meter_id >= ${METER_BASE}`, o.pick);
     if (id !== null) await db().execute(sql`UPDATE readings SET read_at = ${o.at.toISOString()}::timestamptz, consumption = ${o.h / 100}, billed = NOT billed WHERE id = ${id}`);
+  } else if (o.kind === 'recountReading') {
+    const id = await pick('readings', sql`meter_id >= ${METER_BASE} AND deleted_at IS NULL`, o.pick);
+    const consumption = o.rates === null || o.rates === 'bad' ? o.h : o.rates.reduce((a, b) => a + b, 0);
+    const rates = o.rates === 'bad' ? [o.h, 1, 0, 0] : o.rates;
+    if (id !== null) await db().execute(sql`UPDATE readings SET consumption = ${consumption / 100}, usage_rates = ${rates === null ? null : JSON.stringify(rates)}::jsonb,
+      cost_fen = ${o.fen} WHERE id = ${id}`);
   } else if (o.kind === 'order') {
     await db().execute(sql`INSERT INTO recharge_orders (order_id, area_id, room_id, utility, amount_fen, channel, order_status, created_at)
       VALUES (${`AGG-${process.pid}-${++orderSequence}`}, ${o.area}, ${ROOM_BASE + o.room}, ${o.utility}, ${o.fen}, ${o.channel}, 1, ${o.at.toISOString()}::timestamptz)`);
@@ -132,6 +200,10 @@ describe('daily aggregates', () => {
       for (const o of ops) await apply(o);
       expect(Object.fromEntries(await storedUsage())).toEqual(Object.fromEntries(await expectedUsage()));
       expect(Object.fromEntries(await storedRecharge())).toEqual(Object.fromEntries(await expectedRecharge()));
+      const [stored, expected] = [await storedMonthly(), await expectedMonthly()];
+      expect(Object.fromEntries(stored.meters)).toEqual(Object.fromEntries(expected.meters));
+      expect(Object.fromEntries(stored.rooms)).toEqual(Object.fromEntries(expected.rooms));
+      expect(Object.fromEntries(await storedAreaRecharge())).toEqual(Object.fromEntries(await expectedAreaRecharge()));
     }), { numRuns: 25 });
     expect(await dailyAggregateDifferences(db())).toEqual([]);
   }, 240_000);
@@ -143,24 +215,39 @@ describe('daily aggregates', () => {
     const dayUsage = async () => Number((await query<{ h: string }>(sql`
       SELECT usage_h AS h FROM daily_usage WHERE utility = ${reading.utility} AND area_id = ${reading.area_id} AND day = ${reading.day}::date
         AND room_id = ${reading.room_id} AND meter_id = ${reading.meter_id}`))[0].h);
+    const monthUsage = async () => (await query<{ meter: string; room: string }>(sql`
+      SELECT (SELECT usage_h FROM monthly_usage WHERE utility = ${reading.utility} AND area_id = ${reading.area_id} AND month = date_trunc('month', ${reading.day}::date)::date
+                AND room_id = ${reading.room_id} AND meter_id = ${reading.meter_id}) AS meter,
+        (SELECT usage_h FROM monthly_room_usage WHERE utility = ${reading.utility} AND area_id = ${reading.area_id} AND month = date_trunc('month', ${reading.day}::date)::date
+                AND room_id = ${reading.room_id}) AS room`)).map((r) => [Number(r.meter), Number(r.room)])[0];
     const before = await dayUsage();
+    const [meterBefore, roomBefore] = await monthUsage();
     const removed = await subtractDeletedReadings(db(), [Number(reading.id)], { userId: 1, reason: '错误读数', at: TEST_NOW });
     expect(removed).toEqual([{ id: Number(reading.id), utility: reading.utility, day: reading.day, usageH: Number(reading.h) }]);
     expect(await dayUsage()).toBe(before - Number(reading.h));
+    expect(await monthUsage()).toEqual([meterBefore - Number(reading.h), roomBefore - Number(reading.h)]);
     // Deleting it again changes nothing.
     expect(await subtractDeletedReadings(db(), [Number(reading.id)], { userId: 1, reason: '错误读数', at: TEST_NOW })).toEqual([]);
     expect(await dayUsage()).toBe(before - Number(reading.h));
     await db().execute(sql`UPDATE readings SET deleted_at = NULL, deleted_by = NULL, delete_reason = NULL WHERE id = ${reading.id}`);
     expect(await dayUsage()).toBe(before);
+    expect(await monthUsage()).toEqual([meterBefore, roomBefore]);
   });
 
   it('rebuild to the same figures, and follow a change of zone', async () => {
     const snapshot = async () => (await query<{ t: string }>(sql`
-      SELECT md5(string_agg(concat_ws(',', utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings), ';' ORDER BY utility, area_id, day, room_id, meter_id)) AS t
-      FROM daily_usage WHERE readings <> 0`))[0].t;
+      SELECT concat_ws(' ',
+        (SELECT md5(string_agg(concat_ws(',', utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen), ';' ORDER BY utility, area_id, day, room_id, meter_id))
+         FROM daily_usage WHERE readings <> 0),
+        (SELECT md5(string_agg(concat_ws(',', utility, area_id, month, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, cost_fen, readings), ';' ORDER BY utility, area_id, month, room_id, meter_id))
+         FROM monthly_usage WHERE readings <> 0),
+        (SELECT md5(string_agg(concat_ws(',', utility, area_id, month, room_id, usage_h, readings), ';' ORDER BY utility, area_id, month, room_id)) FROM monthly_room_usage WHERE readings <> 0),
+        (SELECT md5(string_agg(concat_ws(',', utility, area_id, day, channel, amount_fen, orders), ';' ORDER BY utility, area_id, day, channel)) FROM daily_area_recharge WHERE orders <> 0)) AS t`))[0].t;
     const kept = await snapshot();
     expect(await configureAggregateZone(db(), 'UTC')).toBe(true);
     expect(await configureAggregateZone(db(), 'UTC')).toBe(false);
+    // The months and the areas' days were rebuilt in the new zone: exact against the raw rows there.
+    expect(await dailyAggregateDifferences(db())).toEqual([]);
     // In the aggregates' new zone a summary reads them, and answers as the raw rows do in that zone;
     // in another zone than theirs it answers from the raw rows.
     const areas = [1, 2, 3];
