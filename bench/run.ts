@@ -109,4 +109,6 @@ if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_DASHBOARD ?? 
 // At the full 10,000 meters × 30 days (docs/performance.md, "Billing"); BENCH_BILLING_METERS and
 // BENCH_BILLING_DAYS shrink it.
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_BILLING ?? 'on').toLowerCase())) await import('./billing');
+// The statistics calls at city scale (bench/statistics.ts; PostgreSQL only; BENCH_STATISTICS=off skips it).
+if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_STATISTICS ?? 'on').toLowerCase())) await import('./statistics');
 if (!['0', 'false', 'off', 'no'].includes(String(process.env.BENCH_MEMORY ?? 'on').toLowerCase())) await import('./memory');
