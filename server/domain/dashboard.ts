@@ -123,6 +123,7 @@ export interface DashboardSummary {
   };
   /** TREND_DAYS days, oldest first: usage and recharge money of each local day. */
   daily: { day: string; usage: number; rechargeFen: number }[];
+  /** The rooms that used most this month up to now (the period of `usageMonth`), TOP_ROWS at most. */
   top: { roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; usage: number }[];
   arrears: {
     roomId: number; roomCode: string; buildingName: string | null; projectName: string | null; tenantName: string | null; tenantPhone: string | null;
@@ -184,11 +185,12 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
     FROM recharge_orders WHERE ${orderWhere} AND created_at >= ${ts(p.dayStarts[0])}
     GROUP BY 1`);
 
+  // Top consumers of this month up to now.
   const topQuery = rows<Record<string, unknown>>(sql`
     SELECT t.room_id, t.usage, r.room_code, b.name AS building_name, pr.name AS project_name
     FROM (SELECT room_id, sum(consumption) AS usage FROM readings
           WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-            AND read_at >= ${ts(p.dayStarts[0])} AND read_at <= ${ts(now)}
+            AND read_at >= ${ts(p.monthStart)} AND read_at <= ${ts(now)}
           GROUP BY room_id ORDER BY sum(consumption) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id
     LEFT JOIN buildings b ON b.id = r.building_id
@@ -225,9 +227,10 @@ function piecesOf(span: Span): { hours: [number, number] | null; raw: Span[] } {
 
 /**
  * The aggregates' figures. Usage totals come from `hourly_area_usage` (whole hours) and the raw rows
- * of the partial hours at the spans' ends; the top consumers from `daily_usage` (the trend's days,
- * today less the readings after now); recharge money from `daily_recharge` for whole days and the
- * raw orders of the partial days. Usage is summed in hundredths, so both sources add up to the same figure.
+ * of the partial hours at the spans' ends; the top consumers of this month from `monthly_room_usage`
+ * (the month less the readings after now); recharge money from `daily_area_recharge` for whole days
+ * and the raw orders of the partial days. Usage is summed in hundredths, so both sources add up to
+ * the same figure.
  */
 async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: Periods, timeZone: string): Promise<Figures> {
   const now = p.now;
@@ -237,7 +240,8 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   // The start of the day last month's same stretch ends in (that day's money is read raw up to its end).
   const tailStart = startOfLocalDay(y, m, d, timeZone);
   const firstDay = p.prevMonthStart.getTime() < p.dayStarts[0].getTime() ? p.prevMonthStart : p.dayStarts[0];
-  const tomorrow = p.dayStarts[TREND_DAYS];
+  const thisMonth = localDate(p.monthStart, timeZone);
+  const nextMonthStart = startOfLocalDay(thisMonth.y, thisMonth.m + 1, 1, timeZone);
   const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
   const readAt = sql.raw('read_at');
   const partial = (column: SQL, start: Date, end: Date, inclusive = false) =>
@@ -272,7 +276,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
 
   // Money: whole days before today from the aggregate, the partial days raw.
   const moneyDaysQuery = rows<{ day: string; fen: string }>(sql`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount_fen) AS fen FROM daily_recharge
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(amount_fen) AS fen FROM daily_area_recharge
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND day >= ${day(firstDay)} AND day < ${day(p.todayStart)}
       AND channel IN (${paying})
     GROUP BY day`);
@@ -285,17 +289,32 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void} AND channel IN (${paying})
       AND ((${partial(createdAt, p.yesterdayStart, now, true)}) OR (${partial(createdAt, tailStart, p.prevMonthSameEnd)}))`);
 
-  // Top consumers of the trend's days: the aggregate's days through today, less today's readings after now.
+  // Top consumers of this month up to now: each area's first TOP_ROWS rooms of the month by usage,
+  // read down `monthly_room_usage_top` (migration 0034), merged. The month's rows hold every reading
+  // of the month, so the rooms with readings after now (none but in tests and a clock set back) are
+  // taken out of that read and counted on their own: their month less those readings.
+  const month = sql`${dayKey(p.monthStart, timeZone)}::date`;
+  const areaList = areaIds.length ? sql.join(areaIds.map((id) => sql`(${id}::int)`), sql`, `) : sql`(NULL::int)`;
   const topQuery = rows<Record<string, unknown>>(sql`
+    WITH later AS MATERIALIZED (
+      SELECT area_id, room_id, sum(round(consumption * 100)::bigint) AS h, count(*)::int AS n FROM readings
+      WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
+        AND read_at > ${ts(now)} AND read_at < ${ts(nextMonthStart)}
+      GROUP BY area_id, room_id),
+    pieces AS (
+      SELECT m.room_id, m.usage_h AS h
+      FROM (VALUES ${areaList}) a(id)
+      CROSS JOIN LATERAL (
+        SELECT x.room_id, x.usage_h FROM monthly_room_usage x
+        WHERE x.utility = ${utility} AND x.area_id = a.id AND x.month = ${month} AND x.room_id <> 0 AND x.readings > 0
+          AND NOT EXISTS (SELECT 1 FROM later l WHERE l.area_id = x.area_id AND l.room_id = x.room_id)
+        ORDER BY x.usage_h DESC, x.room_id LIMIT ${TOP_ROWS}) m
+      UNION ALL
+      SELECT l.room_id, x.usage_h - l.h FROM later l
+      JOIN monthly_room_usage x ON x.utility = ${utility} AND x.area_id = l.area_id AND x.month = ${month} AND x.room_id = l.room_id
+      WHERE x.readings > l.n)
     SELECT t.room_id, t.h / 100.0 AS usage, r.room_code, b.name AS building_name, pr.name AS project_name
-    FROM (SELECT room_id, sum(h) AS h FROM (
-            SELECT room_id, usage_h AS h, readings AS n FROM daily_usage
-            WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND room_id <> 0 AND day >= ${day(p.dayStarts[0])} AND day <= ${day(p.todayStart)}
-            UNION ALL
-            SELECT room_id, -round(consumption * 100)::bigint, -1 FROM readings
-            WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-              AND read_at > ${ts(now)} AND read_at < ${ts(tomorrow)}) u
-          GROUP BY room_id HAVING sum(n) > 0 ORDER BY sum(h) DESC, room_id LIMIT ${TOP_ROWS}) t
+    FROM (SELECT room_id, sum(h) AS h FROM pieces GROUP BY room_id ORDER BY sum(h) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id

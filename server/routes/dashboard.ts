@@ -18,7 +18,7 @@ export function dashboardRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/findElectricSummary', tags: ['dashboard'],
-    summary: 'Electricity home: rooms, meters online/offline, relays off, arrears rooms, kWh and recharge money of today and this month (each with the same stretch of the period before), 30 days of kWh and money, top consumers, the arrears list',
+    summary: 'Electricity home: rooms, meters online/offline, relays off, arrears rooms, kWh and recharge money of today and this month (each with the same stretch of the period before), 30 days of kWh and money, this month\'s top consumers, the arrears list',
   }, async (c) => {
     const { db, now } = c.get('deps');
     return ok(c, await dashboardSummary(db, c.get('session').areaIds, 'electric', now(), platformTimeZone()));
@@ -26,7 +26,7 @@ export function dashboardRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/findWaterSummary', tags: ['dashboard'],
-    summary: 'Water home: rooms, meters online/offline, valves closed, low battery, arrears rooms, m³ and recharge money of today and this month (each with the period before), last month\'s m³, 30 days of m³ and money, top consumers, the arrears list',
+    summary: 'Water home: rooms, meters online/offline, valves closed, low battery, arrears rooms, m³ and recharge money of today and this month (each with the period before), last month\'s m³, 30 days of m³ and money, this month\'s top consumers, the arrears list',
   }, async (c) => {
     const { db, now } = c.get('deps');
     return ok(c, await dashboardSummary(db, c.get('session').areaIds, 'water', now(), platformTimeZone()));

@@ -117,8 +117,9 @@ describe.each(['electric', 'water'] as const)('%s summary', (utility) => {
       expect(day.rechargeFen).toBe(sumIn(orders, from, Math.min(from + DAY, NOW + 1)));
     });
 
+    // Top consumers of this month up to now (the period of the "this month" card).
     const byRoom = new Map<number, number>();
-    for (const r of readings) if (r.t >= FIRST_DAY && r.roomId !== null) byRoom.set(r.roomId, (byRoom.get(r.roomId) ?? 0) + r.value);
+    for (const r of readings) if (r.t >= MONTH && r.roomId !== null) byRoom.set(r.roomId, (byRoom.get(r.roomId) ?? 0) + r.value);
     const expectedTop = [...byRoom].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10);
     expect(data.top.map((t) => t.roomId)).toEqual(expectedTop.map(([id]) => id));
     data.top.forEach((t, i) => expect(t.usage).toBeCloseTo(round2(expectedTop[i][1]), 2));

@@ -61,7 +61,7 @@ const dashboard = {
       labelNone: 'This month %{month} %{unit}; no use last month to compare with',
     },
     none: 'Nothing yet',
-    top: { title: 'Top consumers, last 30 days' },
+    top: { title: 'Top consumers this month' },
     arrears: {
       title: 'Rooms in arrears (%{count})', empty: 'No room is in arrears',
       room: 'Room', tenant: 'Tenant', balance: 'Balance', supply: 'Supply', recharge: 'Recharge',

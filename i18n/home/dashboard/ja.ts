@@ -61,7 +61,7 @@ const dashboard = {
       labelNone: '今月 %{month} %{unit}、先月は使用なしで比較できません',
     },
     none: 'データなし',
-    top: { title: '過去 30 日の使用量上位' },
+    top: { title: '今月の使用量上位' },
     arrears: {
       title: '滞納の部屋（%{count}）', empty: '滞納の部屋はありません',
       room: '部屋', tenant: '入居者', balance: '残高', supply: '供給', recharge: 'チャージ',

@@ -61,7 +61,7 @@ const dashboard = {
       labelNone: '本月 %{month} %{unit}；上月无用量可比',
     },
     none: '暂无数据',
-    top: { title: '近 30 天用量排行' },
+    top: { title: '本月用量排行' },
     arrears: {
       title: '欠费房间（%{count}）', empty: '没有欠费房间',
       room: '房间', tenant: '租户', balance: '余额', supply: '供电/供水', recharge: '充值',

@@ -61,7 +61,7 @@ const dashboard = {
       labelNone: '本月 %{month} %{unit}；上月無用量可比',
     },
     none: '暫無資料',
-    top: { title: '近 30 天用量排行' },
+    top: { title: '本月用量排行' },
     arrears: {
       title: '欠費房間（%{count}）', empty: '沒有欠費房間',
       room: '房間', tenant: '租戶', balance: '餘額', supply: '供電/供水', recharge: '儲值',

@@ -27,7 +27,7 @@ function Panel({ title, children, testId }: { title: string; children: React.Rea
   );
 }
 
-/** The rooms that used most in the last 30 days, with a bar against the first. */
+/** The rooms that used most this month (month to date), with a bar against the first. */
 export function TopConsumers({ summary, unit }: { summary: Summary; unit: string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
