@@ -1,6 +1,7 @@
 import { Bar } from '@nivo/bar';
 import { useTheme } from '@mui/material/styles';
 import { nivoTheme, prefersReducedMotion } from './nivoTheme';
+import { ChartTooltip } from './ChartTooltip';
 
 export interface CategoryPoint { label: string; value: number }
 
@@ -29,6 +30,8 @@ export default function CategoryBar({ data, width, height, format, valueLabel, h
       colors={[theme.palette.primary.main]}
       theme={nivoTheme(theme)}
       enableGridX={horizontal} enableGridY={!horizontal}
+      // Grid lines where the value axis has its ticks (nivo's default grid is denser than 4 ticks).
+      gridXValues={horizontal ? 4 : undefined} gridYValues={horizontal ? undefined : 4}
       label={(bar) => format(Number(bar.value))}
       labelSkipWidth={48} labelSkipHeight={14}
       labelTextColor={theme.palette.primary.contrastText}
@@ -37,7 +40,7 @@ export default function CategoryBar({ data, width, height, format, valueLabel, h
       axisLeft={horizontal ? { tickSize: 0, tickPadding: 6 } : { tickSize: 0, tickPadding: 6, tickValues: 4, format: (v: number) => format(v) }}
       valueFormat={(value: number) => format(value)}
       tooltip={({ indexValue, value }) => (
-        <div style={{ padding: '4px 8px' }}>{String(indexValue)} · {valueLabel}: <strong>{format(Number(value))}</strong></div>
+        <ChartTooltip>{String(indexValue)} · {valueLabel}: <strong>{format(Number(value))}</strong></ChartTooltip>
       )}
       role="presentation"
     />

@@ -1,6 +1,7 @@
 import { Bar } from '@nivo/bar';
 import { useTheme } from '@mui/material/styles';
 import { nivoTheme, prefersReducedMotion, shortDay } from './nivoTheme';
+import { ChartTooltip } from './ChartTooltip';
 
 export interface DailyPoint { day: string; value: number }
 
@@ -33,7 +34,7 @@ export default function DailyBar({ data, width, height, format, valueLabel }: {
       gridYValues={4}
       valueFormat={(value: number) => format(value)}
       tooltip={({ indexValue, value }) => (
-        <div style={{ padding: '4px 8px' }}>{String(indexValue)} · {valueLabel}: <strong>{format(Number(value))}</strong></div>
+        <ChartTooltip>{String(indexValue)} · {valueLabel}: <strong>{format(Number(value))}</strong></ChartTooltip>
       )}
       role="presentation"
     />

@@ -2,9 +2,11 @@ import { Line } from '@nivo/line';
 import { useTheme } from '@mui/material/styles';
 import { nivoTheme, prefersReducedMotion, shortDay } from './nivoTheme';
 import type { DailyPoint } from './DailyBar';
+import { ChartTooltip } from './ChartTooltip';
 
 /**
- * A line of daily values (nivo) with its area filled lightly, in the theme's secondary-success colour.
+ * A line of daily values (nivo) with its area filled lightly, in the theme's success colour; each day
+ * a ring in the line's colour on the paper (nivo 0.99 names the series colour `seriesColor`).
  * Its own chunk with nivo: load it with React.lazy.
  */
 export default function DailyLine({ data, width, height, format, valueLabel, color }: {
@@ -27,7 +29,7 @@ export default function DailyLine({ data, width, height, format, valueLabel, col
       theme={nivoTheme(theme)}
       curve="monotoneX"
       enableArea areaOpacity={0.12}
-      pointSize={data.length > 45 ? 0 : 4} pointColor={theme.palette.background.paper} pointBorderWidth={2} pointBorderColor={{ from: 'serieColor' }}
+      pointSize={data.length > 45 ? 0 : 4} pointColor={theme.palette.background.paper} pointBorderWidth={2} pointBorderColor={{ from: 'seriesColor' }}
       enableGridX={false} gridYValues={4}
       yScale={{ type: 'linear', min: 0, max: 'auto' }}
       animate={!prefersReducedMotion()}
@@ -35,9 +37,7 @@ export default function DailyLine({ data, width, height, format, valueLabel, col
       axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (value: number) => format(value) }}
       useMesh
       tooltip={({ point }) => (
-        <div style={{ padding: '4px 8px', background: theme.palette.background.paper, color: theme.palette.text.primary, border: `1px solid ${theme.palette.divider}` }}>
-          {String(point.data.x)} · {valueLabel}: <strong>{format(Number(point.data.y))}</strong>
-        </div>
+        <ChartTooltip>{String(point.data.x)} · {valueLabel}: <strong>{format(Number(point.data.y))}</strong></ChartTooltip>
       )}
       role="presentation"
     />

@@ -1,6 +1,7 @@
 import { Pie } from '@nivo/pie';
 import { useTheme } from '@mui/material/styles';
 import { nivoTheme, prefersReducedMotion } from './nivoTheme';
+import { ChartTooltip } from './ChartTooltip';
 
 export interface SharePoint { id: string; label: string; value: number }
 
@@ -40,12 +41,11 @@ export default function SharePie({ data, width, height, format, valueLabel }: {
       arcLinkLabelsSkipAngle={8}
       arcLabel={(datum) => (slices.length > 1 ? share(datum.value) : `${String(datum.label)} ${share(datum.value)}`)}
       arcLabelsSkipAngle={14}
-      arcLabelsTextColor={theme.palette.getContrastText(theme.palette.primary.main)}
+      // Each share in the colour that reads on its own slice (white on red, dark on amber).
+      arcLabelsTextColor={(datum) => theme.palette.getContrastText(datum.color)}
       animate={!prefersReducedMotion()}
       tooltip={({ datum }) => (
-        <div style={{ padding: '4px 8px', background: theme.palette.background.paper, color: theme.palette.text.primary, border: `1px solid ${theme.palette.divider}` }}>
-          {String(datum.label)} · {valueLabel}: <strong>{format(datum.value)}</strong> ({share(datum.value)})
-        </div>
+        <ChartTooltip>{String(datum.label)} · {valueLabel}: <strong>{format(datum.value)}</strong> ({share(datum.value)})</ChartTooltip>
       )}
       role="presentation"
     />

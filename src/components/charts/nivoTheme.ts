@@ -16,12 +16,20 @@ export function nivoTheme(theme: Theme) {
     },
     grid: { line: { stroke: theme.palette.divider, strokeWidth: 1 } },
     crosshair: { line: { stroke: theme.palette.text.secondary, strokeWidth: 1, strokeOpacity: 0.6 } },
-    tooltip: {
-      container: {
-        background: theme.palette.background.paper, color: theme.palette.text.primary, fontSize: 12,
-        border: `1px solid ${theme.palette.divider}`, boxShadow: theme.shadows[2],
-      },
-    },
+    tooltip: { container: tooltipStyle(theme) },
+  };
+}
+
+/**
+ * A tooltip's box in the theme's colours. nivo applies `theme.tooltip.container` only to its own
+ * tooltips: a chart's custom tooltip (every chart here has one) draws in this box itself, through
+ * ChartTooltip, or its text would float without a background over the bars.
+ */
+export function tooltipStyle(theme: Theme) {
+  return {
+    background: theme.palette.background.paper, color: theme.palette.text.primary, fontSize: 12,
+    border: `1px solid ${theme.palette.divider}`, borderRadius: 4, boxShadow: theme.shadows[2],
+    padding: '4px 8px', whiteSpace: 'nowrap' as const,
   };
 }
 

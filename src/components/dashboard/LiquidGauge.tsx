@@ -5,6 +5,21 @@ import { alpha, useTheme } from '@mui/material/styles';
 /** The share of `value` in `full`, 0…1 for the fill (over 100 % fills the gauge; nothing to compare with: 0). */
 export const fillRatio = (value: number, full: number) => (full > 0 ? Math.max(0, Math.min(1, value / full)) : 0);
 
+/**
+ * The caption's font size: 7.5 % of the gauge, smaller for a long caption (a city's m³ run to six
+ * digits and more) so that it stays inside the vessel's chord at its height. The width is estimated
+ * a little wide: 0.58 em a digit or letter, 0.3 em for `,` `.` `/` and spaces.
+ */
+export function captionFontSize(caption: string, size: number) {
+  const r = size / 2;
+  const inner = r - 6;
+  const dy = size * 0.17;
+  const chord = 2 * Math.sqrt(Math.max(0, inner * inner - (dy + size * 0.04) ** 2)) - 8;
+  const preferred = size * 0.075;
+  const ems = [...caption].reduce((sum, ch) => sum + (/[\s,./:]/.test(ch) ? 0.3 : 0.58), 0);
+  return Math.max(size * 0.045, Math.min(preferred, chord / Math.max(1, ems)));
+}
+
 /** One period of a wave across `width` at height `y`, amplitude `a`, repeated twice (the animation slides by one width). */
 function wavePath(width: number, height: number, y: number, a: number) {
   const q = width / 4;
@@ -44,7 +59,7 @@ export function LiquidGauge({ value, full, size = 160, label, caption }: {
         style={{ fontVariantNumeric: 'tabular-nums' }}>
         {percent === null ? '—' : `${percent}%`}
       </text>
-      {caption && <text x={r} y={r + size * 0.17} textAnchor="middle" dominantBaseline="central" fontSize={size * 0.075} fill={fill}>{caption}</text>}
+      {caption && <text x={r} y={r + size * 0.17} textAnchor="middle" dominantBaseline="central" fontSize={captionFontSize(caption, size)} fill={fill}>{caption}</text>}
     </>
   );
   return (
