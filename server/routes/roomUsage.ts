@@ -33,20 +33,58 @@ type UsageFilter = z.output<typeof SeriesQuery>;
 const periodOf = (granularity: UsageFilter['granularity']) => sql.raw(granularity === 'month' ? "to_char(du.day, 'YYYY-MM')" : "to_char(du.day, 'YYYY-MM-DD')");
 
 const ids = (values: number[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
-const roomsWhere = (condition: SQL) => sql`du.room_id IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
 
 /** Every condition of the filtered days (on `daily_usage du`): scope, electricity, a room, the caller's place and the days its range touches. */
 const whereOf = (c: Ctx, query: UsageFilter): SQL => {
   const zone = billingSettings.timeZone;
   return and(
     sql`du.utility = 'electric' AND du.area_id IN (${ids(c.get('session').areaIds)}) AND du.room_id <> 0 AND (du.readings <> 0 OR du.usage_h <> 0)`,
+    ...placeOf('du', query),
+    query.readFrom ? sql`du.day >= ${fromDay(query.readFrom, zone)}` : undefined,
+    query.readTo ? sql`du.day < ${toDay(query.readTo, zone)}` : undefined,
+  )!;
+};
+
+/** The first day of a range (the day its start falls on) and the day after its last (the day of the instant before its end). */
+const fromDay = (readFrom: string, zone: string) => sql`(${readFrom}::timestamptz AT TIME ZONE ${zone})::date`;
+const toDay = (readTo: string, zone: string) => sql`(((${readTo}::timestamptz - interval '1 microsecond') AT TIME ZONE ${zone})::date + 1)`;
+
+/** The place filters on an aggregate's room column (`alias.room_id`). */
+const placeOf = (alias: 'du' | 'mu', query: UsageFilter): (SQL | undefined)[] => {
+  const room = sql.raw(`${alias}.room_id`);
+  const roomsWhere = (condition: SQL) => sql`${room} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+  return [
     query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
     query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
-    query.roomId ? sql`du.room_id = ${query.roomId}` : undefined,
+    query.roomId ? sql`${room} = ${query.roomId}` : undefined,
     query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
-    query.readFrom ? sql`du.day >= (${query.readFrom}::timestamptz AT TIME ZONE ${zone})::date` : undefined,
-    query.readTo ? sql`du.day < ((${query.readTo}::timestamptz - interval '1 microsecond') AT TIME ZONE ${zone})::date + 1` : undefined,
-  )!;
+  ];
+};
+
+/**
+ * The filtered rooms' usage per room and period (`room_id`, `period`, `usage_h`, `readings`), with
+ * `extra` conditions on the room (`room_id`). By day: the days of `daily_usage`. By month (issue
+ * 31, at city scale): the months the range covers whole from `monthly_room_usage` (migration 0034:
+ * one row per room and month, the sum of its days), the days of the months it covers in part from
+ * `daily_usage` — a month's room rows instead of thirty days of them (50,000 rooms: 1.5 million
+ * daily rows a month). The same figures: a month's row is the sum of its days, kept by the same
+ * triggers, and a room's month counts where one of its days counts (usage or readings not zero).
+ */
+const groupsOf = (c: Ctx, query: UsageFilter, extra?: (room: SQL) => SQL): SQL => {
+  const days = (where: SQL) => sql`SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
+    FROM daily_usage du WHERE ${extra ? and(where, extra(sql.raw('du.room_id'))) : where} GROUP BY 1, 2`;
+  if (query.granularity !== 'month') return days(whereOf(c, query));
+  const zone = billingSettings.timeZone;
+  // The months wholly inside the range: from the first month start on or after its first day, to the month start on or before the day after its last.
+  const first = query.readFrom ? sql`(SELECT CASE WHEN d = date_trunc('month', d)::date THEN d ELSE (date_trunc('month', d) + interval '1 month')::date END FROM (SELECT ${fromDay(query.readFrom, zone)} AS d) f)` : undefined;
+  const end = query.readTo ? sql`(date_trunc('month', ${toDay(query.readTo, zone)})::date)` : undefined;
+  const whole = (column: SQL) => and(first ? sql`${column} >= ${first}` : undefined, end ? sql`${column} < ${end}` : undefined) ?? sql`true`;
+  const months = and(
+    sql`mu.utility = 'electric' AND mu.area_id IN (${ids(c.get('session').areaIds)}) AND mu.room_id <> 0 AND (mu.readings <> 0 OR mu.usage_h <> 0)`,
+    ...placeOf('mu', query), whole(sql.raw('mu.month')), extra ? extra(sql.raw('mu.room_id')) : undefined,
+  );
+  return sql`SELECT mu.room_id, to_char(mu.month, 'YYYY-MM') AS period, mu.usage_h, mu.readings FROM monthly_room_usage mu WHERE ${months}
+    UNION ALL ${days(and(whereOf(c, query), sql`NOT (${whole(sql.raw('du.day'))})`)!)}`;
 };
 
 const SORTS: Record<string, string> = { period: 'g.period', usage: 'g.usage_h', readings: 'g.readings' };
@@ -58,11 +96,10 @@ const rowOf = (row: Record<string, unknown>): UsageRow => ({
   projectName: (row.project_name as string) ?? null, period: String(row.period), usage: Number(row.usage_h) / 100, readings: Number(row.readings),
 });
 
-/** The grouped days (room × period) and the room's place, `tail` (order, limit) applied by the caller. */
-const grouped = (period: SQL, where: SQL, tail: SQL) => sql`
+/** The groups (room × period) and the room's place, `tail` (order, limit) applied by the caller. */
+const grouped = (groups: SQL, tail: SQL) => sql`
   SELECT g.room_id, g.period, g.usage_h, g.readings, rm.room_code, b.name AS building_name, p.name AS project_name
-  FROM (SELECT du.room_id, ${period} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
-        FROM daily_usage du WHERE ${where} GROUP BY 1, 2) g
+  FROM (${groups}) g
   JOIN ${rooms} rm ON rm.id = g.room_id LEFT JOIN buildings b ON b.id = rm.building_id LEFT JOIN projects p ON p.id = rm.project_id
   ${tail}`;
 
@@ -84,15 +121,14 @@ export function roomUsageRoutes() {
     method: 'get', path: '/findByCondition', summary: 'Electricity used per room and day (or month) of the platform\'s zone, paged and sorted, with the totals of the filtered set', tags: ['statistics usage'], query: ListQuery,
   }, async (c, { query }) => {
     const { db } = c.get('deps');
-    const where = whereOf(c, query);
+    const groups = groupsOf(c, query);
     const column = SORTS[query.sortField ?? ''] ?? 'g.period';
     const direction = query.sortOrder?.toLowerCase() === 'asc' ? 'ASC' : 'DESC';
     const order = sql.raw(`ORDER BY ${column} ${direction}, g.room_id ${direction}, g.period DESC`);
     const offset = (query.pageNum - 1) * query.pageSize;
     // One pass: the groups once (a CTE), the page of them with the totals of all as window figures.
     const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
-      WITH g AS MATERIALIZED (SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
-        FROM daily_usage du WHERE ${where} GROUP BY 1, 2)
+      WITH g AS MATERIALIZED (${groups})
       SELECT x.*, rm.room_code, b.name AS building_name, p.name AS project_name, (SELECT count(DISTINCT room_id) FROM g) AS rooms
       FROM (SELECT g.*, count(*) OVER () AS total, sum(g.usage_h) OVER () AS total_usage_h, sum(g.readings) OVER () AS total_readings
             FROM g ${order} LIMIT ${query.pageSize} OFFSET ${offset}) x
@@ -101,7 +137,7 @@ export function roomUsageRoutes() {
     // A page past the end has no row to carry the totals: ask for them alone.
     const head = rows[0] ?? rowsOf<Record<string, unknown>>(await db.execute(sql`
       SELECT count(*) AS total, coalesce(sum(usage_h), 0) AS total_usage_h, coalesce(sum(readings), 0) AS total_readings, count(DISTINCT room_id) AS rooms
-      FROM (SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings FROM daily_usage du WHERE ${where} GROUP BY 1, 2) g`))[0];
+      FROM (${groups}) g`))[0];
     const total = Number(head.total ?? 0);
     return ok(c, {
       records: rows.map(rowOf), total,
@@ -112,10 +148,9 @@ export function roomUsageRoutes() {
   defineRoute(router, {
     method: 'get', path: '/findSeries', summary: 'Electricity used per day (or month) over the filtered rooms, oldest first (the chart of the screen)', tags: ['statistics usage'], query: SeriesQuery,
   }, async (c, { query }) => {
-    const period = periodOf(query.granularity);
     const rows = rowsOf<Record<string, unknown>>(await c.get('deps').db.execute(sql`
-      SELECT ${period} AS period, coalesce(sum(du.usage_h), 0) AS usage_h, count(DISTINCT du.room_id) AS rooms
-      FROM daily_usage du WHERE ${whereOf(c, query)} GROUP BY 1 ORDER BY 1 LIMIT 400`));
+      SELECT g.period, coalesce(sum(g.usage_h), 0) AS usage_h, count(DISTINCT g.room_id) AS rooms
+      FROM (${groupsOf(c, query)}) g GROUP BY 1 ORDER BY 1 LIMIT 400`));
     return ok(c, rows.map((row) => ({ period: String(row.period), usage: Number(row.usage_h) / 100, rooms: Number(row.rooms) })));
   });
 
@@ -123,14 +158,12 @@ export function roomUsageRoutes() {
     method: 'get', path: '/exportByCondition', summary: 'The filtered room × period usage as CSV (UTF-8 with BOM), streamed by batches of rooms', tags: ['statistics usage'], query: SeriesQuery,
   }, async (c, { query }) => {
     const { db } = c.get('deps');
-    const where = whereOf(c, query);
-    const period = periodOf(query.granularity);
     async function* batches() {
       let after = 0;
       for (;;) {
         const roomIds = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM ${rooms} WHERE ${inScope(rooms.areaId, c.get('session'))} AND id > ${after} ORDER BY id LIMIT ${EXPORT_ROOMS}`)).map((row) => Number(row.id));
         if (!roomIds.length) return;
-        const rows = rowsOf<Record<string, unknown>>(await db.execute(grouped(period, and(where, sql`du.room_id IN (${ids(roomIds)})`)!, sql.raw('ORDER BY g.room_id, g.period'))));
+        const rows = rowsOf<Record<string, unknown>>(await db.execute(grouped(groupsOf(c, query, (room) => sql`${room} IN (${ids(roomIds)})`), sql.raw('ORDER BY g.room_id, g.period'))));
         if (rows.length) yield rows.map(rowOf);
         if (roomIds.length < EXPORT_ROOMS) return;
         after = roomIds[roomIds.length - 1];

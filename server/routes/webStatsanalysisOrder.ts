@@ -11,6 +11,7 @@ import { csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { voidOrder } from '../domain/recharge';
 import { ORDER_STATUS } from '../../common/states';
 import { fenToYuan } from '../../common/money';
+import { billingSettings } from '../domain/billingEngine';
 
 const { rechargeOrders, rooms, buildings, projects, tenants, tenantBindings, sysUsers, accounts } = schema;
 
@@ -127,6 +128,12 @@ const allConditions = (c: Ctx, query: OrderFilter) => and(
  * stands (void orders excluded) and what was voided. Integer fen, summed by the database as bigint.
  */
 async function totalsOf(c: Ctx, query: OrderFilter) {
+  if (!query.orderId?.trim() && query.orderStatus === undefined && !query.operatorId) return aggregatedTotals(c, query);
+  return rawTotals(c, query);
+}
+
+/** The totals summed from the filtered orders themselves. */
+async function rawTotals(c: Ctx, query: OrderFilter) {
   const { db } = c.get('deps');
   const [row] = rowsOf<{ count: number; amount: string | number | null; standing: string | number | null; voided: number; voided_amount: string | number | null }>(await db.execute(sql`
     SELECT count(*)::int AS count, sum(${rechargeOrders.amountFen})::bigint AS amount,
@@ -137,6 +144,66 @@ async function totalsOf(c: Ctx, query: OrderFilter) {
   return {
     count: Number(row.count), amountFen: Number(row.amount ?? 0), standingFen: Number(row.standing ?? 0),
     voidCount: Number(row.voided), voidAmountFen: Number(row.voided_amount ?? 0),
+  };
+}
+
+/**
+ * The same totals from the recharge aggregates (issue 31: the first page of an operator of 100,000
+ * meters sums 650,000 orders of a utility otherwise), when the filters are the aggregates' own —
+ * utility, place, channel, time: the orders that stand (not void) of the range's whole days in the
+ * platform's zone from `daily_area_recharge` (migration 0034; per room, `daily_recharge` of 0027,
+ * for a place), those of the partial days at its ends and every void order (few: a partial index,
+ * migration 0035) from the orders. The same figures as `rawTotals` (tests/server/orderTotals.test.ts).
+ */
+async function aggregatedTotals(c: Ctx, query: OrderFilter) {
+  const { db } = c.get('deps');
+  const zone = billingSettings.timeZone;
+  const from = query.createdFrom ?? null;
+  const to = query.createdTo ?? null;
+  const floor = (at: string) => sql`date_trunc('day', ${at}::timestamptz, ${zone})`;
+  const [bounds] = rowsOf<{ first: string | null; last: string | null }>(await db.execute(sql`
+    SELECT ${from ? sql`CASE WHEN ${floor(from)} = ${from}::timestamptz THEN ${floor(from)} ELSE ${floor(from)} + interval '1 day' END` : sql`NULL::timestamptz`} AS first,
+      ${to ? floor(to) : sql`NULL::timestamptz`} AS last`));
+  const first = bounds.first ? new Date(bounds.first).toISOString() : null;
+  const last = bounds.last ? new Date(bounds.last).toISOString() : null;
+  if (first && last && first >= last) return rawTotals(c, query);
+  const areaIds = c.get('session').areaIds;
+  if (!areaIds.length) return { count: 0, amountFen: 0, standingFen: 0, voidCount: 0, voidAmountFen: 0 };
+  const byPlace = !!(query.projectId || query.buildingId || query.roomId || query.roomCode?.trim());
+  const roomsWhere = (condition: SQL) => sql`a.room_id IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+  const aggregateWhere = and(
+    sql`a.area_id IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})`,
+    query.utility ? sql`a.utility = ${query.utility}` : undefined,
+    query.channel ? sql`a.channel = ${query.channel}` : undefined,
+    query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
+    query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
+    query.roomId ? sql`a.room_id = ${query.roomId}` : undefined,
+    query.roomCode?.trim() ? roomsWhere(matches(rooms.roomCode, query.roomCode)) : undefined,
+    first ? sql`a.day >= (${first}::timestamptz AT TIME ZONE ${zone})::date` : undefined,
+    last ? sql`a.day < (${last}::timestamptz AT TIME ZONE ${zone})::date` : undefined,
+  );
+  // The partial days at the ends of the range, read from the orders.
+  const pieces = [
+    from && first && first > new Date(from).toISOString() ? sql`(${rechargeOrders.createdAt} >= ${new Date(from)} AND ${rechargeOrders.createdAt} < ${new Date(first)})` : undefined,
+    to && last && last < new Date(to).toISOString() ? sql`(${rechargeOrders.createdAt} >= ${new Date(last)} AND ${rechargeOrders.createdAt} < ${new Date(to)})` : undefined,
+  ].filter((piece) => piece !== undefined);
+  const inPieces = pieces.length ? sql.join(pieces, sql` OR `) : sql`false`;
+  const VOID = ORDER_STATUS.void;
+  const [[aggregate], [raw]] = await Promise.all([
+    db.execute(sql`SELECT coalesce(sum(a.orders), 0)::bigint AS orders, coalesce(sum(a.amount_fen), 0)::bigint AS amount
+      FROM ${sql.raw(byPlace ? 'daily_recharge' : 'daily_area_recharge')} a WHERE ${aggregateWhere}`).then((result) => rowsOf<{ orders: string | number; amount: string | number }>(result)),
+    db.execute(sql`SELECT count(*) FILTER (WHERE ${rechargeOrders.orderStatus} <> ${VOID})::int AS standing_count,
+        coalesce(sum(${rechargeOrders.amountFen}) FILTER (WHERE ${rechargeOrders.orderStatus} <> ${VOID}), 0)::bigint AS standing,
+        count(*) FILTER (WHERE ${rechargeOrders.orderStatus} = ${VOID})::int AS voided,
+        coalesce(sum(${rechargeOrders.amountFen}) FILTER (WHERE ${rechargeOrders.orderStatus} = ${VOID}), 0)::bigint AS voided_amount
+      FROM ${rechargeOrders} WHERE ${allConditions(c, query)} AND (${rechargeOrders.orderStatus} = ${VOID} OR ${inPieces})`)
+      .then((result) => rowsOf<{ standing_count: number; standing: string | number; voided: number; voided_amount: string | number }>(result)),
+  ]);
+  const standingFen = Number(aggregate.amount) + Number(raw.standing);
+  const voidAmountFen = Number(raw.voided_amount);
+  return {
+    count: Number(aggregate.orders) + Number(raw.standing_count) + Number(raw.voided), amountFen: standingFen + voidAmountFen, standingFen,
+    voidCount: Number(raw.voided), voidAmountFen,
   };
 }
 
@@ -192,7 +259,9 @@ export function webStatsanalysisOrderRoutes() {
       listPage(c.get('deps').db, spec, { where: filterConditions(query), paging: query, areaIds: c.get('session').areaIds }),
       totalsOf(c, query),
     ]);
-    return ok(c, { ...page, totals });
+    // Past the list's count cap, the total is the totals' count (the same orders).
+    const { totalCapped: _capped, ...counted } = page;
+    return ok(c, { ...counted, total: page.totalCapped ? totals.count : page.total, totals });
   });
 
   defineRoute(router, {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+
+/**
+ * roomUsage by month (issue 31, at city scale): the months a range covers whole come from the
+ * monthly aggregate (monthly_room_usage), the rest from the days; every answer as a reference
+ * grouped here from the raw readings — whole months, ranges starting and ending mid-month, no range,
+ * a building, each sorted by usage and by period, and the series.
+ */
+let backend: TestBackend;
+let api: ReturnType<typeof apiClient>;
+let scope: string;
+let buildingId: number;
+const sqlRows = async <T,>(text: string) => ((await backend.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+  const ids = (await sqlRows<{ id: number }>(`WITH RECURSIVE s AS (SELECT a.id FROM areas a JOIN sys_users u ON u.area_id = a.id WHERE u.user_name = 'admin'
+    UNION SELECT c.id FROM areas c JOIN s ON c.parent_id = s.id) SELECT id FROM s`)).map((row) => Number(row.id));
+  scope = `r.area_id IN (${ids.join(',')})`;
+  [{ building_id: buildingId }] = await sqlRows<{ building_id: number }>(`SELECT ro.building_id FROM readings r JOIN rooms ro ON ro.id = r.room_id
+    WHERE ${scope} AND r.utility = 'electric' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+}, 120_000);
+afterAll(() => backend.close());
+
+type Row = { roomId: number; period: string; usage: number; readings: number };
+
+/** Room × month of the standing electric readings with a room, from the raw rows, in the list's order. */
+async function reference(range: { readFrom?: string; readTo?: string }, building: boolean, order: 'usage' | 'period') {
+  const where = [`r.utility = 'electric'`, `r.deleted_at IS NULL`, `r.room_id IS NOT NULL`, scope];
+  // The whole days the range touches (the screen's rule), in the platform's zone.
+  if (range.readFrom) where.push(`(r.read_at AT TIME ZONE 'Asia/Shanghai')::date >= ('${range.readFrom}'::timestamptz AT TIME ZONE 'Asia/Shanghai')::date`);
+  if (range.readTo) where.push(`(r.read_at AT TIME ZONE 'Asia/Shanghai')::date <= (('${range.readTo}'::timestamptz - interval '1 microsecond') AT TIME ZONE 'Asia/Shanghai')::date`);
+  if (building) where.push(`r.room_id IN (SELECT id FROM rooms WHERE building_id = ${buildingId})`);
+  const rows = await sqlRows<{ room_id: number; period: string; used: string; n: string }>(`SELECT r.room_id, to_char(r.read_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS period,
+      sum(r.consumption) AS used, count(*) AS n FROM readings r WHERE ${where.join(' AND ')} GROUP BY 1, 2
+    ORDER BY ${order === 'usage' ? 'sum(r.consumption) DESC, r.room_id DESC, 2 DESC' : '2 DESC, r.room_id DESC'}`);
+  return rows.map((row) => ({ roomId: Number(row.room_id), period: row.period, usage: Number(row.used), readings: Number(row.n) }));
+}
+
+describe('roomUsage by month from the monthly aggregate', () => {
+  const ranges = [
+    {},
+    { readFrom: '2026-09-01T00:00:00+08:00', readTo: '2026-11-01T00:00:00+08:00' },
+    { readFrom: '2026-09-15T00:00:00+08:00', readTo: '2026-11-10T00:00:00+08:00' },
+    { readFrom: '2026-10-31T12:30:00+08:00', readTo: '2026-11-01T00:00:01+08:00' },
+    { readFrom: '2026-08-31T16:00:00Z', readTo: '2026-10-15T09:00:00Z' },
+    { readTo: '2026-10-20T00:00:00+08:00' },
+    { readFrom: '2026-10-01T00:00:00+08:00' },
+  ];
+  it('answers as the raw rows grouped by room and month, for whole and partial months, by usage and by period', async () => {
+    for (const range of ranges) {
+      for (const building of [false, true]) {
+        for (const order of ['usage', 'period'] as const) {
+          const query = { granularity: 'month', pageSize: 100, ...range, ...(building ? { buildingId } : {}), sortField: order, sortOrder: 'desc' };
+          const { status, body } = await api.get('roomUsage/findByCondition', query);
+          expect(status, body?.msg).toBe(200);
+          const expected = await reference(range, building, order);
+          const page = body.data as { records: Row[]; total: number; totals: { rooms: number; usage: number; readings: number } };
+          const label = JSON.stringify(query);
+          expect(page.total, label).toBe(expected.length);
+          expect(page.totals.readings, label).toBe(expected.reduce((sum, row) => sum + row.readings, 0));
+          expect(page.totals.usage, label).toBeCloseTo(expected.reduce((sum, row) => sum + row.usage, 0), 1);
+          expect(page.totals.rooms, label).toBe(new Set(expected.map((row) => row.roomId)).size);
+          expect(page.records.map(({ roomId, period, readings }) => ({ roomId, period, readings })), label)
+            .toEqual(expected.slice(0, 100).map(({ roomId, period, readings }) => ({ roomId, period, readings })));
+          page.records.forEach((row, i) => expect(row.usage, label).toBeCloseTo(expected[i].usage, 2));
+        }
+      }
+      const series = (await api.get('roomUsage/findSeries', { granularity: 'month', ...range })).body.data as { period: string; usage: number; rooms: number }[];
+      const expected = await reference(range, false, 'period');
+      const months = [...new Set(expected.map((row) => row.period))].sort();
+      expect(series.map((row) => row.period)).toEqual(months);
+      series.forEach((row) => {
+        const of = expected.filter((e) => e.period === row.period);
+        expect(row.usage).toBeCloseTo(of.reduce((sum, e) => sum + e.usage, 0), 1);
+        expect(row.rooms).toBe(new Set(of.map((e) => e.roomId)).size);
+      });
+    }
+  }, 120_000);
+});
