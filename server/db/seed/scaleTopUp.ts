@@ -118,8 +118,12 @@ export async function topUpScale(db: Db, options: { now: Date; timeZone?: string
       FROM ledger GROUP BY 1),
     grid AS (
       SELECT acc.*, b.month, b.start, b."end",
-        (SELECT r.total FROM readings r WHERE r.utility = acc.utility AND r.meter_id = acc.meter_id AND r.deleted_at IS NULL AND r.read_at < b."end"
-          ORDER BY r.read_at DESC, r.id DESC LIMIT 1) AS closing
+        -- The month's last reading (one month's partition of the readings), else the last before it.
+        coalesce(
+          (SELECT r.total FROM readings r WHERE r.utility = acc.utility AND r.meter_id = acc.meter_id AND r.deleted_at IS NULL AND r.read_at >= b.start AND r.read_at < b."end"
+            ORDER BY r.read_at DESC, r.id DESC LIMIT 1),
+          (SELECT r.total FROM readings r WHERE r.utility = acc.utility AND r.meter_id = acc.meter_id AND r.deleted_at IS NULL AND r.read_at < b.start
+            ORDER BY r.read_at DESC, r.id DESC LIMIT 1)) AS closing
       FROM acc CROSS JOIN bounds b),
     figured AS (
       SELECT g.*, lag(g.closing) OVER (PARTITION BY g.id ORDER BY g.month) AS opening,
