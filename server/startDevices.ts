@@ -9,6 +9,7 @@ import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
 import { ScheduledBackupJob } from './domain/backupSchedule';
+import { ReadingPartitionJob } from './domain/readingPartitions';
 import { meterFirstSight } from './domain/templates';
 import { backupDir } from './db/backup';
 import { setDtuOnline, SimulatedHeartbeat } from './domain/moduleOnline';
@@ -90,6 +91,9 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   configureBilling({ timeZone: config.billingTimeZone });
   // The daily aggregates' days are in the same zone (rebuilt once when BILLING_TIME_ZONE changed).
   if (config.billingTimeZone && await configureAggregateZone(db, config.billingTimeZone)) log(`daily aggregates rebuilt for BILLING_TIME_ZONE ${config.billingTimeZone}`);
+  // The readings' monthly partitions: last month to three months ahead, at start and daily.
+  const partitions = new ReadingPartitionJob(db, now, { log });
+  await partitions.start();
   const billing = new BillingJob(db, now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
   billing.start();
   const sms = new SmsSenderJob(db, smsProviderFromConfig(config), now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
@@ -135,6 +139,7 @@ export async function startDevices({ database, config, now, log }: DevicesOption
     async stop() {
       await reader?.stop();
       await billing.stop();
+      await partitions.stop();
       await sms.stop();
       await monthEnd.stop();
       await gifts.stop();

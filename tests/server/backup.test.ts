@@ -122,6 +122,11 @@ describe('database backups', () => {
     // Derived columns came back as they were (room balances follow their accounts).
     const mismatched = await one(sql`SELECT count(*)::int AS n FROM rooms r JOIN accounts a ON a.room_id = r.id AND a.utility = 'electric' WHERE r.electric_balance_fen <> a.balance_fen`);
     expect(mismatched.n).toBe(0);
+    // The readings' indexes were built again on every monthly partition (not on the parent only).
+    const partitionsWithout = await one(sql`SELECT count(*)::int AS n FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'readings'::regclass AND (SELECT count(*) FROM pg_index x WHERE x.indrelid = c.oid) < (SELECT count(*) FROM pg_index x WHERE x.indrelid = 'readings'::regclass)`);
+    expect(partitionsWithout.n).toBe(0);
+    expect((await one(sql`SELECT count(*)::int AS n FROM pg_index WHERE indrelid = 'readings'::regclass AND NOT indisvalid`)).n).toBe(0);
     // The operation log is append-only: nothing of it was removed, and the restore is in it.
     const logAfter = (await one(sql`SELECT count(*)::int AS n FROM operation_log`)).n as number;
     expect(logAfter).toBeGreaterThan(logBefore);

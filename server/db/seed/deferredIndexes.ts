@@ -18,7 +18,9 @@ export async function withIndexesDeferred<T>(db: Db, table: string, load: () => 
      ORDER BY i.indexname`));
   for (const index of indexes) await db.execute(sql.raw(`DROP INDEX ${quoteIdent(index.name)}`));
   const result = await load();
-  for (const index of indexes) await db.execute(sql.raw(index.definition));
+  // A partitioned table's index is defined `ON ONLY <table>` (the parent alone, left invalid until each
+  // partition's index is attached): built again without ONLY, it is made on every partition too.
+  for (const index of indexes) await db.execute(sql.raw(index.definition.replace(/ ON ONLY /, ' ON ')));
   return result;
 }
 

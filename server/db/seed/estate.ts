@@ -15,6 +15,7 @@ import type { Db } from '../index';
 import * as schema from '../schema';
 import { Rng, fakePerson } from './random';
 import { withIndexesDeferred } from './deferredIndexes';
+import { ensureReadingPartitions } from '../partitions';
 
 export interface SeedOptions {
   /** [area 1, area 2] */
@@ -938,6 +939,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       SELECT greatest(0, g.mc + CASE WHEN g.mfirst THEN m.prior ELSE 0 END - CASE WHEN g.allow_ok THEN m.allow ELSE 0 END) AS b1,
              greatest(0, g.mc + g.c + CASE WHEN g.mfirst THEN m.prior ELSE 0 END - CASE WHEN g.allow_ok THEN m.allow ELSE 0 END) AS b2
     ) bb`;
+  // The months the readings fill have their partitions (migration 0033) before the rows go in.
+  await ensureReadingPartitions(db, new Date(W - DAY), new Date(nowMs + 92 * DAY));
   // The readings' secondary indexes are built once the rows are in (seed/deferredIndexes.ts).
   const costRows = await withIndexesDeferred(db, 'readings', () => q<{ u: string; id: number; period: number; cost: number; qty: number }>(db, sql`
     WITH ins AS (

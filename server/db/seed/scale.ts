@@ -16,6 +16,7 @@ import type { Db } from '../index';
 import { schema } from '../index';
 import { rowsOf } from '../rows';
 import { withIndexesDeferred } from './deferredIndexes';
+import { ensureReadingPartitions } from '../partitions';
 
 export interface ScaleOptions {
   /** Rooms (and meters of each kind). Default 100,000. */
@@ -138,6 +139,8 @@ export async function seedScale(db: Db, options: ScaleOptions): Promise<ScaleSum
   // Readings: consumption per day = the meter's base + more on weekends; totals are cumulative.
   let readings = 0;
   // The readings' secondary indexes are built once the rows are in (seed/deferredIndexes.ts).
+  // Their months' partitions first (migration 0033).
+  if (days > 0) await ensureReadingPartitions(db, new Date(firstDay), new Date(today + 92 * dayMs));
   if (days > 0) await withIndexesDeferred(db, 'readings', async () => {
     for (const utility of ['electric', 'water'] as const) {
       const table = sql.raw(utility === 'electric' ? 'electric_meters' : 'water_meters');
