@@ -476,13 +476,19 @@ export async function dashboardAlarms(db: Db, areaIds: number[], utility: Utilit
   // One kind: its newest ALARM_ROWS; all kinds: the newest few of each, so that no kind hides the others.
   const limit = kind ? ALARM_ROWS : ALARM_ROWS_PER_KIND;
 
+  // The newest accounts first (each one's last ledger entry, through the accounts' partial indexes),
+  // then the place of those few: the rooms are not joined for every account in arrears (thousands
+  // at 100,000 meters).
   const balance = (condition: SQL) => sql`
-    SELECT a.room_id, a.balance_fen, ${place}, l.created_at AS at,
-      (SELECT x.address FROM ${meterTable} x WHERE x.room_id = a.room_id ORDER BY x.id LIMIT 1) AS meter_address
-    FROM accounts a JOIN rooms r ON r.id = a.room_id ${joinPlace}
-    LEFT JOIN LATERAL (SELECT created_at FROM ledger_entries e WHERE e.account_id = a.id ORDER BY e.created_at DESC LIMIT 1) l ON true
-    WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${condition}
-    ORDER BY l.created_at DESC NULLS LAST, a.room_id LIMIT ${limit}`;
+    SELECT t.room_id, t.balance_fen, ${place}, t.at,
+      (SELECT x.address FROM ${meterTable} x WHERE x.room_id = t.room_id ORDER BY x.id LIMIT 1) AS meter_address
+    FROM (SELECT a.room_id, a.balance_fen, l.created_at AS at
+          FROM accounts a
+          LEFT JOIN LATERAL (SELECT created_at FROM ledger_entries e WHERE e.account_id = a.id ORDER BY e.created_at DESC LIMIT 1) l ON true
+          WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${condition} AND EXISTS (SELECT 1 FROM rooms x WHERE x.id = a.room_id)
+          ORDER BY l.created_at DESC NULLS LAST, a.room_id LIMIT ${limit}) t
+    JOIN rooms r ON r.id = t.room_id ${joinPlace}
+    ORDER BY t.at DESC NULLS LAST, t.room_id`;
   const balanceCount = (condition: SQL) => sql`SELECT count(*)::int AS n FROM accounts a WHERE a.utility = ${utility} AND ${inAreas(sql.raw('a.area_id'), areaIds)} AND ${condition}`;
   const arrearsCond = sql`a.balance_fen < 0`;
   const lowCond = sql`a.balance_fen >= 0 AND a.balance_fen <= a.alarm1_fen`;
@@ -522,23 +528,24 @@ export async function dashboardAlarms(db: Db, areaIds: number[], utility: Utilit
     meterAddress: (r.meter_address as string) ?? null, balanceFen: r.balance_fen === undefined || r.balance_fen === null ? null : num(r.balance_fen),
   });
 
+  // Independent reads: on PostgreSQL they run at once on the pool (PGlite takes them in turn).
+  const [arrearsN, lowBalanceN, powerCutN, faultN, readFailureN, noTariffN] = await Promise.all([
+    count(balanceCount(arrearsCond)), count(balanceCount(lowCond)), utility === 'electric' ? count(cutsCount) : 0,
+    count(faultCount(otherFault)), count(faultCount(readFailure)), count(tariffCount),
+  ]);
   const counts: Record<AlarmKind, number> = {
-    arrears: await count(balanceCount(arrearsCond)),
-    lowBalance: await count(balanceCount(lowCond)),
-    powerCut: utility === 'electric' ? await count(cutsCount) : 0,
-    fault: await count(faultCount(otherFault)),
-    readFailure: await count(faultCount(readFailure)),
-    noTariff: await count(tariffCount),
+    arrears: arrearsN, lowBalance: lowBalanceN, powerCut: powerCutN, fault: faultN, readFailure: readFailureN, noTariff: noTariffN,
   };
   const wanted = (k: AlarmKind) => (!kind || kind === k) && counts[k] > 0;
-  const all: AlarmRow[] = [
-    ...(wanted('arrears') ? (await rows(balance(arrearsCond))).map(row('arrears', () => 'arrears')) : []),
-    ...(wanted('lowBalance') ? (await rows(balance(lowCond))).map(row('lowBalance', () => 'lowBalance')) : []),
-    ...(wanted('powerCut') ? (await rows(cutsRows)).map(row('powerCut', (r) => String(r.reason))) : []),
-    ...(wanted('fault') ? (await rows(faultRows(otherFault))).map(row('fault', (r) => String(r.reason))) : []),
-    ...(wanted('readFailure') ? (await rows(faultRows(readFailure))).map(row('readFailure', () => 'read_failure')) : []),
-    ...(wanted('noTariff') ? (await rows(tariffRows)).map(row('noTariff', () => 'noTariff')) : []),
-  ];
+  const some = async (k: AlarmKind, query: SQL, reason: (r: Record<string, unknown>) => string) => (wanted(k) ? (await rows(query)).map(row(k, reason)) : []);
+  const all: AlarmRow[] = (await Promise.all([
+    some('arrears', balance(arrearsCond), () => 'arrears'),
+    some('lowBalance', balance(lowCond), () => 'lowBalance'),
+    some('powerCut', cutsRows, (r) => String(r.reason)),
+    some('fault', faultRows(otherFault), (r) => String(r.reason)),
+    some('readFailure', faultRows(readFailure), () => 'read_failure'),
+    some('noTariff', tariffRows, () => 'noTariff'),
+  ])).flat();
   all.sort((a, b) => (b.at ?? '').localeCompare(a.at ?? '') || ALARM_KINDS.indexOf(a.kind) - ALARM_KINDS.indexOf(b.kind));
   return { counts, rows: all.slice(0, ALARM_ROWS) };
 }

@@ -115,12 +115,53 @@ function rateRows(value: (string | number | null)[] | string | null | undefined)
   return RATES.map((rate, i) => ({ rate, usage: qty(Number(list[i] === 'NULL' ? 0 : list[i] ?? 0) / 100) }));
 }
 
+/** `YYYY-MM-DD` of a calendar day number (days since 1970-01-01). */
+const dayOf = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
+const dayNumber = (day: string) => { const [y, m, d] = dayParts(day); return Date.UTC(y, m - 1, d) / 86_400_000; };
+
 /**
- * The figures from the daily aggregates: the range is whole days, so nothing is read raw. The range's
- * `daily_usage` rows (a meter's day each: millions at 100,000 meters) are read once, summed per room,
- * and the usage by building, the top rooms and the usage by rate come from those sums in the same
- * statement; the usage per day from `hourly_area_usage` (24 rows a day) when the zone's days start
- * on whole UTC hours, else from `daily_usage`.
+ * The calendar days [first, end) as what to read: whole months (`monthly_usage`), days added
+ * (`daily_usage`) and days taken off a whole month (`daily_usage`, subtracted). A month the range
+ * covers only in part is read as its days in the range, or as the month less its other days when
+ * those are fewer (days after `today` hold nothing and cost nothing), so that no month costs more
+ * than half its days.
+ */
+export function rangeAsMonths(first: string, end: string, today: string) {
+  const months: string[] = [];
+  const added: [string, string][] = [];
+  const subtracted: [string, string][] = [];
+  const [from, to, now] = [dayNumber(first), dayNumber(end), dayNumber(today)];
+  let [y, m] = dayParts(first);
+  for (;;) {
+    const monthStart = Date.UTC(y, m - 1, 1) / 86_400_000;
+    const nextStart = Date.UTC(y, m, 1) / 86_400_000;
+    if (monthStart >= to) break;
+    const inside: [number, number] = [Math.max(from, monthStart), Math.min(to, nextStart)];
+    if (inside[0] === monthStart && inside[1] === nextStart) months.push(dayOf(monthStart));
+    else {
+      // The month's days outside the range that may hold rows: before it, and after it up to today.
+      const before = inside[0] - monthStart;
+      const after = Math.max(0, Math.min(nextStart, now + 1) - inside[1]);
+      if (before + after < inside[1] - inside[0]) {
+        months.push(dayOf(monthStart));
+        if (before) subtracted.push([dayOf(monthStart), dayOf(inside[0])]);
+        if (inside[1] < nextStart) subtracted.push([dayOf(inside[1]), dayOf(nextStart)]);
+      } else added.push([dayOf(inside[0]), dayOf(inside[1])]);
+    }
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  }
+  return { months, added, subtracted };
+}
+
+/**
+ * The figures from the aggregates: the range is whole days, so nothing is read raw. Each room's
+ * usage over the range is summed once (usage by building, the top rooms and the usage by rate come
+ * from those sums in the same statement) from its meters' whole months (`monthly_usage`, migration
+ * 0034: one row a meter and month) and the days of the months the range covers in part
+ * (`daily_usage`, one row a meter and day: added, or taken off the month when fewer), rather than
+ * from every meter's every day; the usage per day from `hourly_area_usage` (24 rows a day) when the
+ * zone's days start on whole UTC hours, else from `daily_usage`; the channels from
+ * `daily_area_recharge` (a few rows a day).
  */
 async function aggregateReport(db: Db, areaIds: number[], utility: Utility, starts: Date[], timeZone: string): Promise<Figures> {
   const days = starts.length - 1;
@@ -130,11 +171,21 @@ async function aggregateReport(db: Db, areaIds: number[], utility: Utility, star
   const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
   const wholeHours = starts.every((at) => at.getTime() % 3_600_000 === 0);
   const thresholds = sql`ARRAY[${sql.join(starts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
+  const plan = rangeAsMonths(first, end, dayKey(new Date(), timeZone));
+  const figures = sql.raw('usage_h, sharp_h, peak_h, flat_h, valley_h, readings');
+  const negated = sql.raw('-usage_h, -sharp_h, -peak_h, -flat_h, -valley_h, -readings');
+  const dayRanges = (ranges: [string, string][]) => sql.join(ranges.map(([a, b]) => sql`(u.day >= ${a}::date AND u.day < ${b}::date)`), sql` OR `);
+  const parts: SQL[] = [];
+  const mine = sql`u.utility = ${utility} AND ${inAreas(sql.raw('u.area_id'), areaIds)}`;
+  if (plan.months.length) parts.push(sql`SELECT u.room_id, ${figures} FROM monthly_usage u WHERE ${mine} AND u.month IN (${sql.join(plan.months.map((month) => sql`${month}::date`), sql`, `)})`);
+  if (plan.added.length) parts.push(sql`SELECT u.room_id, ${figures} FROM daily_usage u WHERE ${mine} AND (${dayRanges(plan.added)})`);
+  if (plan.subtracted.length) parts.push(sql`SELECT u.room_id, ${negated} FROM daily_usage u WHERE ${mine} AND (${dayRanges(plan.subtracted)})`);
   const [[rooms], daily, channels] = await Promise.all([
     rows<{ by_building: unknown; top: unknown; rates: (string | number)[] | string | null }>(sql`
       WITH per_room AS MATERIALIZED (
-        SELECT u.room_id, sum(u.usage_h) AS h, sum(u.sharp_h) AS sharp, sum(u.peak_h) AS peak, sum(u.flat_h) AS flat, sum(u.valley_h) AS valley
-        FROM daily_usage u WHERE ${where} GROUP BY u.room_id),
+        SELECT x.room_id, sum(x.usage_h) AS h, sum(x.sharp_h) AS sharp, sum(x.peak_h) AS peak, sum(x.flat_h) AS flat, sum(x.valley_h) AS valley
+        FROM (${sql.join(parts, sql` UNION ALL `)}) x (room_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings)
+        GROUP BY x.room_id HAVING sum(x.readings) <> 0),
       by_building AS (
         SELECT p.name AS project_name, b.name AS building_name, sum(t.h) / 100.0 AS usage
         FROM per_room t JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
@@ -155,7 +206,7 @@ async function aggregateReport(db: Db, areaIds: number[], utility: Utility, star
       : rows<{ day: string; h: string }>(sql`
         SELECT to_char(u.day, 'YYYY-MM-DD') AS day, sum(u.usage_h) AS h FROM daily_usage u WHERE ${where} GROUP BY u.day`),
     rows<Record<string, unknown>>(sql`
-      SELECT u.channel, sum(u.amount_fen) AS amount_fen, sum(u.orders)::int AS orders FROM daily_recharge u WHERE ${where}
+      SELECT u.channel, sum(u.amount_fen) AS amount_fen, sum(u.orders)::int AS orders FROM daily_area_recharge u WHERE ${where}
       GROUP BY u.channel HAVING sum(u.orders) <> 0 ORDER BY sum(u.amount_fen) DESC, u.channel`),
   ]);
   const perDay = new Map<string, number>();

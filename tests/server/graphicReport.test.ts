@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { namesField } from '../support/fieldLabels';
+import { rangeAsMonths } from '../../server/domain/graphicReport';
 
 /** The graphic reports (tuxingbaobiao) against references computed here from the raw rows of the fixed seed. */
 let backend: TestBackend;
@@ -97,6 +98,28 @@ describe('scope and refusals', () => {
       const { status, body } = await ask(query);
       expect(status, JSON.stringify(query)).toBe(400);
       expect(body.msg).toMatch(namesField('graphicReport', field));
+    }
+  });
+});
+
+describe('a range as whole months and days', () => {
+  it('reads a month the range covers in part as its days in the range, or as the month less its other days when fewer', () => {
+    // 30 days to today: October's last five days added, November less today (days after today hold nothing).
+    expect(rangeAsMonths('2026-10-27', '2026-11-26', '2026-11-26'))
+      .toEqual({ months: ['2026-11-01'], added: [['2026-10-27', '2026-11-01']], subtracted: [['2026-11-26', '2026-12-01']] });
+    expect(rangeAsMonths('2026-08-28', '2026-11-26', '2026-11-26'))
+      .toEqual({ months: ['2026-09-01', '2026-10-01', '2026-11-01'], added: [['2026-08-28', '2026-09-01']], subtracted: [['2026-11-26', '2026-12-01']] });
+    expect(rangeAsMonths('2026-10-03', '2026-10-30', '2026-11-26'))
+      .toEqual({ months: ['2026-10-01'], added: [], subtracted: [['2026-10-01', '2026-10-03'], ['2026-10-30', '2026-11-01']] });
+    expect(rangeAsMonths('2026-10-31', '2026-11-01', '2026-11-26')).toEqual({ months: [], added: [['2026-10-31', '2026-11-01']], subtracted: [] });
+    expect(rangeAsMonths('2025-12-20', '2026-01-10', '2026-11-26'))
+      .toEqual({ months: [], added: [['2025-12-20', '2026-01-01'], ['2026-01-01', '2026-01-10']], subtracted: [] });
+    // Every day of the range counted once: months plus added less subtracted.
+    const dayCount = (ranges: [string, string][]) => ranges.reduce((n, [a, b]) => n + (Date.parse(b) - Date.parse(a)) / 86_400_000, 0);
+    for (const [from, to] of [['2026-01-15', '2026-12-02'], ['2026-02-01', '2026-03-01'], ['2026-02-27', '2026-03-02']]) {
+      const plan = rangeAsMonths(from, to, '2026-11-26');
+      const monthDays = plan.months.reduce((n, m) => { const [y, mo] = m.split('-').map(Number); return n + new Date(Date.UTC(y, mo, 0)).getUTCDate(); }, 0);
+      expect(monthDays + dayCount(plan.added) - dayCount(plan.subtracted), `${from}..${to}`).toBe((Date.parse(to) - Date.parse(from)) / 86_400_000);
     }
   });
 });

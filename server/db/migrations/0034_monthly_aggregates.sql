@@ -192,3 +192,10 @@ INSERT INTO daily_area_recharge (utility, area_id, day, channel, amount_fen, ord
   GROUP BY 1, 2, 3, 4
   HAVING sum(amount_fen) <> 0 OR sum(orders) <> 0
 ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+-- Statistics for the planner at once (an area's month read through the primary key, not the top index).
+ANALYZE "monthly_usage";
+--> statement-breakpoint
+ANALYZE "monthly_room_usage";
+--> statement-breakpoint
+ANALYZE "daily_area_recharge";
