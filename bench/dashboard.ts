@@ -7,10 +7,11 @@
  * scratch database, dropped). BENCH_RUNS (default 30) measured runs of each, after 3 warm-ups.
  *
  * At scale (BENCH_DATABASE_URL set; BENCH_DASHBOARD_SCALE=off skips it, BENCH_DASHBOARD_DEMO=off
- * skips the demo part): the scale data set (server/db/seed/scale.ts, BENCH_SCALE_ROOMS rooms with
- * an electric and a water meter each, default 100,000, BENCH_SCALE_DAYS days of daily readings,
- * default 60) in a database of its own, `metering_bench_dashboard_<rooms>_<days>`, kept for later
- * runs (seeding takes minutes; BENCH_FRESH=1 seeds again, BENCH_DROP=1 drops it at the end). Each
+ * skips the demo part): the city-scale data set the statistics bench shares
+ * (bench/support/scaleDatabase.ts: BENCH_SCALE_ROOMS rooms with an electric and a water meter each,
+ * default 50,000, BENCH_SCALE_DAYS days of daily readings, default 365, in
+ * `metering_bench_scale_<rooms>_<days>`, seeded once and kept; its pending migrations are applied
+ * when the bench opens it). Each
  * dashboard call answered over HTTP by a backend process (pool of 10) to the operator `scale` (the
  * scale area only) with BENCH_CONNECTIONS (10) keep-alive connections for BENCH_SECONDS (10),
  * against the same SQL statements (captured at the driver from the same call) replayed by as many
@@ -24,14 +25,11 @@ import { bootstrap } from '../server/db/bootstrap';
 import { dashboardSummary } from '../server/domain/dashboard';
 import { graphicReport } from '../server/domain/graphicReport';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db';
-import { rowsOf, vacuumAnalyze } from '../server/db/rows';
-import { SCALE_USER, scaleSeeded, seedScale } from '../server/db/seed/scale';
-import { hashPassword } from '../server/auth/password';
+import { SCALE_USER } from '../server/db/seed/scale';
 import { dayKey, periodsOf } from '../server/domain/dashboard';
-import { adminQuery, databaseUrl } from '../tests/support/postgres';
 import { benchEachDatabase } from './support/eachDatabase';
+import { SCALE_PASSWORD, scaleDatabase } from './support/scaleDatabase';
 import { httpClosedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
 import { captureStatements, loadSql } from './support/sqlReplay';
 
@@ -78,41 +76,12 @@ async function bench(name: string, database: Database) {
 // ---- at scale: PostgreSQL, the scale data set, over HTTP with 10 connections, against its own SQL ----
 
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
-const SCALE_ROOMS = Number(process.env.BENCH_SCALE_ROOMS ?? 100_000);
-const SCALE_DAYS = Number(process.env.BENCH_SCALE_DAYS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The server's pool size (server/db/index.ts): the SQL yardstick gets as many connections. */
 const POOL_SIZE = 10;
-const PASSWORD = 'bench-pass-1';
+const PASSWORD = SCALE_PASSWORD;
 const SCALE_ZONE = process.env.BILLING_TIME_ZONE || 'Asia/Shanghai';
-
-async function scaleDatabase(adminUrl: string): Promise<{ url: string; areaId: number }> {
-  const name = `metering_bench_dashboard_${SCALE_ROOMS}_${SCALE_DAYS}`;
-  const url = databaseUrl(adminUrl, name);
-  if (process.env.BENCH_FRESH === '1') await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`).catch(() => undefined);
-  const database = await openDatabase({ url });
-  try {
-    await bootstrap(database.db, { adminPassword: PASSWORD });
-    if (!(await scaleSeeded(database.db))) {
-      const started = performance.now();
-      console.log(`seeding ${SCALE_ROOMS} rooms (a meter of each kind) and ${SCALE_DAYS} days of readings into ${name} (kept for later runs; BENCH_FRESH=1 seeds again)…`);
-      const passwordHash = await hashPassword(PASSWORD);
-      await database.db.transaction((tx) => seedScale(tx, { rooms: SCALE_ROOMS, days: SCALE_DAYS, now: new Date(), passwordHash }));
-      await vacuumAnalyze(database.db);
-      console.log(`  seeded in ${((performance.now() - started) / 60_000).toFixed(1)} min`);
-    }
-    const [row] = rowsOf<{ area_id: number; meters: number; readings: number }>(await database.db.execute(sql`
-      SELECT u.area_id, (SELECT count(*)::int FROM electric_meters m WHERE m.area_id = u.area_id) + (SELECT count(*)::int FROM water_meters m WHERE m.area_id = u.area_id) AS meters,
-        (SELECT reltuples::bigint FROM pg_class WHERE relname = 'readings') AS readings
-      FROM sys_users u WHERE u.user_name = ${SCALE_USER}`));
-    console.log(`${name}: ${Number(row.meters).toLocaleString('en')} meters in the scale area, about ${Number(row.readings).toLocaleString('en')} readings in all`);
-    return { url, areaId: Number(row.area_id) };
-  } finally {
-    await database.close();
-  }
-}
 
 /**
  * Waits (up to a minute) until no other statement runs on the database: a call answered 503 at the
@@ -180,18 +149,20 @@ async function atScale(adminUrl: string) {
     console.log(`\nDashboards at scale on PostgreSQL, operator ${SCALE_USER}: ${CONNECTIONS} connections, ${SECONDS} s each; the API against its own SQL statements (${POOL_SIZE} connections)`);
     for (const [label, path] of calls) {
       await databaseIdle(url);
+      // One call at a time first (what a single operator waits), then CONNECTIONS at once.
+      const alone = await httpClosedLoop(`${server.origin}/api/v1/electricity/${path}`, { 'X-Token': token }, 1, Math.max(2, SECONDS / 2));
+      await databaseIdle(url);
       const api = await httpClosedLoop(`${server.origin}/api/v1/electricity/${path}`, { 'X-Token': token }, CONNECTIONS, SECONDS);
       const statements = await captureStatements(url, SCALE_USER, PASSWORD, path);
       await databaseIdle(url);
       const direct = await loadSql(url, statements, CONNECTIONS, SECONDS, POOL_SIZE);
       failures += api.errors + direct.errors;
       const verdict = api.errors ? `FAILED: ${api.errors} of ${api.requests} answered with an error, the first: ${api.firstError}` : `${api.p95 < 100 ? 'under' : 'OVER'} the 100 ms p95 target`;
-      console.log(`  ${label}: API ${fmt(api)} | its ${statements.length} statements ${fmt(direct)} | ${verdict}`);
+      console.log(`  ${label}: API ${fmt(api)} | its ${statements.length} statements ${fmt(direct)} | one call alone p50 ${alone.p50.toFixed(1)} ms | ${verdict}`);
     }
   } finally {
     await server.stop();
   }
-  if (process.env.BENCH_DROP === '1') await adminQuery(adminUrl, `DROP DATABASE IF EXISTS metering_bench_dashboard_${SCALE_ROOMS}_${SCALE_DAYS}`);
   if (failures) throw new Error(`${failures} request(s) failed`);
 }
 
