@@ -12,6 +12,7 @@ import { fenToYuan } from '../../common/money';
 import { deleteReading, previewDelete, purgeReading, restoreReading } from '../domain/readingRecords';
 import { PlaceFilters, numbers, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
 import { billingSettings } from '../domain/billingEngine';
+import { dayOf, splitMonths, type DayRange } from './statsDays';
 
 const { readings, rooms, buildings, projects, electricMeters, waterMeters, sysUsers } = schema;
 
@@ -150,7 +151,9 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
       const col = (name: string) => sql.raw(`${alias}.${name}`);
       const addressIn = (table: typeof electricMeters | typeof waterMeters, utility: string) =>
         sql`(${col('utility')} = ${utility} AND ${col('meter_id')} IN (SELECT ${table.id} FROM ${table} WHERE ${matches(table.address, address!)} OFFSET 0))`;
-      const roomsWhere = (condition: SQL) => sql`${col('room_id')} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+      // The rooms as an array: an index condition on the aggregates' keys (area, month or day, room), so that a building's month
+      // reads its rooms' rows (500 of monthly_usage), not the area's month (50,000 at city scale: 716 ms of 804, cold).
+      const roomsWhere = (condition: SQL) => sql`${col('room_id')} = ANY(ARRAY(SELECT ${rooms.id} FROM ${rooms} WHERE ${condition}))`;
       return and(
         sql`${col('area_id')} IN (${areaIds})`,
         query.utility ? sql`${col('utility')} = ${query.utility}` : undefined,
@@ -164,19 +167,21 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
       )!;
     };
     // The whole days of the range; of them, the whole months (issue 31: a month of a building's
-    // meters is 1,000 rows of monthly_usage, not 31,000 of daily_usage, and the area's month read to
-    // find them 100,000 index entries, not 3.1 million), the other days from daily_usage.
-    const firstDay = first ? sql`(${first.toISOString()}::timestamptz AT TIME ZONE ${zone})::date` : undefined;
-    const endDay = last ? sql`(${last.toISOString()}::timestamptz AT TIME ZONE ${zone})::date` : undefined;
-    const firstMonth = firstDay ? sql`(SELECT CASE WHEN d = date_trunc('month', d)::date THEN d ELSE (date_trunc('month', d) + interval '1 month')::date END FROM (SELECT ${firstDay} AS d) f)` : undefined;
-    const endMonth = endDay ? sql`date_trunc('month', ${endDay})::date` : undefined;
-    const wholeMonths = (column: SQL) => and(firstMonth ? sql`${column} >= ${firstMonth}` : undefined, endMonth ? sql`${column} < ${endMonth}` : undefined) ?? sql`true`;
-    const days = and(placeOf('du'), firstDay ? sql`du.day >= ${firstDay}` : undefined, endDay ? sql`du.day < ${endDay}` : undefined);
+    // meters is 1,000 rows of monthly_usage, not 31,000 of daily_usage), the other days from
+    // daily_usage; the bounds as dates the planner sees (statsDays.ts).
+    const split = splitMonths({ from: first ? dayOf(first, zone) : undefined, to: last ? dayOf(last, zone) : undefined });
+    const between = (column: string, range: DayRange) => and(
+      range.from !== undefined ? sql`${sql.raw(column)} >= ${range.from}::date` : undefined,
+      range.to !== undefined ? sql`${sql.raw(column)} < ${range.to}::date` : undefined,
+    ) ?? sql`true`;
+    const parts: SQL[] = [];
+    if (split.months) parts.push(sql`SELECT sum(mu.readings) AS count, sum(mu.usage_h) AS usage_h, sum(mu.cost_fen) AS cost FROM monthly_usage mu WHERE ${placeOf('mu')} AND ${between('mu.month', split.months)}`);
+    if (split.days.length) {
+      parts.push(sql`SELECT sum(du.readings) AS count, sum(du.usage_h) AS usage_h, sum(du.cost_fen) AS cost FROM daily_usage du
+        WHERE ${placeOf('du')} AND (${sql.join(split.days.map((range) => between('du.day', range)), sql` OR `)})`);
+    }
     [aggregate] = rowsOf<Record<string, unknown>>(await db.execute(sql`
-      SELECT coalesce(sum(x.count), 0) AS count, coalesce(sum(x.usage_h), 0) AS usage_h, coalesce(sum(x.cost), 0) AS cost FROM (
-        SELECT sum(mu.readings) AS count, sum(mu.usage_h) AS usage_h, sum(mu.cost_fen) AS cost FROM monthly_usage mu WHERE ${placeOf('mu')} AND ${wholeMonths(sql.raw('mu.month'))}
-        UNION ALL
-        SELECT sum(du.readings), sum(du.usage_h), sum(du.cost_fen) FROM daily_usage du WHERE ${days} AND NOT (${wholeMonths(sql.raw('du.day'))})) x`));
+      SELECT coalesce(sum(x.count), 0) AS count, coalesce(sum(x.usage_h), 0) AS usage_h, coalesce(sum(x.cost), 0) AS cost FROM (${sql.join(parts, sql` UNION ALL `)}) x`));
   } else {
     const where = and(
       sql`hu.area_id IN (${areaIds})`,

@@ -10,6 +10,7 @@ import { csvResponse, type CsvField } from '../http/csvStream';
 import { billingSettings } from '../domain/billingEngine';
 import { matches } from '../db/listKit';
 import { PlaceFilters, rangeCheck, rangeFilters } from './statsKit';
+import { daysTouched, splitMonths, type DayRange } from './statsDays';
 
 const { rooms } = schema;
 
@@ -34,25 +35,24 @@ const periodOf = (granularity: UsageFilter['granularity']) => sql.raw(granularit
 
 const ids = (values: number[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
 
-/** Every condition of the filtered days (on `daily_usage du`): scope, electricity, a room, the caller's place and the days its range touches. */
-const whereOf = (c: Ctx, query: UsageFilter): SQL => {
-  const zone = billingSettings.timeZone;
-  return and(
-    sql`du.utility = 'electric' AND du.area_id IN (${ids(c.get('session').areaIds)}) AND du.room_id <> 0 AND (du.readings <> 0 OR du.usage_h <> 0)`,
-    ...placeOf('du', query),
-    query.readFrom ? sql`du.day >= ${fromDay(query.readFrom, zone)}` : undefined,
-    query.readTo ? sql`du.day < ${toDay(query.readTo, zone)}` : undefined,
-  )!;
-};
+/** The scope and the rooms' conditions on an aggregate (`du`: daily_usage, `mu`: monthly_room_usage): electricity, rooms only, the caller's place. */
+const roomsOf = (alias: 'du' | 'mu', c: Ctx, query: UsageFilter): SQL => and(
+  sql.raw(`${alias}.utility = 'electric' AND ${alias}.room_id <> 0 AND (${alias}.readings <> 0 OR ${alias}.usage_h <> 0)`),
+  sql`${sql.raw(`${alias}.area_id`)} IN (${ids(c.get('session').areaIds)})`,
+  ...placeOf(alias, query),
+)!;
 
-/** The first day of a range (the day its start falls on) and the day after its last (the day of the instant before its end). */
-const fromDay = (readFrom: string, zone: string) => sql`(${readFrom}::timestamptz AT TIME ZONE ${zone})::date`;
-const toDay = (readTo: string, zone: string) => sql`(((${readTo}::timestamptz - interval '1 microsecond') AT TIME ZONE ${zone})::date + 1)`;
+/** Days `[from, to)` on a date column. */
+const between = (column: string, range: DayRange) => and(
+  range.from !== undefined ? sql`${sql.raw(column)} >= ${range.from}::date` : undefined,
+  range.to !== undefined ? sql`${sql.raw(column)} < ${range.to}::date` : undefined,
+) ?? sql`true`;
 
 /** The place filters on an aggregate's room column (`alias.room_id`). */
 const placeOf = (alias: 'du' | 'mu', query: UsageFilter): (SQL | undefined)[] => {
   const room = sql.raw(`${alias}.room_id`);
-  const roomsWhere = (condition: SQL) => sql`${room} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
+  // An array: an index condition on the aggregates' keys (… month or day, room), not a join with the area's rows.
+  const roomsWhere = (condition: SQL) => sql`${room} = ANY(ARRAY(SELECT ${rooms.id} FROM ${rooms} WHERE ${condition}))`;
   return [
     query.projectId ? roomsWhere(eq(rooms.projectId, query.projectId)) : undefined,
     query.buildingId ? roomsWhere(eq(rooms.buildingId, query.buildingId)) : undefined,
@@ -71,20 +71,18 @@ const placeOf = (alias: 'du' | 'mu', query: UsageFilter): (SQL | undefined)[] =>
  * triggers, and a room's month counts where one of its days counts (usage or readings not zero).
  */
 const groupsOf = (c: Ctx, query: UsageFilter, extra?: (room: SQL) => SQL): SQL => {
-  const days = (where: SQL) => sql`SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
-    FROM daily_usage du WHERE ${extra ? and(where, extra(sql.raw('du.room_id'))) : where} GROUP BY 1, 2`;
-  if (query.granularity !== 'month') return days(whereOf(c, query));
-  const zone = billingSettings.timeZone;
-  // The months wholly inside the range: from the first month start on or after its first day, to the month start on or before the day after its last.
-  const first = query.readFrom ? sql`(SELECT CASE WHEN d = date_trunc('month', d)::date THEN d ELSE (date_trunc('month', d) + interval '1 month')::date END FROM (SELECT ${fromDay(query.readFrom, zone)} AS d) f)` : undefined;
-  const end = query.readTo ? sql`(date_trunc('month', ${toDay(query.readTo, zone)})::date)` : undefined;
-  const whole = (column: SQL) => and(first ? sql`${column} >= ${first}` : undefined, end ? sql`${column} < ${end}` : undefined) ?? sql`true`;
-  const months = and(
-    sql`mu.utility = 'electric' AND mu.area_id IN (${ids(c.get('session').areaIds)}) AND mu.room_id <> 0 AND (mu.readings <> 0 OR mu.usage_h <> 0)`,
-    ...placeOf('mu', query), whole(sql.raw('mu.month')), extra ? extra(sql.raw('mu.room_id')) : undefined,
-  );
-  return sql`SELECT mu.room_id, to_char(mu.month, 'YYYY-MM') AS period, mu.usage_h, mu.readings FROM monthly_room_usage mu WHERE ${months}
-    UNION ALL ${days(and(whereOf(c, query), sql`NOT (${whole(sql.raw('du.day'))})`)!)}`;
+  const days = (range: SQL) => sql`SELECT du.room_id, ${periodOf(query.granularity)} AS period, sum(du.usage_h) AS usage_h, sum(du.readings) AS readings
+    FROM daily_usage du WHERE ${and(roomsOf('du', c, query), range, extra?.(sql.raw('du.room_id')))} GROUP BY 1, 2`;
+  const touched = daysTouched(query.readFrom, query.readTo, billingSettings.timeZone);
+  if (query.granularity !== 'month') return days(between('du.day', touched));
+  const split = splitMonths(touched);
+  const parts: SQL[] = [];
+  if (split.months) {
+    parts.push(sql`SELECT mu.room_id, to_char(mu.month, 'YYYY-MM') AS period, mu.usage_h, mu.readings FROM monthly_room_usage mu
+      WHERE ${and(roomsOf('mu', c, query), between('mu.month', split.months), extra?.(sql.raw('mu.room_id')))}`);
+  }
+  if (split.days.length) parts.push(days(sql`(${sql.join(split.days.map((range) => between('du.day', range)), sql` OR `)})`));
+  return sql.join(parts, sql` UNION ALL `);
 };
 
 const SORTS: Record<string, string> = { period: 'g.period', usage: 'g.usage_h', readings: 'g.readings' };
