@@ -151,9 +151,9 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
       const col = (name: string) => sql.raw(`${alias}.${name}`);
       const addressIn = (table: typeof electricMeters | typeof waterMeters, utility: string) =>
         sql`(${col('utility')} = ${utility} AND ${col('meter_id')} IN (SELECT ${table.id} FROM ${table} WHERE ${matches(table.address, address!)} OFFSET 0))`;
-      // The rooms as an array: an index condition on the aggregates' keys (area, month or day, room), so that a building's month
-      // reads its rooms' rows (500 of monthly_usage), not the area's month (50,000 at city scale: 716 ms of 804, cold).
-      const roomsWhere = (condition: SQL) => sql`${col('room_id')} = ANY(ARRAY(SELECT ${rooms.id} FROM ${rooms} WHERE ${condition}))`;
+      // The rooms taken first, hashed (not `= ANY(ARRAY(…))`: behind the range of months or days of the key it is no index bound
+      // on PostgreSQL 15, and each of a building's 500 rooms read the area's month again: 3.9 s at city scale).
+      const roomsWhere = (condition: SQL) => sql`${col('room_id')} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
       return and(
         sql`${col('area_id')} IN (${areaIds})`,
         query.utility ? sql`${col('utility')} = ${query.utility}` : undefined,
