@@ -19,6 +19,8 @@ const dashboard = {
     },
     columns: { project: 'Project', building: 'Building', room: 'Room no.', usage: 'Usage (%{unit})', channel: 'Channel', amount: 'Amount (yuan)', orders: 'Orders', day: 'Day' },
     columnsMore: { rate: 'Rate', share: 'Share', arrearsRooms: 'Rooms in arrears', arrearsAmount: 'Arrears (yuan)' },
+    // A chart series' name where its values are already shown as money (¥…): no unit (the CSV columns keep theirs).
+    series: { amount: 'Amount', arrears: 'Arrears' },
     rates: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley' },
     waterNoRates: 'Water has no sharp, peak, flat and valley rates',
     noUsage: 'Nothing was used in this range',

@@ -19,6 +19,8 @@ const dashboard = {
     },
     columns: { project: 'プロジェクト', building: '棟', room: '部屋番号', usage: '使用量（%{unit}）', channel: 'チャネル', amount: '金額（元）', orders: '件数', day: '日付' },
     columnsMore: { rate: '料金時間帯', share: '割合', arrearsRooms: '滞納の部屋数', arrearsAmount: '滞納額（元）' },
+    // A chart series' name where its values are already shown as money (¥…): no unit (the CSV columns keep theirs).
+    series: { amount: '金額', arrears: '滞納額' },
     rates: { sharp: '尖', peak: 'ピーク', flat: '平', valley: 'オフピーク' },
     waterNoRates: '水道には時間帯別の料金がありません',
     noUsage: 'この期間の使用量はありません',

@@ -19,6 +19,8 @@ const dashboard = {
     },
     columns: { project: '项目', building: '建筑', room: '房间号', usage: '用量（%{unit}）', channel: '渠道', amount: '金额（元）', orders: '笔数', day: '日期' },
     columnsMore: { rate: '费率', share: '占比', arrearsRooms: '欠费房间数', arrearsAmount: '欠费金额（元）' },
+    // A chart series' name where its values are already shown as money (¥…): no unit (the CSV columns keep theirs).
+    series: { amount: '金额', arrears: '欠费金额' },
     rates: { sharp: '尖', peak: '峰', flat: '平', valley: '谷' },
     waterNoRates: '用水不分尖峰平谷费率',
     noUsage: '此时间范围内没有用量',

@@ -19,6 +19,8 @@ const dashboard = {
     },
     columns: { project: '專案', building: '建築', room: '房間號', usage: '用量（%{unit}）', channel: '管道', amount: '金額（元）', orders: '筆數', day: '日期' },
     columnsMore: { rate: '費率', share: '佔比', arrearsRooms: '欠費房間數', arrearsAmount: '欠費金額（元）' },
+    // A chart series' name where its values are already shown as money (¥…): no unit (the CSV columns keep theirs).
+    series: { amount: '金額', arrears: '欠費金額' },
     rates: { sharp: '尖', peak: '峰', flat: '平', valley: '谷' },
     waterNoRates: '用水不分尖峰平谷費率',
     noUsage: '此時間範圍內沒有用量',

@@ -9,12 +9,14 @@ export interface DailyPoint { day: string; value: number }
  * A bar per day (nivo), in the theme's primary colour; every fifth day labelled on the axis. Its own
  * chunk with nivo: load it with React.lazy, never on the login path.
  */
-export default function DailyBar({ data, width, height, format, valueLabel }: {
+export default function DailyBar({ data, width, height, format, tooltipFormat, valueLabel }: {
   data: DailyPoint[];
   width: number;
   height: number;
-  /** A value as the tooltip and axis show it. */
+  /** A value as the axis shows it (and the tooltip, unless `tooltipFormat`). */
   format: (value: number) => string;
+  /** A value in full as the tooltip shows it (money: ¥1,930.00 where the axis says ¥2k). */
+  tooltipFormat?: (value: number) => string;
   valueLabel: string;
 }) {
   const theme = useTheme();
@@ -34,7 +36,7 @@ export default function DailyBar({ data, width, height, format, valueLabel }: {
       gridYValues={4}
       valueFormat={(value: number) => format(value)}
       tooltip={({ indexValue, value }) => (
-        <ChartTooltip>{String(indexValue)} · {valueLabel}: <strong>{format(Number(value))}</strong></ChartTooltip>
+        <ChartTooltip>{String(indexValue)} · {valueLabel}: <strong>{(tooltipFormat ?? format)(Number(value))}</strong></ChartTooltip>
       )}
       role="presentation"
     />

@@ -9,13 +9,16 @@ import { ChartTooltip } from './ChartTooltip';
  * a ring in the line's colour on the paper (nivo 0.99 names the series colour `seriesColor`).
  * Its own chunk with nivo: load it with React.lazy.
  */
-export default function DailyLine({ data, width, height, format, valueLabel, color }: {
+export default function DailyLine({ data, width, height, format, tooltipFormat, valueLabel, color }: {
   data: DailyPoint[];
   /** The line's colour (default the theme's success colour). */
   color?: string;
   width: number;
   height: number;
+  /** A value as the axis shows it (and the tooltip, unless `tooltipFormat`). */
   format: (value: number) => string;
+  /** A value in full as the tooltip shows it (money: ¥1,930.00 where the axis says ¥2k). */
+  tooltipFormat?: (value: number) => string;
   valueLabel: string;
 }) {
   const theme = useTheme();
@@ -37,7 +40,7 @@ export default function DailyLine({ data, width, height, format, valueLabel, col
       axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (value: number) => format(value) }}
       useMesh
       tooltip={({ point }) => (
-        <ChartTooltip>{String(point.data.x)} · {valueLabel}: <strong>{format(Number(point.data.y))}</strong></ChartTooltip>
+        <ChartTooltip>{String(point.data.x)} · {valueLabel}: <strong>{(tooltipFormat ?? format)(Number(point.data.y))}</strong></ChartTooltip>
       )}
       role="presentation"
     />

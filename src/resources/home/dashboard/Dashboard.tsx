@@ -23,7 +23,8 @@ import { ArrearsList, AlarmPanel, TopConsumers } from './Panels';
 import { RechargeDrawer } from './RechargeDrawer';
 import { PowerFailureDrawer } from './PowerFailureDrawer';
 import { useLiveRefresh } from './useLiveRefresh';
-import { yuanGrouped, yuanShort, useQuantityFormat } from './format';
+import { yuanGrouped, useQuantityFormat } from './format';
+import { maxOf, yuanAxis } from '../../../components/charts/moneyAxis';
 import { POLL_MS, dashboardKey, useDashboardCalls, type ArrearsRow, type Change, type Utility } from './model';
 
 // The charts (nivo) load in chunks of their own, after the figures: never on the login path.
@@ -141,14 +142,16 @@ export function Dashboard({ utility, resource }: { utility: Utility; resource: s
             </ChartFrame>
             <ChartFrame testId="recharge-chart" title={translate(`${T}.charts.recharge`)} height={240}
               label={translate(`${T}.charts.rechargeLabel`, { total: yuanGrouped(summary.daily.reduce((s, d) => s + d.rechargeFen, 0)), today: yuanGrouped(summary.daily.at(-1)?.rechargeFen ?? 0) })}>
-              {(size) => <DailyLine {...size} data={summary.daily.map((d) => ({ day: d.day, value: d.rechargeFen }))} format={yuanShort} valueLabel={translate(`${T}.charts.money`)} />}
+              {(size) => <DailyLine {...size} data={summary.daily.map((d) => ({ day: d.day, value: d.rechargeFen }))} 
+                format={yuanAxis(maxOf(summary.daily.map((d) => d.rechargeFen)))} tooltipFormat={yuanGrouped} valueLabel={translate(`${T}.charts.money`)} />}
             </ChartFrame>
             {utility === 'water' && <WaterGauge month={summary.kpi.usageMonth.value} last={summary.kpi.usagePrevMonthTotal} unit={unit} />}
           </Box>
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1.4fr 1.4fr' } }}>
+          {/* Full width below lg: at 1024 px a half-width arrears table wrapped its room one character a line and cut off Recharge. */}
+          <Box data-testid="dashboard-panels" sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)', xl: 'minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1.4fr)' } }}>
             <TopConsumers summary={summary} unit={unit} />
             <ArrearsList summary={summary} utility={utility} canRecharge={canRecharge} onRecharge={(row) => setRecharge({ room: asFoundRoom(row, utility) })} />
-            <Box sx={{ gridColumn: { md: '1 / -1', xl: 'auto' }, minWidth: 0 }}><AlarmPanel resource={resource} utility={utility} /></Box>
+            <Box sx={{ gridColumn: { lg: '1 / -1', xl: 'auto' }, minWidth: 0 }}><AlarmPanel resource={resource} utility={utility} /></Box>
           </Box>
         </>
       )}

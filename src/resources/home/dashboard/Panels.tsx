@@ -52,6 +52,15 @@ export function TopConsumers({ summary, unit }: { summary: Summary; unit: string
   );
 }
 
+/**
+ * The arrears table's rows have one fixed height (room on one line, a small button and chip fit in
+ * it) and its scroll box holds the header and whole rows, scrolling row by row below the sticky
+ * header: no row is ever cut in half (a 360 px box cut the 8th row in two).
+ */
+export const ARREARS_ROW_PX = 44;
+export const ARREARS_HEAD_PX = 40;
+export const ARREARS_ROWS_SHOWN = 8;
+
 /** The rooms in arrears, most owed first, each with a one-click recharge. */
 export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
   summary: Summary; utility: Utility; onRecharge: (row: ArrearsRow) => void; canRecharge: boolean;
@@ -62,11 +71,14 @@ export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
     <Panel title={translate(`${T}.arrears.title`, { count: summary.kpi.arrearsRooms })} testId="arrears-list">
       {!summary.arrears.length && <Typography color="text.secondary">{translate(`${T}.arrears.empty`)}</Typography>}
       {summary.arrears.length > 0 && (
-        <Box sx={{ maxHeight: 360, overflow: 'auto' }}>
+        <Box data-testid="arrears-scroll" sx={{
+          maxHeight: ARREARS_HEAD_PX + ARREARS_ROWS_SHOWN * ARREARS_ROW_PX, overflow: 'auto',
+          scrollSnapType: 'y mandatory', scrollPaddingTop: `${ARREARS_HEAD_PX}px`,
+        }}>
           <Table size="small" stickyHeader>
             <TableHead>
-              <TableRow>
-                <TableCell>{translate(`${T}.arrears.room`)}</TableCell>
+              <TableRow sx={{ height: ARREARS_HEAD_PX, '& th': { py: 0, boxSizing: 'border-box' } }}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`${T}.arrears.room`)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`${T}.arrears.tenant`)}</TableCell>
                 <TableCell align="right">{translate(`${T}.arrears.balance`)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(`${T}.arrears.supply`)}</TableCell>
@@ -75,8 +87,9 @@ export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
             </TableHead>
             <TableBody>
               {summary.arrears.map((row) => (
-                <TableRow key={row.roomId} hover data-testid={`arrears-${row.roomId}`}>
-                  <TableCell sx={{ cursor: 'pointer' }} onClick={() => navigate(roomPath(row.roomId))}>{place(row)}</TableCell>
+                <TableRow key={row.roomId} hover data-testid={`arrears-${row.roomId}`}
+                  sx={{ height: ARREARS_ROW_PX, scrollSnapAlign: 'start', '& td': { py: 0, boxSizing: 'border-box' } }}>
+                  <TableCell sx={{ cursor: 'pointer', whiteSpace: 'nowrap' }} onClick={() => navigate(roomPath(row.roomId))}>{place(row)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.tenantName ?? translate('resources.userJiaofei.vacant')}</TableCell>
                   <TableCell align="right" sx={{ color: 'error.main', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{yuanGrouped(row.balanceFen)}</TableCell>
                   <TableCell>
@@ -85,7 +98,7 @@ export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
                         label={translate(`${T}.supply.${utility}.${row.supply}`, { _: row.supply })} />
                     )}
                   </TableCell>
-                  <TableCell align="right">
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {canRecharge && <Button size="small" variant="outlined" onClick={() => onRecharge(row)}>{translate(`${T}.arrears.recharge`)}</Button>}
                   </TableCell>
                 </TableRow>

@@ -11,7 +11,8 @@ import { exportCsv, exportXlsx } from '../../../components/list/exportCsv';
 import { ExcelIcon } from '../../../components/list/ServerExportButton';
 import { downloadSvgAsPng } from '../../../components/charts/downloadPng';
 import { addDays, dayIn, quickRange } from '../../../components/pickers/dateRanges';
-import { yuanGrouped, yuanShort, useQuantityFormat } from '../../home/dashboard/format';
+import { yuanGrouped, useQuantityFormat } from '../../home/dashboard/format';
+import { maxOf, yuanAxis } from '../../../components/charts/moneyAxis';
 import { yuanText } from '../../../../common/money';
 
 const CategoryBar = lazy(() => import('../../../components/charts/CategoryBar'));
@@ -126,7 +127,8 @@ export default function GraphicReports() {
           actions={actions('byChannel', (write) => void write(data?.byChannel ?? [], [
             { label: col('channel'), value: (r) => channelName(r.channel) }, { label: col('amount'), value: (r) => yuanText(r.amountFen), kind: 'money' }, { label: col('orders'), value: (r) => r.orders, kind: 'number' },
           ], name('byChannel')))}>
-          {(size) => chart(() => <CategoryBar {...size} data={data!.byChannel.map((r) => ({ label: channelName(r.channel), value: r.amountFen }))} format={yuanShort} valueLabel={col('amount')} />)}
+          {(size) => chart(() => <CategoryBar {...size} data={data!.byChannel.map((r) => ({ label: channelName(r.channel), value: r.amountFen }))}
+            format={yuanAxis(maxOf(data!.byChannel.map((r) => r.amountFen)))} tooltipFormat={yuanGrouped} valueLabel={translate(`${T}.series.amount`)} />)}
         </ChartFrame>
         <ChartFrame testId="chart-daily" title={translate(`${T}.charts.daily`, { unit })} height={300}
           label={translate(`${T}.labels.daily`, { days: data?.daily.length ?? 0, total: quantity((data?.daily ?? []).reduce((s, r) => s + r.usage, 0)), unit })}
@@ -139,7 +141,7 @@ export default function GraphicReports() {
             { label: col('project'), value: (r) => r.projectName }, { label: col('building'), value: (r) => r.buildingName }, { label: col('room'), value: (r) => r.roomCode, kind: 'code' },
             { label: col('usage'), value: (r) => r.usage, kind: 'quantity' },
           ], name('topRooms')))}>
-          {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.topRooms.map((r) => ({ label: `${r.buildingName} · ${r.roomCode}`, value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
+          {(size) => chart(() => <CategoryBar {...size} horizontal data={data!.topRooms.map((r) => ({ id: String(r.roomId), label: [r.projectName, r.buildingName, r.roomCode].filter(Boolean).join(' · '), value: r.usage }))} format={(v) => quantity(v)} valueLabel={unit} />)}
         </ChartFrame>
         <ChartFrame testId="chart-byRate" title={translate(`${T}.charts.byRate`, { unit })} height={300}
           label={translate(`${T}.labels.byRate`, {
@@ -156,7 +158,8 @@ export default function GraphicReports() {
           actions={actions('arrears', (write) => void write(data?.arrears ?? [], [
             { label: col('day'), value: (r) => r.day, kind: 'date' }, { label: more('arrearsRooms'), value: (r) => r.rooms, kind: 'number' }, { label: more('arrearsAmount'), value: (r) => yuanText(-r.arrearsFen), kind: 'money' },
           ], name('arrears')))}>
-          {(size) => chart(() => <DailyLine {...size} color={theme.palette.error.main} data={data!.arrears.map((r) => ({ day: r.day, value: -r.arrearsFen }))} format={yuanShort} valueLabel={more('arrearsAmount')} />)}
+          {(size) => chart(() => <DailyLine {...size} color={theme.palette.error.main} data={data!.arrears.map((r) => ({ day: r.day, value: -r.arrearsFen }))}
+            format={yuanAxis(maxOf(data!.arrears.map((r) => r.arrearsFen)))} tooltipFormat={yuanGrouped} valueLabel={translate(`${T}.series.arrears`)} />)}
         </ChartFrame>
       </Box>
       {data && !data.byBuilding.length && !data.byChannel.length && <Alert severity="info" variant="outlined">{translate(`${T}.empty`)}</Alert>}
