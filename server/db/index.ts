@@ -127,6 +127,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
     const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     const pool = resilientPool(new pg.Pool({
       connectionString: options.url, max: 10,
+      // PostgreSQL's JIT compiler off for the server's sessions: on the city-scale data set it
+      // compiled for 2–3 s of calls that run in well under one (a row estimate past jit_above_cost
+      // is enough), and none of the platform's statements runs long enough to win it back
+      // (docs/performance.md, "Statistics at city scale" and the dashboards at scale).
+      options: '-c jit=off',
       connectionTimeoutMillis: connectTimeoutMs, query_timeout: options.queryTimeoutMs || undefined, keepAlive: true, idleTimeoutMillis: 30_000,
     }), log);
     const db = drizzlePg(pool, { schema });
