@@ -24,14 +24,13 @@ import type { Database } from '../server/db';
 import { bootstrap } from '../server/db/bootstrap';
 import { dashboardSummary } from '../server/domain/dashboard';
 import { graphicReport } from '../server/domain/graphicReport';
-import pg from 'pg';
 import { openDatabase } from '../server/db';
 import { SCALE_USER } from '../server/db/seed/scale';
 import { dayKey, periodsOf } from '../server/domain/dashboard';
 import { benchEachDatabase } from './support/eachDatabase';
 import { SCALE_PASSWORD, scaleDatabase } from './support/scaleDatabase';
 import { httpClosedLoop, loginOver, startServerProcess, type LoadFigures } from './support/serverProcess';
-import { captureStatements, loadSql } from './support/sqlReplay';
+import { captureStatements, databaseIdle, loadSql } from './support/sqlReplay';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const SEEDED_AT = new Date('2026-11-21T10:00:00+08:00');
@@ -82,25 +81,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const POOL_SIZE = 10;
 const PASSWORD = SCALE_PASSWORD;
 const SCALE_ZONE = process.env.BILLING_TIME_ZONE || 'Asia/Shanghai';
-
-/**
- * Waits (up to a minute) until no other statement runs on the database: a call answered 503 at the
- * request deadline leaves its statements running until DB_QUERY_TIMEOUT_MS, and they would weigh on
- * the next call's figures.
- */
-async function databaseIdle(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let i = 0; i < 120; i++) {
-      const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`);
-      if (Number(rows[0].n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 const fmt = (f: LoadFigures) => `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (${f.perSecond.toFixed(0)}/s${f.errors ? `, ${f.errors} ERRORS` : ''})`;
 

@@ -17,7 +17,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { openDatabase } from '../server/db';
 import { rowsOf } from '../server/db/rows';
@@ -27,7 +26,7 @@ import { scaleMonthEndsPresent, topUpScale } from '../server/db/seed/scaleTopUp'
 import { monthBounds, previousMonth } from '../server/domain/statements';
 import { SCALE_PASSWORD, scaleDatabase } from './support/scaleDatabase';
 import { httpClosedLoop, loginOver, startServerProcess, type LoadFigures, type ServerProcess } from './support/serverProcess';
-import { captureStatements, loadSql } from './support/sqlReplay';
+import { captureStatements, databaseIdle, loadSql } from './support/sqlReplay';
 
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -43,21 +42,6 @@ const TARGET_RATIO = 1.5;
  * measurement.
  */
 const SERVER_LIFETIME_MS = 3.5 * 60_000;
-
-/** Waits (up to a minute) until no other statement runs on the database (a slow call's statements may outlive it). */
-async function databaseIdle(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (let i = 0; i < 120; i++) {
-      const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`);
-      if (Number(rows[0].n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 const fmt = (f: LoadFigures) => `p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms (${f.perSecond.toFixed(1)}/s${f.errors ? `, ${f.errors} ERRORS` : ''})`;
 

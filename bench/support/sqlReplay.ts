@@ -63,3 +63,22 @@ export async function loadSql(url: string, statements: Statement[], clients: num
   await pool.end();
   return figures;
 }
+
+/**
+ * Waits (up to a minute) until no other statement runs on the database: a call answered 503 at the
+ * request deadline leaves its statements running until DB_QUERY_TIMEOUT_MS, and they would weigh on
+ * the next call's figures.
+ */
+export async function databaseIdle(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 120; i++) {
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`);
+      if (Number(rows[0].n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
+}
