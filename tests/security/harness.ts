@@ -98,18 +98,21 @@ await backend.database.db.execute(sql.raw(`
     old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE to_jsonb(OLD) END;
     new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE to_jsonb(NEW) END;
     has_area boolean := coalesce(new_row, old_row) ? 'area_id';
+    -- A partition's row (the readings' months: the parent's row trigger runs on them) counts as its table's.
+    table_of text := coalesce((SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent WHERE i.inhrelid = TG_RELID), TG_TABLE_NAME);
   BEGIN
-    INSERT INTO harness_changes VALUES (TG_TABLE_NAME, has_area, (coalesce(new_row, old_row)->>'area_id')::int);
+    INSERT INTO harness_changes VALUES (table_of, has_area, (coalesce(new_row, old_row)->>'area_id')::int);
     -- A row moved to another area changes both.
     IF TG_OP = 'UPDATE' AND has_area AND (old_row->>'area_id') IS DISTINCT FROM (new_row->>'area_id') THEN
-      INSERT INTO harness_changes VALUES (TG_TABLE_NAME, true, (old_row->>'area_id')::int);
+      INSERT INTO harness_changes VALUES (table_of, true, (old_row->>'area_id')::int);
     END IF;
     RETURN NULL;
   END $fn$;
 `));
 for (const { table_name: table } of await rows<{ table_name: string }>(sql`
   SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-    AND table_name NOT IN ('sessions', 'login_throttle', 'harness_changes')`)) {
+    AND table_name NOT IN ('sessions', 'login_throttle', 'harness_changes')
+    AND table_name NOT IN (SELECT relname FROM pg_class WHERE relispartition)`)) {
   await backend.database.db.execute(sql.raw(`CREATE TRIGGER harness_record AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION harness_record()`));
 }
 

@@ -30,12 +30,14 @@ beforeAll(async () => {
   await backend.database.db.execute(sql.raw(`
     CREATE FUNCTION walk_record() RETURNS trigger LANGUAGE plpgsql AS $fn$
     BEGIN
-      INSERT INTO walk_changes VALUES (TG_TABLE_NAME);
+      -- A partition's row (the readings' months: the parent's row trigger runs on them) counts as its table's.
+      INSERT INTO walk_changes VALUES (coalesce((SELECT p.relname FROM pg_inherits i JOIN pg_class p ON p.oid = i.inhparent WHERE i.inhrelid = TG_RELID), TG_TABLE_NAME));
       RETURN NULL;
     END $fn$;
   `));
   for (const { table_name: table } of await rows(sql`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`)) {
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+      AND table_name NOT IN (SELECT relname FROM pg_class WHERE relispartition)`)) {
     if (BOOKKEEPING.has(table)) continue;
     await backend.database.db.execute(sql.raw(`CREATE TRIGGER walk_record AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION walk_record()`));
   }
