@@ -43,7 +43,9 @@ async function start(options: { idleTimeoutMs?: number; registrationTimeoutMs?: 
 const dtuModule = (address: string): ModuleTarget => ({ id: 7, address, kind: 'dtu', protocol: 'dlt645', host: null, port: null, online: true, settings: {} });
 const target = (address: string): DeviceTarget => ({ kind: 'electric', id: 1, address: E1, online: true, module: dtuModule(address) });
 
-const until = async (check: () => boolean, ms = 3000) => {
+// Waits for a state, up to 15 s: under a full test run on 2 cores a socket's registration has taken
+// longer than 3 s to be seen (CI, 2026-11-26). It returns as soon as the state holds.
+const until = async (check: () => boolean, ms = 15_000) => {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
   return check();
