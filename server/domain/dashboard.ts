@@ -319,7 +319,9 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   // Top consumers of this month up to now: each area's first TOP_ROWS rooms of the month by usage,
   // read down `monthly_room_usage_top` (migration 0034), merged. The month's rows hold every reading
   // of the month, so the rooms with readings after now (none but in tests and a clock set back) are
-  // taken out of that read and counted on their own: their month less those readings.
+  // taken out of that read and counted on their own: their month less those readings. Each area's
+  // top rows give the scope's top because a room's readings all lie in its area (a building with
+  // rooms keeps its project, a project its area).
   const month = sql`${dayKey(p.monthStart, timeZone)}::date`;
   const areaList = areaIds.length ? sql.join(areaIds.map((id) => sql`(${id}::int)`), sql`, `) : sql`(NULL::int)`;
   const topQuery = rows<Record<string, unknown>>(sql`

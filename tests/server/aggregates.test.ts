@@ -23,6 +23,12 @@ const ZONE = 'Asia/Shanghai';
 // Rows of the property live on meters and rooms of their own, far above the seed's ids.
 const METER_BASE = 900_000;
 const ROOM_BASE = 900_000;
+/**
+ * A property room lies in one area, as every room does: its id says which. (A room in two areas of a
+ * scope would be summed across them by the raw top consumers and per area by the aggregates' top
+ * read, and the two lists could part; a room's readings are all in its area.)
+ */
+const roomOf = (area: number, room: number) => ROOM_BASE + area * 10 + room;
 
 /** The usage aggregate of the property's meters as the raw readings give it, computed here. */
 async function expectedUsage() {
@@ -161,7 +167,7 @@ async function apply(o: Op) {
     const consumption = o.rates === null || o.rates === 'bad' ? o.h : o.rates.reduce((a, b) => a + b, 0);
     const rates = o.rates === 'bad' ? [o.h, 1, 0, 0] : o.rates;
     await db().execute(sql`INSERT INTO readings (area_id, utility, meter_id, room_id, read_at, total, consumption, usage_rates)
-      VALUES (${o.area}, ${o.utility}, ${METER_BASE + o.meter}, ${o.room === null ? null : ROOM_BASE + o.room}, ${o.at.toISOString()}::timestamptz, 0,
+      VALUES (${o.area}, ${o.utility}, ${METER_BASE + o.meter}, ${o.room === null ? null : roomOf(o.area, o.room)}, ${o.at.toISOString()}::timestamptz, 0,
         ${consumption / 100}, ${rates === null ? null : JSON.stringify(rates)}::jsonb)`);
   } else if (o.kind === 'deleteReading') {
     const id = await pick('readings', sql`meter_id >= ${METER_BASE} AND deleted_at IS NULL`, o.pick);
@@ -180,7 +186,7 @@ async function apply(o: Op) {
       cost_fen = ${o.fen} WHERE id = ${id}`);
   } else if (o.kind === 'order') {
     await db().execute(sql`INSERT INTO recharge_orders (order_id, area_id, room_id, utility, amount_fen, channel, order_status, created_at)
-      VALUES (${`AGG-${process.pid}-${++orderSequence}`}, ${o.area}, ${ROOM_BASE + o.room}, ${o.utility}, ${o.fen}, ${o.channel}, 1, ${o.at.toISOString()}::timestamptz)`);
+      VALUES (${`AGG-${process.pid}-${++orderSequence}`}, ${o.area}, ${roomOf(o.area, o.room)}, ${o.utility}, ${o.fen}, ${o.channel}, 1, ${o.at.toISOString()}::timestamptz)`);
   } else if (o.kind === 'voidOrder') {
     const id = await pick('recharge_orders', sql`room_id >= ${ROOM_BASE} AND order_status <> 0`, o.pick);
     if (id !== null) await db().execute(sql`UPDATE recharge_orders SET order_status = 0, voided_at = now() WHERE id = ${id}`);
