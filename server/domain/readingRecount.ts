@@ -175,7 +175,14 @@ export function priceRecount(rows: ChainRow[], recount: ChainRecount, target: Ch
   const byId = new Map(rows.map((row) => [row.id, row]));
   const countOf = new Map(recount.counted.map((c) => [c.id, c]));
   const consumptionOf = (row: ChainRow) => (row.id === target.id ? (kind === 'delete' ? 0 : countOf.get(row.id)!.consumption) : countOf.get(row.id)?.consumption ?? row.consumption);
-  const changed = new Set(recount.counted.filter((c) => c.id === target.id || c.consumption !== byId.get(c.id)!.consumption).map((c) => c.id));
+  // A reading changes when its usage does, or where its interval begins: a reading that now starts
+  // the count (its since_at null) must be stored so, or a later recount reads it as counted from the
+  // reading before it; and a time-of-use split follows the interval.
+  const since = (at: Date | null) => (at ? at.getTime() : null);
+  const changed = new Set(recount.counted.filter((c) => {
+    const row = byId.get(c.id)!;
+    return c.id === target.id || c.consumption !== row.consumption || since(c.sinceAt) !== since(row.sinceAt);
+  }).map((c) => c.id));
   const monthOf = (row: ChainRow) => monthKeyOf(row.readAt, ctx.timeZone);
   const months = new Set([...changed].map((id) => monthOf(byId.get(id)!)));
   if (kind === 'delete') months.add(monthOf(target));
@@ -352,6 +359,8 @@ export async function planRecount(db: Db, target: ReadingRow, kind: 'delete' | '
       kind: difference > 0 ? 'refund' : 'deduction', amountFen: difference, energy: (r.consumption - r.row.consumption) / 100,
       refType: 'reading_recount', refId: String(r.row.id), operatorId: options.operatorId, remark: options.reason,
     });
+    // Only the interval moved (the usage, charge, free units and split as they were): written, not listed.
+    if (r.consumption === r.row.consumption && r.costFen === r.row.costFen && r.freeUsed === r.row.freeUsed && sameRates(r.usageRates, r.row.usageRates)) continue;
     changes.push({
       id: r.row.id, readAt: r.row.readAt.toISOString(), roomId: r.row.roomId,
       consumption: [r.row.consumption / 100, r.consumption / 100], costFen: [r.row.costFen, r.costFen], freeUsed: [r.row.freeUsed / 100, r.freeUsed / 100],

@@ -70,7 +70,7 @@ beforeAll(async () => {
   pool = (await rows(sql`
     SELECT m.id, m.room_id, m.area_id, a.id AS account_id FROM electric_meters m JOIN accounts a ON a.room_id = m.room_id AND a.utility = 'electric'
     WHERE m.area_id IN ${AREA} AND m.room_id IS NOT NULL AND (SELECT count(*) FROM electric_meters x WHERE x.room_id = m.room_id) = 1
-    ORDER BY m.id DESC LIMIT 80`)).map((r) => ({ id: Number(r.id), roomId: Number(r.room_id), areaId: Number(r.area_id), accountId: Number(r.account_id) }));
+    ORDER BY m.id DESC LIMIT 300`)).map((r) => ({ id: Number(r.id), roomId: Number(r.room_id), areaId: Number(r.area_id), accountId: Number(r.account_id) }));
 }, 120_000);
 afterAll(() => backend.close());
 
@@ -206,7 +206,13 @@ describe('the recount, as a property', () => {
         const stored = await readingsOf(ids);
         expect(stored.filter((_, i) => state[i].counted).reduce((sum, r) => sum + r.costFen, 0)).toBe(usage * PRICE_FEN);
       },
-    ), { numRuns: 25 });
+    ), {
+      numRuns: 25,
+      // Found by this property on PostgreSQL: the count's start passed from a deleted first reading to
+      // the next was not stored on it, so deleting that one too counted the rest from the readings
+      // before the rebase and refunded the last one's charge.
+      examples: [[[0, 0, 0, 1], [{ index: 0, restore: false, refund: true }, { index: 1, restore: false, refund: true }]]],
+    });
     expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
   }, 300_000);
 });
