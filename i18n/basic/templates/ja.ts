@@ -6,7 +6,7 @@ const templates = {
     danjiabiao: {
       name: '単価表',
       fields: {
-        ...common, kind: '種類', sharpFen: '尖（元/kWh）', peakFen: 'ピーク（元/kWh）', flatFen: '平（元/kWh）', valleyFen: 'オフピーク（元/kWh）',
+        ...common, kind: '種類', sharpFen: '尖頭（元/kWh）', peakFen: 'ピーク（元/kWh）', flatFen: '平常（元/kWh）', valleyFen: 'オフピーク（元/kWh）',
         waterFen: '水道（元/m³）', tiers: '段階', scheduleId: '時間帯', scheduleName: '時間帯', prices: '料金',
       },
     },
@@ -32,7 +32,7 @@ const templates = {
   },
   tariffs: {
     kind: { single: '単一料金', tou: '時間帯別', tiered: '段階料金' },
-    rate: { sharp: '尖', peak: 'ピーク', flat: '平', valley: 'オフピーク', on: '通電', off: '遮断' },
+    rate: { sharp: '尖頭', peak: 'ピーク', flat: '平常', valley: 'オフピーク', on: '通電', off: '遮断' },
     usedByMeters: '%{smart_count} 台のメーター',
     usedByTemplates: '%{smart_count} 件のテンプレート',
     inUse: '%{used}で使用中です。変更はそれらに適用されます。',
@@ -79,7 +79,7 @@ const templates = {
         inUseByMeters: '「%{name}」は %{count} 台のメーターで使用中です（%{names}）。先に別の設定に変更してください',
         inUseByTemplates: '「%{name}」は %{count} 件の単価表またはタイマー設定で使用中です（%{names}）。先にそれらを変更してください',
         scheduleNotFound: 'このエリアに時間帯 %{id} はありません',
-        scheduleNotRates: '時間帯別料金には料金区分（尖・ピーク・平・オフピーク）の時間帯が必要です',
+        scheduleNotRates: '時間帯別料金には料金区分（尖頭・ピーク・平常・オフピーク）の時間帯が必要です',
         scheduleNotSwitch: 'タイマー通電・遮断には通電・遮断の時間帯が必要です',
       },
     },

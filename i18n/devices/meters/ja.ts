@@ -20,7 +20,7 @@ const meterFields = {
   lastReadAt: '検針日時',
   lastSharp: '尖頭（kWh）',
   lastPeak: 'ピーク（kWh）',
-  lastFlat: 'フラット（kWh）',
+  lastFlat: '平常（kWh）',
   lastValley: 'オフピーク（kWh）',
   lastVoltage: '電圧（V）',
   lastCurrent: '電流（A）',
@@ -108,7 +108,7 @@ const meters = {
       total: '積算 kWh',
       sharp: '尖頭',
       peak: 'ピーク',
-      flat: 'フラット',
+      flat: '平常',
       valley: 'オフピーク',
       voltage: '電圧 V',
       current: '電流 A',
@@ -116,7 +116,7 @@ const meters = {
     },
     record: {
       state: 'メーターの状態',
-      rates: '尖頭 / ピーク / フラット / オフピーク（kWh）',
+      rates: '尖頭 / ピーク / 平常 / オフピーク（kWh）',
       electrical: '電圧 · 電流 · 電力'
     },
     addressInvalid: '12 桁の数字で入力してください',

@@ -32,6 +32,14 @@ const DailyBar = lazy(() => import('../../../components/charts/DailyBar'));
 const DailyLine = lazy(() => import('../../../components/charts/DailyLine'));
 
 const T = 'dashboard';
+/**
+ * A row of KPI cards that fills the width whatever its count and the screen: the cards wrap, and
+ * each row's cards grow to share its whole width (no empty slot at the end of a short row).
+ */
+const kpiRow = (basis: number) => ({ display: 'flex', flexWrap: 'wrap', gap: 1.5, '& > .MuiCard-root': { flex: `1 1 ${basis}px`, minWidth: 0, height: 'auto' } }) as const;
+/** The state's five or six cards wrap three and two (three) beside the open menu at 1024 px; the flows' four stay on one row there. */
+const KPI_STATE = kpiRow(180);
+const KPI_FLOWS = kpiRow(160);
 
 /** A list's address with a filter, as react-admin reads it. */
 const listWith = (route: string, filter?: Record<string, unknown>) => (filter ? `/${route}?filter=${encodeURIComponent(JSON.stringify(filter))}` : `/${route}`);
@@ -112,28 +120,34 @@ export function Dashboard({ utility, resource }: { utility: Utility; resource: s
       {!summary && !error && <CircularProgress aria-label={translate('app.loading')} />}
       {summary && (
         <>
-          <Box component="section" aria-label={translate(`${T}.kpiTitle`)} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))' }}>
-            <KpiCard testId="kpi-rooms" label={translate(`${T}.kpi.rooms`)} value={count(summary.kpi.rooms)} to="/fangjianguanli" icon={<MeetingRoomIcon fontSize="small" />} />
-            <KpiCard testId="kpi-online" label={translate(`${T}.kpi.online`)} value={count(summary.kpi.online)} tone="success"
-              detail={translate(`${T}.kpi.ofMeters`, { total: count(summary.kpi.meters) })} to={listWith(links.meters, { online: 'true' })} icon={<WifiIcon fontSize="small" />} />
-            <KpiCard testId="kpi-offline" label={translate(`${T}.kpi.offline`)} value={count(summary.kpi.offline)} tone={summary.kpi.offline ? 'warning' : 'normal'}
-              detail={translate(`${T}.kpi.ofMeters`, { total: count(summary.kpi.meters) })} to={listWith(links.meters, { online: 'false' })} icon={<WifiOffIcon fontSize="small" />} />
-            <KpiCard testId="kpi-cut" label={translate(`${T}.kpi.cut.${utility}`)} value={count(summary.kpi.cut)} tone={summary.kpi.cut ? 'error' : 'normal'}
-              to={links.cut} icon={<PowerOffIcon fontSize="small" />} />
-            {utility === 'water' && (
-              <KpiCard testId="kpi-battery" label={translate(`${T}.kpi.lowBattery`)} value={count(summary.kpi.lowBattery)} tone={summary.kpi.lowBattery ? 'warning' : 'normal'}
-                to={listWith('waterstate', { batteryLow: 'true' })} icon={<BatteryAlertIcon fontSize="small" />} />
-            )}
-            <KpiCard testId="kpi-arrears" label={translate(`${T}.kpi.arrears`)} value={count(summary.kpi.arrearsRooms)} tone={summary.kpi.arrearsRooms ? 'error' : 'normal'}
-              to={listWith('fangjianguanli', { arrears: 'true' })} icon={<MoneyOffIcon fontSize="small" />} />
-            <KpiCard testId="kpi-usage-today" label={translate(`${T}.kpi.usageToday`)} value={`${quantity(summary.kpi.usageToday.value)} ${unit}`}
-              change={changeLine(summary.kpi.usageToday, 'yesterday', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
-            <KpiCard testId="kpi-usage-month" label={translate(`${T}.kpi.usageMonth`)} value={`${quantity(summary.kpi.usageMonth.value)} ${unit}`}
-              change={changeLine(summary.kpi.usageMonth, 'lastMonth', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
-            <KpiCard testId="kpi-recharge-today" label={translate(`${T}.kpi.rechargeToday`)} value={yuanGrouped(summary.kpi.rechargeTodayFen.value)}
-              change={changeLine(summary.kpi.rechargeTodayFen, 'yesterday', true)} to={`/${links.recharge}`} icon={<PaymentsIcon fontSize="small" />} />
-            <KpiCard testId="kpi-recharge-month" label={translate(`${T}.kpi.rechargeMonth`)} value={yuanGrouped(summary.kpi.rechargeMonthFen.value)}
-              change={changeLine(summary.kpi.rechargeMonthFen, 'lastMonth', true)} to={`/${links.recharge}`} icon={<PaymentsIcon fontSize="small" />} />
+          {/* Two rows of cards, each filling the width on its own: the estate's state (rooms, meters,
+              cuts, arrears), then its flows (usage and recharge money, today and this month). */}
+          <Box component="section" aria-label={translate(`${T}.kpiTitle`)} sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+            <Box sx={KPI_STATE}>
+              <KpiCard testId="kpi-rooms" label={translate(`${T}.kpi.rooms`)} value={count(summary.kpi.rooms)} to="/fangjianguanli" icon={<MeetingRoomIcon fontSize="small" />} />
+              <KpiCard testId="kpi-online" label={translate(`${T}.kpi.online`)} value={count(summary.kpi.online)} tone="success"
+                detail={translate(`${T}.kpi.ofMeters`, { total: count(summary.kpi.meters) })} to={listWith(links.meters, { online: 'true' })} icon={<WifiIcon fontSize="small" />} />
+              <KpiCard testId="kpi-offline" label={translate(`${T}.kpi.offline`)} value={count(summary.kpi.offline)} tone={summary.kpi.offline ? 'warning' : 'normal'}
+                detail={translate(`${T}.kpi.ofMeters`, { total: count(summary.kpi.meters) })} to={listWith(links.meters, { online: 'false' })} icon={<WifiOffIcon fontSize="small" />} />
+              <KpiCard testId="kpi-cut" label={translate(`${T}.kpi.cut.${utility}`)} value={count(summary.kpi.cut)} tone={summary.kpi.cut ? 'error' : 'normal'}
+                to={links.cut} icon={<PowerOffIcon fontSize="small" />} />
+              {utility === 'water' && (
+                <KpiCard testId="kpi-battery" label={translate(`${T}.kpi.lowBattery`)} value={count(summary.kpi.lowBattery)} tone={summary.kpi.lowBattery ? 'warning' : 'normal'}
+                  to={listWith('waterstate', { batteryLow: 'true' })} icon={<BatteryAlertIcon fontSize="small" />} />
+              )}
+              <KpiCard testId="kpi-arrears" label={translate(`${T}.kpi.arrears`)} value={count(summary.kpi.arrearsRooms)} tone={summary.kpi.arrearsRooms ? 'error' : 'normal'}
+                to={listWith('fangjianguanli', { arrears: 'true' })} icon={<MoneyOffIcon fontSize="small" />} />
+            </Box>
+            <Box sx={KPI_FLOWS}>
+              <KpiCard testId="kpi-usage-today" label={translate(`${T}.kpi.usageToday`)} value={`${quantity(summary.kpi.usageToday.value)} ${unit}`}
+                change={changeLine(summary.kpi.usageToday, 'yesterday', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
+              <KpiCard testId="kpi-usage-month" label={translate(`${T}.kpi.usageMonth`)} value={`${quantity(summary.kpi.usageMonth.value)} ${unit}`}
+                change={changeLine(summary.kpi.usageMonth, 'lastMonth', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
+              <KpiCard testId="kpi-recharge-today" label={translate(`${T}.kpi.rechargeToday`)} value={yuanGrouped(summary.kpi.rechargeTodayFen.value)}
+                change={changeLine(summary.kpi.rechargeTodayFen, 'yesterday', true)} to={`/${links.recharge}`} icon={<PaymentsIcon fontSize="small" />} />
+              <KpiCard testId="kpi-recharge-month" label={translate(`${T}.kpi.rechargeMonth`)} value={yuanGrouped(summary.kpi.rechargeMonthFen.value)}
+                change={changeLine(summary.kpi.rechargeMonthFen, 'lastMonth', true)} to={`/${links.recharge}`} icon={<PaymentsIcon fontSize="small" />} />
+            </Box>
           </Box>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: utility === 'water' ? '2fr 2fr 1fr' : '1fr 1fr' } }}>
             <ChartFrame testId="usage-chart" title={translate(`${T}.charts.usage`, { unit })} height={240}

@@ -158,12 +158,15 @@ export function AlarmPanel({ resource, utility }: { resource: string; utility: U
       </Stack>
       {error && <Alert severity="error">{(error as Error).message}</Alert>}
       {data && !data.rows.length && <Typography color="text.secondary">{translate(`${T}.alarms.empty`)}</Typography>}
-      <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
+      {/* The rows share one column for their chips (a subgrid), as wide as the widest kind, so that
+          every row's text starts at the same place in every language. */}
+      <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto', display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', alignContent: 'start' }}>
         {data?.rows.map((row, i) => (
           <ListItemButton key={`${row.kind}-${row.roomId}-${row.at}-${i}`} disabled={row.roomId === null}
-            onClick={() => row.roomId !== null && navigate(roomPath(row.roomId))} sx={{ px: 0.5, alignItems: 'flex-start', gap: 1 }}
+            onClick={() => row.roomId !== null && navigate(roomPath(row.roomId))}
+            sx={{ px: 0.5, alignItems: 'flex-start', columnGap: 1, display: 'grid', gridColumn: '1 / -1', gridTemplateColumns: 'subgrid' }}
             data-testid="alarm-row">
-            <Chip size="small" color={KIND_COLOR[row.kind]} label={translate(`${T}.alarms.kinds.${row.kind}`)} sx={{ mt: 0.25, minWidth: 64 }} />
+            <Chip size="small" color={KIND_COLOR[row.kind]} label={translate(`${T}.alarms.kinds.${row.kind}`)} sx={{ mt: 0.25 }} />
             <ListItemText
               primary={`${place(row) || row.meterAddress || ''} — ${reason(row)}`}
               secondary={[format(row.at), row.meterAddress].filter(Boolean).join(' · ')}
