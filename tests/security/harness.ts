@@ -9,7 +9,7 @@
  * - for every route, missing, garbage, expired and logged-out tokens get 401, a read-only role
  *   gets 403 on writes, and an operator of another area gets nothing of the first area and
  *   changes nothing of it.
- * Random runs per route: SECURITY_FUZZ_RUNS (20 unless set, from vite.config.ts; CI's PostgreSQL run sets 40), after every listed invalid value once.
+ * Random runs per route: SECURITY_FUZZ_RUNS (10 unless set, from vite.config.ts), after every listed invalid value once.
  */
 import { afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
