@@ -24,7 +24,7 @@ describe.skipIf(!url)('commands across two backend processes on one PostgreSQL',
   let client: pg.Client;
 
   beforeAll(async () => {
-    await adminQuery(url!, `DROP DATABASE IF EXISTS ${database}`);
+    await adminQuery(url!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await adminQuery(url!, `CREATE DATABASE ${database}`);
     const target = databaseUrl(url!, database);
     const env = { SIMULATOR: 'on' };
@@ -47,7 +47,7 @@ describe.skipIf(!url)('commands across two backend processes on one PostgreSQL',
   afterAll(async () => {
     await client?.end();
     await Promise.all([first?.stop(), second?.stop()]);
-    if (url) await adminQuery(url, `DROP DATABASE IF EXISTS ${database}`);
+    if (url) await adminQuery(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }, 60_000);
 
   it('commands queued through both processes each run once, one frame per module at a time', async () => {

@@ -18,7 +18,7 @@ describe.skipIf(!url)('recharge across two backend processes on one PostgreSQL',
   let client: pg.Client;
 
   beforeAll(async () => {
-    await adminQuery(url!, `DROP DATABASE IF EXISTS ${database}`);
+    await adminQuery(url!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await adminQuery(url!, `CREATE DATABASE ${database}`);
     const target = databaseUrl(url!, database);
     // The first start seeds the demo estate; the second finds it there.
@@ -31,7 +31,7 @@ describe.skipIf(!url)('recharge across two backend processes on one PostgreSQL',
   afterAll(async () => {
     await client?.end();
     await Promise.all([first?.stop(), second?.stop()]);
-    if (url) await adminQuery(url, `DROP DATABASE IF EXISTS ${database}`);
+    if (url) await adminQuery(url, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   }, 60_000);
 
   it('20 identical requests, 10 to each process at once, credit once and all answer the same order', async () => {
