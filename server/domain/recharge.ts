@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { Session } from '../auth/session';
 import { conflict, notFound, refusalError, type Refusal } from './results';
@@ -9,6 +9,7 @@ import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
 import { ORDER_STATUS } from '../../common/states';
 import { yuanText } from '../../common/money';
+import { energyBasisOf, rechargeEnergy, type EnergyBasis, type EnergyPrice } from '../../common/rechargeEnergy';
 
 export { ORDER_STATUS };
 
@@ -88,6 +89,50 @@ export const sameRequest = (order: { roomId: number; utility: string; amountFen:
   && order.channel === input.channel && (order.remark ?? null) === (input.remark?.trim() || null);
 
 
+// ---- energy ----------------------------------------------------------------------------------
+
+/**
+ * The price a room's recharge energy is reckoned at (common/rechargeEnergy.ts), as SQL answering
+ * json `{ kind, fen }` or null. Electric: the room's first meter's price table, else its area's
+ * default table (as billing prices the meter); of the table, a tiered one's first tier, else its
+ * flat rate. Water: the room's first water meter's price per m³.
+ */
+const electricEnergyPrice = (roomId: SQLWrapper) => sql`(SELECT CASE WHEN p.id IS NULL THEN NULL ELSE json_build_object('kind', p.kind,
+    'fen', CASE WHEN p.kind = 'tiered' THEN coalesce((p.tiers->0->>'priceFen')::int, p.flat_fen) ELSE p.flat_fen END) END
+  FROM (SELECT e.price_table_id, e.area_id FROM electric_meters e WHERE e.room_id = ${roomId} ORDER BY e.id LIMIT 1) e
+  LEFT JOIN price_tables p ON p.id = coalesce(e.price_table_id, (SELECT a.default_price_table_id FROM areas a WHERE a.id = e.area_id)))`;
+const waterEnergyPrice = (roomId: SQLWrapper) => sql`(SELECT json_build_object('kind', 'water', 'fen', w.price_fen)
+  FROM water_meters w WHERE w.room_id = ${roomId} ORDER BY w.id LIMIT 1)`;
+
+/** The json of `energyPriceSql` as an `EnergyPrice` (PGlite and node-postgres parse json; a string is parsed here). */
+export function energyPriceOf(value: unknown): EnergyPrice | null {
+  const parsed = typeof value === 'string' ? JSON.parse(value) as unknown : value;
+  if (!parsed || typeof parsed !== 'object') return null;
+  const { kind, fen } = parsed as { kind?: unknown; fen?: unknown };
+  return { kind: (kind === 'tou' || kind === 'tiered' || kind === 'water' ? kind : 'single'), fen: fen === null || fen === undefined ? null : Number(fen) };
+}
+
+/**
+ * The energy price of an order's room for its utility: a utility known in advance (`'electric'`,
+ * `'water'`) or an order's utility column. Select it `.mapWith(energyPriceOf)`.
+ */
+export function energyPriceSql(roomId: SQLWrapper, utility: Utility | SQLWrapper) {
+  if (utility === 'electric') return electricEnergyPrice(roomId);
+  if (utility === 'water') return waterEnergyPrice(roomId);
+  return sql`CASE WHEN ${utility} = 'water' THEN ${waterEnergyPrice(roomId)} ELSE ${electricEnergyPrice(roomId)} END`;
+}
+
+/**
+ * An order's energy as the lists answer it, with its basis (`energyBasis`: the one price, the flat
+ * rate of a time-of-use table or the first tier of a tiered one; null when the room's meter has no
+ * price now). An order stored without energy (counter recharges before the rule) is reckoned now, by
+ * the same rule, at the room's current price.
+ */
+export function orderEnergy(order: { amountFen: number; energy: number | string | null }, price: EnergyPrice | null): { energy: number | null; energyBasis: EnergyBasis | null } {
+  const stored = order.energy === null || order.energy === undefined ? null : Number(order.energy);
+  return { energy: stored ?? rechargeEnergy(order.amountFen, price?.fen), energyBasis: price ? energyBasisOf(price.kind) : null };
+}
+
 // ---- reads -----------------------------------------------------------------------------------
 
 /** One side (utility) of a room as the payment screen shows it. */
@@ -153,7 +198,7 @@ export async function accountsOfRoom(db: Db, roomId: number): Promise<AccountVie
 
 /** A recharge order with what a receipt shows: room, tenant, operator, balance after. */
 export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: number) {
-  const [row] = await db.select({
+  const [found] = await db.select({
     id: rechargeOrders.id, orderId: rechargeOrders.orderId, areaId: rechargeOrders.areaId, roomId: rechargeOrders.roomId,
     roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name, tenantName: tenants.name, tenantPhone: tenants.phone,
     utility: rechargeOrders.utility, amountFen: rechargeOrders.amountFen, energy: rechargeOrders.energy, channel: rechargeOrders.channel,
@@ -172,6 +217,7 @@ export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: 
       THEN (SELECT p.name FROM electric_meters e JOIN price_tables p ON p.id = e.price_table_id WHERE e.room_id = ${rechargeOrders.roomId} ORDER BY e.id LIMIT 1) END`,
     requestId: rechargeOrders.clientRequestId, orderStatus: rechargeOrders.orderStatus, remark: rechargeOrders.remark,
     createdAt: rechargeOrders.createdAt, voidedAt: rechargeOrders.voidedAt,
+    energyPrice: energyPriceSql(rechargeOrders.roomId, rechargeOrders.utility).mapWith(energyPriceOf),
   }).from(rechargeOrders)
     .leftJoin(rooms, eq(rooms.id, rechargeOrders.roomId))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
@@ -180,7 +226,10 @@ export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: 
     .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
     .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
     .where(eq(rechargeOrders.orderId, orderId)).limit(1);
-  if (!row) return undefined;
+  if (!found) return undefined;
+  // The energy with its basis (an estimate for time-of-use and tiered tables; common/rechargeEnergy.ts).
+  const { energyPrice, ...stored } = found;
+  const row = { ...stored, ...orderEnergy(stored, energyPrice) };
   if (knownBalanceAfterFen !== undefined) return { ...row, balanceAfterFen: knownBalanceAfterFen as number | null };
   const [entry] = await db.select({ balanceAfterFen: ledgerEntries.balanceAfterFen }).from(ledgerEntries)
     .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
@@ -250,8 +299,9 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
   const meterSql = input.utility === 'electric'
     ? sql`(SELECT m.id, m.area_id, true AS account_opened, m.relay_state <> 'on' AS supply_off FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
     : sql`(SELECT m.id, m.area_id, m.account_opened, m.valve_state = 'closed' AS supply_off FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
-  const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null; supply_off: boolean | null }>(await db.execute(sql`
-    SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened, m.supply_off
+  const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null; supply_off: boolean | null; energy_price: unknown }>(await db.execute(sql`
+    SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened, m.supply_off,
+      ${energyPriceSql(sql`r.id`, input.utility)} AS energy_price
     FROM rooms r LEFT JOIN LATERAL ${meterSql} m ON true
     WHERE r.id = ${input.roomId} AND r.area_id IN (${sql.join(session.areaIds.map((id) => sql`${id}`), sql`, `)})`));
   if (!target) throw notFound('errors.roomNotFound');
@@ -261,6 +311,8 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
   if (input.utility === 'water' && !meter.accountOpened) throw conflict('errors.waterAccountNotOpened', { room: room.roomCode });
 
   const remark = input.remark?.trim() || null;
+  // What the money buys at the meter's price now (common/rechargeEnergy.ts): kept on the order and its ledger entry.
+  const energy = rechargeEnergy(input.amountFen, energyPriceOf(target.energy_price)?.fen);
   let result: { orderId: string; commandIds: number[]; balanceAfterFen: number };
   try {
     result = await db.transaction(async (tx) => {
@@ -271,7 +323,7 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
       const [{ id }] = (await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('recharge_orders', 'id'))::bigint AS id`) as unknown as { rows: { id: string | number }[] }).rows;
       const orderId = orderIdOf(input.utility, now, Number(id));
       const inserted = await tx.insert(rechargeOrders).values({
-        id: Number(id), orderId, areaId: room.areaId, roomId: room.id, utility: input.utility, amountFen: input.amountFen, channel: input.channel,
+        id: Number(id), orderId, areaId: room.areaId, roomId: room.id, utility: input.utility, amountFen: input.amountFen, energy, channel: input.channel,
         operatorId: session.userId, clientRequestId: input.requestId, orderStatus: ORDER_STATUS.paid, remark, createdAt: now,
       }).onConflictDoNothing({ target: [rechargeOrders.operatorId, rechargeOrders.clientRequestId] }).returning({ id: rechargeOrders.id });
       if (!inserted.length) throw new AlreadyTaken();
@@ -280,7 +332,7 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
       const hoard = hoardRefusal(account.balanceFen, input.amountFen, account.hoardLimitFen);
       if (hoard) throw refusalError(hoard);
       const posted = await postLedger(tx, {
-        accountId: account.id, kind: 'recharge', amountFen: input.amountFen, refType: 'recharge_order', refId: orderId,
+        accountId: account.id, kind: 'recharge', amountFen: input.amountFen, energy, refType: 'recharge_order', refId: orderId,
         operatorId: session.userId, remark,
       }, now);
       await tx.update(accounts).set({ saleCount: sql`${accounts.saleCount} + 1` }).where(eq(accounts.id, account.id));

@@ -8,7 +8,7 @@ import { listPage, matches, rowsById, type ListSpec } from '../db/listKit';
 import { inScope } from '../http/scope';
 import { rowsOf } from '../db/rows';
 import { csvResponse, csvTime, type CsvField } from '../http/csvStream';
-import { voidOrder } from '../domain/recharge';
+import { energyPriceOf, energyPriceSql, orderEnergy, voidOrder } from '../domain/recharge';
 import { ORDER_STATUS } from '../../common/states';
 import { fenToYuan } from '../../common/money';
 import { billingSettings } from '../domain/billingEngine';
@@ -69,6 +69,8 @@ const columns = {
   remark: rechargeOrders.remark, createdAt: rechargeOrders.createdAt, voidedAt: rechargeOrders.voidedAt,
   /** The account's balance now: what a void would leave is this minus the amount (the dialog says so). */
   balanceFen: accounts.balanceFen,
+  /** The price the order's energy is reckoned at (its basis; the energy of an order stored without one): `shown`. */
+  energyPrice: energyPriceSql(rechargeOrders.roomId, rechargeOrders.utility).mapWith(energyPriceOf),
 };
 
 function orderQuery(db: Db) {
@@ -81,7 +83,18 @@ function orderQuery(db: Db) {
     .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
     .leftJoin(accounts, and(eq(accounts.roomId, rechargeOrders.roomId), eq(accounts.utility, rechargeOrders.utility)));
 }
-export type OrderRow = Awaited<ReturnType<ReturnType<typeof orderQuery>['where']>>[number];
+type QueriedOrder = Awaited<ReturnType<ReturnType<typeof orderQuery>['where']>>[number];
+
+/**
+ * An order as the list and the export answer it: its energy with `energyBasis` (the one price, or an
+ * estimate at a time-of-use table's flat rate or a tiered table's first tier), an order stored
+ * without energy reckoned by the same rule (common/rechargeEnergy.ts).
+ */
+function shown(row: QueriedOrder) {
+  const { energyPrice, ...order } = row;
+  return { ...order, ...orderEnergy(order, energyPrice) };
+}
+export type OrderRow = ReturnType<typeof shown>;
 
 const SORTS = {
   id: rechargeOrders.id, orderId: rechargeOrders.orderId, amountFen: rechargeOrders.amountFen, energy: rechargeOrders.energy,
@@ -89,7 +102,7 @@ const SORTS = {
 };
 
 /** The orders on the list kit, one list per utility (its condition is the list's base: constants in the text). */
-const listOf = (utility?: 'electric' | 'water'): ListSpec<OrderRow> => ({
+const listOf = (utility?: 'electric' | 'water'): ListSpec<QueriedOrder> => ({
   table: rechargeOrders, id: rechargeOrders.id, area: rechargeOrders.areaId,
   base: utility ? sql`${rechargeOrders.utility} = ${sql.raw(`'${utility}'`)}` : undefined,
   sorts: SORTS,
@@ -239,7 +252,7 @@ async function* exportBatches(c: Ctx, query: OrderFilter): AsyncGenerator<OrderR
     const rows = await orderQuery(db)
       .where(and(conditions, after ? sql`(${rechargeOrders.createdAt}, ${rechargeOrders.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined))
       .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id)).limit(EXPORT_BATCH);
-    if (rows.length) yield rows;
+    if (rows.length) yield rows.map(shown);
     if (rows.length < EXPORT_BATCH) return;
     const last = rows[rows.length - 1];
     after = { createdAt: new Date(last.createdAt as unknown as string), id: Number(last.id) };
@@ -261,7 +274,7 @@ export function webStatsanalysisOrderRoutes() {
     ]);
     // Past the list's count cap, the total is the totals' count (the same orders).
     const { totalCapped: _capped, ...counted } = page;
-    return ok(c, { ...counted, total: page.totalCapped ? totals.count : page.total, totals });
+    return ok(c, { ...counted, records: counted.records.map(shown), total: page.totalCapped ? totals.count : page.total, totals });
   });
 
   defineRoute(router, {
