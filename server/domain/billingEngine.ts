@@ -2,13 +2,13 @@ import { and, asc, eq, gte, isNull, lt, or, sql, inArray } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { chargeOf, DEFAULT_TIME_ZONE, hundredthsOf, monthStart, scheduleWeights, splitUnits, validTimeZone, type Segment, type Tariff } from './billing';
 import { enqueueCommands } from './commands';
-import { ensureAccount, lockAccount, postLedgerMany, type Posted, type Utility } from './ledger';
+import { ensureAccount, lockAccount, postLedgerMany, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
 import { clearFault, openFault } from './faults';
 import { PeriodicJob } from './periodic';
-import { yuanText } from '../../common/money';
+import { queueArrearsNotices } from './arrearsNotices';
 
-const { readings, electricMeters, waterMeters, priceTables, timePeriods, parameterSets, areas, accounts, commands, smsRecords, rooms, buildings, tenants, tenantBindings, powerCuts } = schema;
+const { readings, electricMeters, waterMeters, priceTables, timePeriods, parameterSets, areas, accounts, commands, powerCuts } = schema;
 
 /**
  * The billing engine (DOMAIN.md rules 1 and 2; issue 29): charges a stored reading to its room's
@@ -172,57 +172,9 @@ export async function tripIfInArrears(db: Db, meterId: number, now: Date): Promi
 
 // ---- arrears notices -------------------------------------------------------------------------------
 
-/** The alarm levels a balance move crossed downwards: from above a level to at or below it. */
-export function crossedLevels(beforeFen: number, afterFen: number, levels: { alarm1Fen: number; alarm2Fen: number }): (1 | 2)[] {
-  const crossed: (1 | 2)[] = [];
-  if (beforeFen > levels.alarm1Fen && afterFen <= levels.alarm1Fen) crossed.push(1);
-  if (beforeFen > levels.alarm2Fen && afterFen <= levels.alarm2Fen) crossed.push(2);
-  return crossed;
-}
-
-/** The notice texts per utility and level: {tenant}, {room}, {balance} and {level} (yuan) filled in. */
-export const NOTICE_TEMPLATES: Record<Utility, Record<1 | 2, string>> = {
-  electric: {
-    1: '【电费提醒】{tenant}您好，{room}的电费余额为{balance}元，已低于一级报警金额{level}元，请及时充值。',
-    2: '【电费提醒】{tenant}您好，{room}的电费余额为{balance}元，已低于二级报警金额{level}元，欠费将自动断电，请尽快充值。',
-  },
-  water: {
-    1: '【水费提醒】{tenant}您好，{room}的水费余额为{balance}元，已低于一级报警金额{level}元，请及时充值。',
-    2: '【水费提醒】{tenant}您好，{room}的水费余额为{balance}元，已低于二级报警金额{level}元，欠费将自动关阀，请尽快充值。',
-  },
-};
-
-export function noticeText(utility: Utility, level: 1 | 2, values: { tenant: string; room: string; balanceFen: number; levelFen: number }) {
-  return NOTICE_TEMPLATES[utility][level]
-    .replace('{tenant}', values.tenant).replace('{room}', values.room)
-    .replace('{balance}', yuanText(values.balanceFen)).replace('{level}', yuanText(values.levelFen));
-}
-
-/**
- * Rule 2's notices: a balance move that crosses alarm level 1 or 2 (from above to at or below) puts
- * one notice per level crossed in the SMS outbox (sms_records, state queued, auto, reason alarm1 /
- * alarm2) for the room's current tenant, in the same transaction as the move: a balance that stays
- * below sends nothing more; a recharge above the level and a new fall is a new crossing.
- * A room without a tenant (no phone) gets none. Returns the ids written.
- */
-export async function queueArrearsNotices(db: Db, posted: Posted, levels: { alarm1Fen: number; alarm2Fen: number }, now: Date): Promise<number[]> {
-  const crossed = crossedLevels(posted.balanceBeforeFen, posted.balanceFen, levels);
-  if (!crossed.length) return [];
-  const [who] = await db.select({ areaId: rooms.areaId, roomCode: rooms.roomCode, building: buildings.name, tenantId: tenants.id, tenantName: tenants.name, phone: tenants.phone })
-    .from(rooms).leftJoin(buildings, eq(buildings.id, rooms.buildingId))
-    .innerJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
-    .innerJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
-    .where(eq(rooms.id, posted.roomId)).limit(1);
-  const phone = who?.phone;
-  if (!who || !phone) return [];
-  const room = `${who.building ?? ''}${who.roomCode}`;
-  const rows = crossed.map((level) => ({
-    areaId: who.areaId, roomId: posted.roomId, tenantId: who.tenantId, phone,
-    content: noticeText(posted.utility, level, { tenant: who.tenantName, room, balanceFen: posted.balanceFen, levelFen: level === 1 ? levels.alarm1Fen : levels.alarm2Fen }),
-    state: 'queued', auto: 1, reason: `alarm${level}`, createdAt: now,
-  }));
-  return (await db.insert(smsRecords).values(rows).returning({ id: smsRecords.id })).map((row) => row.id);
-}
+// Rule 2's notices (one per alarm level crossed) live in arrearsNotices.ts, where ledger.postLedger
+// reaches them too; the charge below and the recount (readingRecount) call them from here.
+export { crossedLevels, NOTICE_TEMPLATES, noticeText, queueArrearsNotices } from './arrearsNotices';
 
 // ---- the charge ------------------------------------------------------------------------------------
 
