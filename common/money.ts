@@ -149,3 +149,22 @@ export function amountInWords(fen: number, locale: string): string {
   const words = `${sign ? 'minus ' : ''}${englishNumber(yuan)} yuan${cents ? ` and ${englishNumber(cents)} fen` : ' only'}`;
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }
+
+/**
+ * Consumption split over the rates in proportion to weights, in whole hundredths summing to the
+ * consumption (largest remainders, ties to the earlier rate): the per-rate usage a statement shows.
+ */
+export function splitUnits(consumption: number, weights: readonly number[]): number[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (!(total > 0) || consumption <= 0) return [0, 0, Math.max(0, consumption), 0];
+  const exact = weights.map((w) => BigInt(consumption) * BigInt(w));
+  const units = exact.map((e) => Number(e / BigInt(total)));
+  let left = consumption - units.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => ({ i, rem: e % BigInt(total) })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  for (const { i } of order) {
+    if (left <= 0) break;
+    units[i] += 1;
+    left -= 1;
+  }
+  return units;
+}

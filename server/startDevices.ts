@@ -3,8 +3,9 @@ import { schema, type Database } from './db';
 import type { ServerConfig } from './config';
 import { CommandWorker } from './domain/commands';
 import { AutoReader } from './domain/autoRead';
-import { BillingJob, configureBilling } from './domain/billingEngine';
+import { BillingJob, billingSettings, configureBilling } from './domain/billingEngine';
 import { configureAggregateZone } from './domain/aggregates';
+import { upgradeUsageRule } from './domain/usageRule';
 import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
@@ -91,6 +92,9 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   configureBilling({ timeZone: config.billingTimeZone });
   // The daily aggregates' days are in the same zone (rebuilt once when BILLING_TIME_ZONE changed).
   if (config.billingTimeZone && await configureAggregateZone(db, config.billingTimeZone)) log(`daily aggregates rebuilt for BILLING_TIME_ZONE ${config.billingTimeZone}`);
+  // Aggregates and statements written by an older rule of where usage and its charges belong: once.
+  const upgrade = await upgradeUsageRule(db, now(), billingSettings.timeZone);
+  if (upgrade) log(`usage rule ${upgrade.from} -> ${upgrade.to}: aggregates rebuilt (${upgrade.usageRows} day rows), ${upgrade.statementsChanged} statements of ${upgrade.months.length} months changed (operation log)`);
   // The readings' monthly partitions: last month to three months ahead, at start and daily.
   const partitions = new ReadingPartitionJob(db, now, { log });
   await partitions.start();

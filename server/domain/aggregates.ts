@@ -23,6 +23,28 @@ import { rowsOf } from '../db/rows';
  * helper the deleted-readings screen may call for the same update with the aggregate change it made.
  */
 
+/**
+ * Every reading's figures in pieces of the days of the aggregates' zone (usage per rate register in
+ * hundredths, charge in fen, `n` 1 on the day its interval ends), by the rule of
+ * server/domain/usageRule.ts (the SQL functions of migration 0036): what the triggers write.
+ */
+const dayPieces = sql`
+  SELECT r.utility, r.area_id, p.day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
+    usage_share(r.u[1], p.e0, p.e1, p.len) AS u1, usage_share(r.u[2], p.e0, p.e1, p.len) AS u2,
+    usage_share(r.u[3], p.e0, p.e1, p.len) AS u3, usage_share(r.u[4], p.e0, p.e1, p.len) AS u4,
+    usage_share(r.cost_fen, p.e0, p.e1, p.len) AS fen, CASE WHEN p.last THEN 1 ELSE 0 END AS n
+  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL) r
+  CROSS JOIN aggregate_settings z
+  CROSS JOIN LATERAL usage_day_pieces(r.since_at, r.read_at, z.time_zone) p`;
+
+/** The same in UTC hours, per area (usage_h the sum of the rate registers' parts). */
+const hourPieces = sql`
+  SELECT r.utility, r.area_id, p.hour,
+    usage_share(r.u[1], p.e0, p.e1, p.len) + usage_share(r.u[2], p.e0, p.e1, p.len) + usage_share(r.u[3], p.e0, p.e1, p.len) + usage_share(r.u[4], p.e0, p.e1, p.len) AS usage_h,
+    usage_share(r.cost_fen, p.e0, p.e1, p.len) AS fen, CASE WHEN p.last THEN 1 ELSE 0 END AS n
+  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL) r
+  CROSS JOIN LATERAL usage_hour_pieces(r.since_at, r.read_at) p`;
+
 /** The zone the aggregates' days are in. */
 export async function aggregateTimeZone(db: Db): Promise<string | null> {
   const [row] = rowsOf<{ time_zone: string }>(await db.execute(sql`SELECT time_zone FROM aggregate_settings WHERE id = 1`));
@@ -45,16 +67,15 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
     await tx.execute(sql`DELETE FROM daily_area_recharge`);
     await tx.execute(sql`
       INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
-      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC'), sum(round(consumption * 100)::bigint), count(*), sum(cost_fen)
-      FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3`);
+      SELECT utility, area_id, hour, sum(usage_h), sum(n), sum(fen) FROM (${hourPieces}) x GROUP BY 1, 2, 3
+      HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0`);
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
       WITH ins AS (
         INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen)
-        SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]), sum(u[1]), sum(u[2]), sum(u[3]), sum(u[4]), count(*), sum(cost_fen)
-        FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
-                aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.cost_fen
-              FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
+        SELECT utility, area_id, day, room_id, meter_id, sum(u1 + u2 + u3 + u4), sum(u1), sum(u2), sum(u3), sum(u4), sum(n), sum(fen)
+        FROM (${dayPieces}) x
         GROUP BY 1, 2, 3, 4, 5
+        HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0
         RETURNING 1)
       SELECT count(*)::int AS n FROM ins`));
     const recharge = rowsOf<{ n: number }>(await tx.execute(sql`
@@ -105,12 +126,11 @@ export interface AggregateDifference {
 export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<AggregateDifference[]> {
   const usage = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
-      SELECT utility, area_id, day, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]) AS usage_h, sum(u[1]) AS sharp_h, sum(u[2]) AS peak_h,
-        sum(u[3]) AS flat_h, sum(u[4]) AS valley_h, count(*)::int AS readings, sum(cost_fen) AS cost_fen
-      FROM (SELECT r.utility, r.area_id, (r.read_at AT TIME ZONE z.time_zone)::date AS day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
-              aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.cost_fen
-            FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
-      GROUP BY 1, 2, 3, 4, 5),
+      SELECT utility, area_id, day, room_id, meter_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(u1) AS sharp_h, sum(u2) AS peak_h,
+        sum(u3) AS flat_h, sum(u4) AS valley_h, sum(n)::int AS readings, sum(fen) AS cost_fen
+      FROM (${dayPieces}) x
+      GROUP BY 1, 2, 3, 4, 5
+      HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(u1) <> 0 OR sum(u2) <> 0 OR sum(u3) <> 0 OR sum(u4) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
     stored AS (SELECT * FROM daily_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) END AS stored,
@@ -132,8 +152,9 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     ORDER BY 1 LIMIT ${limit}`));
   const hourly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
-      SELECT utility, area_id, date_trunc('hour', read_at, 'UTC') AS hour, sum(round(consumption * 100)::bigint) AS usage_h, count(*)::int AS readings, sum(cost_fen) AS cost_fen
-      FROM readings WHERE deleted_at IS NULL GROUP BY 1, 2, 3),
+      SELECT utility, area_id, hour, sum(usage_h) AS usage_h, sum(n)::int AS readings, sum(fen) AS cost_fen
+      FROM (${hourPieces}) x GROUP BY 1, 2, 3
+      HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
     stored AS (SELECT * FROM hourly_area_usage WHERE usage_h <> 0 OR readings <> 0 OR cost_fen <> 0)
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), to_char(coalesce(s.hour, e.hour) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings, s.cost_fen) END AS stored,
@@ -144,12 +165,11 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
   // The months per meter and per room, and the areas' recharge days, against the same raw rows.
   const monthly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
-      SELECT utility, area_id, month, room_id, meter_id, sum(u[1] + u[2] + u[3] + u[4]) AS usage_h, sum(u[1]) AS sharp_h, sum(u[2]) AS peak_h,
-        sum(u[3]) AS flat_h, sum(u[4]) AS valley_h, sum(cost_fen) AS cost_fen, count(*)::int AS readings
-      FROM (SELECT r.utility, r.area_id, date_trunc('month', (r.read_at AT TIME ZONE z.time_zone)::date)::date AS month, coalesce(r.room_id, 0) AS room_id, r.meter_id,
-              aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.cost_fen
-            FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL) x
-      GROUP BY 1, 2, 3, 4, 5),
+      SELECT utility, area_id, date_trunc('month', day)::date AS month, room_id, meter_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(u1) AS sharp_h, sum(u2) AS peak_h,
+        sum(u3) AS flat_h, sum(u4) AS valley_h, sum(fen) AS cost_fen, sum(n)::int AS readings
+      FROM (${dayPieces}) x
+      GROUP BY 1, 2, 3, 4, 5
+      HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(u1) <> 0 OR sum(u2) <> 0 OR sum(u3) <> 0 OR sum(u4) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
     stored AS (SELECT * FROM monthly_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) END AS stored,
@@ -159,9 +179,9 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     ORDER BY 1 LIMIT ${limit}`));
   const monthlyRooms = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
-      SELECT r.utility, r.area_id, date_trunc('month', (r.read_at AT TIME ZONE z.time_zone)::date)::date AS month, coalesce(r.room_id, 0) AS room_id,
-        sum(round(r.consumption * 100)::bigint) AS usage_h, count(*)::int AS readings
-      FROM readings r CROSS JOIN aggregate_settings z WHERE r.deleted_at IS NULL GROUP BY 1, 2, 3, 4),
+      SELECT utility, area_id, date_trunc('month', day)::date AS month, room_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(n)::int AS readings
+      FROM (${dayPieces}) x GROUP BY 1, 2, 3, 4
+      HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(n) <> 0),
     stored AS (SELECT * FROM monthly_room_usage WHERE readings <> 0 OR usage_h <> 0)
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id)) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END AS stored,
@@ -202,6 +222,6 @@ export async function subtractDeletedReadings(db: Db, readingIds: number[], by: 
     UPDATE readings r SET deleted_at = ${by.at.toISOString()}::timestamptz, deleted_by = ${by.userId}, delete_reason = ${by.reason}
     FROM aggregate_settings z
     WHERE r.id IN (${sql.join(readingIds.map((id) => sql`${id}`), sql`, `)}) AND r.deleted_at IS NULL
-    RETURNING r.id, r.utility, to_char((r.read_at AT TIME ZONE z.time_zone)::date, 'YYYY-MM-DD') AS day, round(r.consumption * 100)::bigint AS usage_h`));
+    RETURNING r.id, r.utility, to_char(((CASE WHEN r.since_at < r.read_at THEN r.read_at - interval '1 microsecond' ELSE r.read_at END) AT TIME ZONE z.time_zone)::date, 'YYYY-MM-DD') AS day, round(r.consumption * 100)::bigint AS usage_h`));
   return rows.map((row) => ({ id: Number(row.id), utility: row.utility, day: row.day, usageH: Number(row.usage_h) }));
 }

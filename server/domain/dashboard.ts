@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
 import { aggregateTimeZone } from './aggregates';
+import { usageHIn } from './usageSql';
 import { conflict, notFound, refused } from './results';
 import { ORDER_STATUS, POWER_FAILURE_CAUSES, type PowerFailureCause } from '../../common/states';
 
@@ -181,22 +182,25 @@ const byBucket = <T extends { b: number }>(rows: T[], read: (row: T) => number) 
 async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Periods, from: Date, thresholds: SQL, paying: SQL): Promise<Figures> {
   const now = p.now;
   const rows = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
-  // Usage: the readings' consumption, by the instant each reading was taken.
+  // Usage: each reading's part in each span by the rule (usageRule.ts: where it was used), up to now
+  // included (the span ends a millisecond after now).
+  const upTo = new Date(now.getTime() + 1);
+  const part = (start: Date, end: Date) => usageHIn(start, end);
   const usageQuery = rows<Record<string, unknown>>(sql`
-    SELECT sum(consumption) FILTER (WHERE read_at >= ${ts(p.todayStart)}) AS today,
-      sum(consumption) FILTER (WHERE read_at >= ${ts(p.yesterdayStart)} AND read_at < ${ts(p.yesterdaySameEnd)}) AS yesterday,
-      sum(consumption) FILTER (WHERE read_at >= ${ts(p.monthStart)}) AS month,
-      sum(consumption) FILTER (WHERE read_at >= ${ts(p.prevMonthStart)} AND read_at < ${ts(p.prevMonthSameEnd)}) AS prev_same,
-      sum(consumption) FILTER (WHERE read_at >= ${ts(p.prevMonthStart)} AND read_at < ${ts(p.monthStart)}) AS prev_total
+    SELECT sum(${part(p.todayStart, upTo)}) / 100.0 AS today,
+      sum(${part(p.yesterdayStart, p.yesterdaySameEnd)}) / 100.0 AS yesterday,
+      sum(${part(p.monthStart, upTo)}) / 100.0 AS month,
+      sum(${part(p.prevMonthStart, p.prevMonthSameEnd)}) / 100.0 AS prev_same,
+      sum(${part(p.prevMonthStart, p.monthStart)}) / 100.0 AS prev_total
     FROM readings
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND read_at >= ${ts(from)} AND read_at <= ${ts(now)}`);
-  const usageDaysQuery = rows<{ b: number; usage: string }>(sql`
-    SELECT width_bucket(extract(epoch FROM read_at)::float8, ${thresholds}) AS b, sum(consumption) AS usage
+      AND read_at > ${ts(from)} AND coalesce(since_at, read_at) <= ${ts(now)}`);
+  const dayEnds = [...p.dayStarts.slice(1), upTo];
+  const usageDaysQuery = rows<Record<string, unknown>>(sql`
+    SELECT ${sql.join(p.dayStarts.map((start, i) => sql`sum(${part(start, dayEnds[i])}) / 100.0 AS ${sql.raw(`d${i}`)}`), sql`, `)}
     FROM readings
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND read_at >= ${ts(p.dayStarts[0])} AND read_at <= ${ts(now)}
-    GROUP BY 1`);
+      AND read_at > ${ts(p.dayStarts[0])} AND coalesce(since_at, read_at) <= ${ts(now)}`);
 
   // Recharge money: orders paid through a paying channel, not voided.
   const orderWhere = sql`utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void}
@@ -215,19 +219,20 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
   // Top consumers of this month up to now.
   const topQuery = rows<Record<string, unknown>>(sql`
     SELECT t.room_id, t.usage, r.room_code, b.name AS building_name, pr.name AS project_name
-    FROM (SELECT room_id, sum(consumption) AS usage FROM readings
+    FROM (SELECT room_id, sum(${part(p.monthStart, upTo)}) / 100.0 AS usage FROM readings
           WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-            AND read_at >= ${ts(p.monthStart)} AND read_at <= ${ts(now)}
-          GROUP BY room_id ORDER BY sum(consumption) DESC, room_id LIMIT ${TOP_ROWS}) t
+            AND read_at > ${ts(p.monthStart)} AND coalesce(since_at, read_at) <= ${ts(now)}
+          GROUP BY room_id HAVING sum(${part(p.monthStart, upTo)}) <> 0 OR bool_or(read_at <= ${ts(now)})
+          ORDER BY sum(${part(p.monthStart, upTo)}) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id
     ORDER BY t.usage DESC, t.room_id`);
-  const [[usage], usageDays, [money], moneyDays, top] = await Promise.all([usageQuery, usageDaysQuery, moneyQuery, moneyDaysQuery, topQuery]);
+  const [[usage], [usageDays], [money], moneyDays, top] = await Promise.all([usageQuery, usageDaysQuery, moneyQuery, moneyDaysQuery, topQuery]);
   return {
     usage: { today: num(usage?.today), yesterday: num(usage?.yesterday), month: num(usage?.month), prev_same: num(usage?.prev_same), prev_total: num(usage?.prev_total) },
     money: { today: num(money?.today), yesterday: num(money?.yesterday), month: num(money?.month), prev_same: num(money?.prev_same) },
-    usageByDay: byBucket(usageDays, (row) => num(row.usage)),
+    usageByDay: p.dayStarts.slice(0, TREND_DAYS).map((_, i) => num(usageDays?.[`d${i}`])),
     moneyByDay: byBucket(moneyDays, (row) => num(row.fen)),
     top,
   };
@@ -270,7 +275,6 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const thisMonth = localDate(p.monthStart, timeZone);
   const nextMonthStart = startOfLocalDay(thisMonth.y, thisMonth.m + 1, 1, timeZone);
   const paying = sql.join(PAYING_CHANNELS.map((c) => sql`${c}`), sql`, `);
-  const readAt = sql.raw('read_at');
   const partial = (column: SQL, start: Date, end: Date, inclusive = false) =>
     sql`${column} >= ${ts(start)} AND ${column} ${inclusive ? sql`<=` : sql`<`} ${ts(end)}`;
 
@@ -287,18 +291,22 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const pieces = Object.fromEntries(Object.entries(spans).map(([key, span]) => [key, piecesOf(span)]));
   const rawPieces = [...new Map(Object.values(pieces).flatMap((piece) => piece.raw).map((span) => [`${span.start}-${span.end}-${!!span.inclusive}`, span])).values()];
   const hoursFrom = Math.min(...Object.values(pieces).filter((piece) => piece.hours).map((piece) => piece.hours![0]), t(now));
-  const pieceCondition = (span: Span) => partial(readAt, new Date(span.start), new Date(span.end), span.inclusive);
 
   const hoursQuery = rows<{ hour: string; h: string }>(sql`
     SELECT extract(epoch FROM hour)::bigint * 1000 AS hour, sum(usage_h) AS h FROM hourly_area_usage
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND hour >= ${ts(new Date(hoursFrom))} AND hour < ${ts(now)}
     GROUP BY hour`);
+  // A raw piece's usage: each reading's part in it by the rule (usageRule.ts), of the readings whose
+  // interval meets it and ends within a month after it (a meter silent for longer is counted in the
+  // hours and days, not in the minutes of a partial hour).
+  const pieceEnd = (span: Span) => new Date(span.end + (span.inclusive ? 1 : 0));
+  const meets = (span: Span) => sql`read_at > ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 31 * 86_400_000))} AND coalesce(since_at, read_at) < ${ts(pieceEnd(span))}`;
   const rawQuery = rawPieces.length
     ? rows<Record<string, unknown>>(sql`
-      SELECT ${sql.join(rawPieces.map((span, i) => sql`round(coalesce(sum(consumption) FILTER (WHERE ${pieceCondition(span)}), 0) * 100) AS ${sql.raw(`p${i}`)}`), sql`, `)}
+      SELECT ${sql.join(rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`), sql`, `)}
       FROM readings
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-        AND (${sql.join(rawPieces.map((span) => sql`(${pieceCondition(span)})`), sql` OR `)})`)
+        AND (${sql.join(rawPieces.map((span) => sql`(${meets(span)})`), sql` OR `)})`)
     : Promise.resolve([{}] as Record<string, unknown>[]);
 
   // Money: whole days before today from the aggregate, the partial days raw.
@@ -326,9 +334,10 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const areaList = areaIds.length ? sql.join(areaIds.map((id) => sql`(${id}::int)`), sql`, `) : sql`(NULL::int)`;
   const topQuery = rows<Record<string, unknown>>(sql`
     WITH later AS MATERIALIZED (
-      SELECT area_id, room_id, sum(round(consumption * 100)::bigint) AS h, count(*)::int AS n FROM readings
+      SELECT area_id, room_id, sum(${usageHIn(new Date(now.getTime() + 1), nextMonthStart)}) AS h,
+        (count(*) FILTER (WHERE read_at <= ${ts(nextMonthStart)}))::int AS n FROM readings
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-        AND read_at > ${ts(now)} AND read_at < ${ts(nextMonthStart)}
+        AND read_at > ${ts(now)} AND coalesce(since_at, read_at) < ${ts(nextMonthStart)}
       GROUP BY area_id, room_id),
     pieces AS (
       SELECT m.room_id, m.usage_h AS h
@@ -585,13 +594,14 @@ export interface PowerFailureInput { roomId: number; cause: PowerFailureCause; o
 
 /**
  * Records a power failure of a room's electric meter with its cause (the dashboard's drawer): a
- * power-cut record open from `offAt` (default now). Refused for a time in the future; a conflict
- * when the meter already has an open power cut (its cause is on the alarm panel).
+ * power-cut record open from `offAt` (default now). Refused for a time in the future; a time within
+ * the minute a browser's clock may be ahead is taken as now (a cut is never stamped after now). A
+ * conflict when the meter already has an open power cut (its cause is on the alarm panel).
  */
 export async function recordPowerFailure(db: Db, areaIds: number[], input: PowerFailureInput, now: Date) {
   if (!POWER_FAILURE_CAUSES.includes(input.cause)) throw refused('errors.dashboard.cause', {}, 'cause');
-  const offAt = input.offAt ?? now;
-  if (offAt.getTime() > now.getTime() + 60_000) throw refused('errors.dashboard.offAtFuture', {}, 'offAt');
+  if (input.offAt && input.offAt.getTime() > now.getTime() + 60_000) throw refused('errors.dashboard.offAtFuture', {}, 'offAt');
+  const offAt = input.offAt && input.offAt.getTime() < now.getTime() ? input.offAt : now;
   const [meter] = rowsOf<{ id: number; area_id: number; room_id: number }>(await db.execute(sql`
     SELECT m.id, m.area_id, m.room_id FROM electric_meters m JOIN rooms r ON r.id = m.room_id
     WHERE m.room_id = ${input.roomId} AND ${inAreas(sql.raw('r.area_id'), areaIds)} ORDER BY m.id LIMIT 1`));

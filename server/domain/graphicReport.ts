@@ -5,6 +5,7 @@ import { refused } from './results';
 import { ORDER_STATUS } from '../../common/states';
 import { dayKey, startOfLocalDay, type Utility } from './dashboard';
 import { aggregateTimeZone } from './aggregates';
+import { usageHIn } from './usageSql';
 
 /** The longest range of the graphic reports, in days. */
 export const REPORT_MAX_DAYS = 366;
@@ -66,22 +67,27 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
   const days = starts.length - 1;
   const start = starts[0];
   const end = starts[days];
+  // Each reading's part in the range by the rule (usageRule.ts): the readings whose interval meets it.
   const where = sql`r.utility = ${utility} AND ${inAreas(sql.raw('r.area_id'), areaIds)} AND r.deleted_at IS NULL
-    AND r.read_at >= ${ts(start)} AND r.read_at < ${ts(end)}`;
+    AND r.read_at > ${ts(start)} AND coalesce(r.since_at, r.read_at) < ${ts(end)}`;
+  const part = usageHIn(start, end, 'r');
+  // The rooms counted are those with a reading whose interval ends in the range (the aggregates' rule).
+  const ends = sql`CASE WHEN r.since_at IS NOT NULL AND r.since_at < r.read_at THEN r.read_at > ${ts(start)} AND r.read_at <= ${ts(end)} ELSE r.read_at >= ${ts(start)} AND r.read_at < ${ts(end)} END`;
+  const perRoom = sql`SELECT r.room_id, sum(${part}) AS h FROM readings r WHERE ${where} AND r.room_id IS NOT NULL GROUP BY r.room_id HAVING bool_or(${ends})`;
 
   const byBuilding = rowsOf<Record<string, unknown>>(await db.execute(sql`
-    SELECT p.name AS project_name, b.name AS building_name, sum(r.consumption) AS usage
-    FROM readings r JOIN rooms rm ON rm.id = r.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
-    WHERE ${where}
+    SELECT p.name AS project_name, b.name AS building_name, sum(t.h) / 100.0 AS usage
+    FROM (${perRoom}) t JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
     GROUP BY p.name, b.name ORDER BY p.name, b.name`));
   const thresholds = sql`ARRAY[${sql.join(starts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
   const daily = rowsOf<{ b: number; usage: string }>(await db.execute(sql`
-    SELECT width_bucket(extract(epoch FROM r.read_at)::float8, ${thresholds}) AS b, sum(r.consumption) AS usage
-    FROM readings r WHERE ${where} GROUP BY 1`));
+    SELECT d.i AS b, sum(${usageHIn(sql`to_timestamp(d.a)`, sql`to_timestamp(d.z)`, 'r')}) / 100.0 AS usage
+    FROM readings r CROSS JOIN (SELECT i, ${thresholds}[i] AS a, ${thresholds}[i + 1] AS z FROM generate_series(1, ${days}) i) d
+    WHERE ${where} AND r.read_at > to_timestamp(d.a) AND coalesce(r.since_at, r.read_at) < to_timestamp(d.z)
+    GROUP BY 1`));
   const top = rowsOf<Record<string, unknown>>(await db.execute(sql`
     SELECT t.room_id, t.usage, rm.room_code, b.name AS building_name, p.name AS project_name
-    FROM (SELECT r.room_id, sum(r.consumption) AS usage FROM readings r WHERE ${where} AND r.room_id IS NOT NULL
-          GROUP BY r.room_id ORDER BY sum(r.consumption) DESC, r.room_id LIMIT ${REPORT_TOP_ROOMS}) t
+    FROM (SELECT room_id, h / 100.0 AS usage, h FROM (${perRoom}) x ORDER BY h DESC, room_id LIMIT ${REPORT_TOP_ROOMS}) t
     JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
     ORDER BY t.usage DESC, t.room_id`));
   const channels = rowsOf<Record<string, unknown>>(await db.execute(sql`
@@ -91,8 +97,9 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
     GROUP BY o.channel ORDER BY sum(o.amount_fen) DESC, o.channel`));
 
   const [rates] = rowsOf<{ u: (string | number)[] | string | null }>(await db.execute(sql`
-    SELECT ARRAY[sum(x.u[1]), sum(x.u[2]), sum(x.u[3]), sum(x.u[4])] AS u
-    FROM (SELECT aggregate_rate_units(r.consumption, r.usage_rates) AS u FROM readings r WHERE ${where}) x`));
+    SELECT ARRAY[sum(usage_in(x.u[1], x.since_at, x.read_at, ${ts(start)}, ${ts(end)})), sum(usage_in(x.u[2], x.since_at, x.read_at, ${ts(start)}, ${ts(end)})),
+      sum(usage_in(x.u[3], x.since_at, x.read_at, ${ts(start)}, ${ts(end)})), sum(usage_in(x.u[4], x.since_at, x.read_at, ${ts(start)}, ${ts(end)}))] AS u
+    FROM (SELECT aggregate_rate_units(r.consumption, r.usage_rates) AS u, r.since_at, r.read_at FROM readings r WHERE ${where}) x`));
   const perDay = new Array<number>(days).fill(0);
   for (const row of daily) {
     const i = Number(row.b) - 1;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
+import { queueArrearsNotices } from './arrearsNotices';
 
 const { accounts, ledgerEntries } = schema;
 
@@ -7,10 +8,11 @@ export type Utility = 'electric' | 'water';
 
 /**
  * What moves a balance (DOMAIN.md, Account): every change is one of these, one ledger row each.
+ * `void` takes back a voided recharge (negative; it was a negative `refund` before migration 0036).
  * `opening` is the balance an account had when the platform took it over; `settlement` records an
  * unbinding (0 when the balance is carried over to the next tenant).
  */
-export const LEDGER_KINDS = ['opening', 'recharge', 'deduction', 'gift', 'calibration', 'refund', 'settlement'] as const;
+export const LEDGER_KINDS = ['opening', 'recharge', 'void', 'deduction', 'gift', 'calibration', 'refund', 'settlement'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export interface Posting {
@@ -41,8 +43,13 @@ export interface Posted {
  * way a balance changes, so that the balance always equals the sum of its ledger. The balance is
  * moved with one `UPDATE … RETURNING` (a row lock): concurrent postings to one account queue up
  * behind each other and each row's `balanceAfterFen` is exact.
+ *
+ * A debit that crosses alarm level 1 or 2 queues rule 2's notices, one per level crossed
+ * (arrearsNotices.ts), in the same transaction: a voided recharge, a deleted reading restored, any
+ * debit a caller posts here. `notices: false` for a fall that warns nobody (an unbinding paying the
+ * balance out to the tenant who leaves). Charges go through postLedgerMany, whose callers queue them.
  */
-export async function postLedger(tx: Db, posting: Posting, now: Date, options: { roomLocked?: boolean } = {}): Promise<Posted> {
+export async function postLedger(tx: Db, posting: Posting, now: Date, options: { roomLocked?: boolean; notices?: boolean } = {}): Promise<Posted> {
   if (!Number.isSafeInteger(posting.amountFen)) throw new Error(`ledger: amount ${posting.amountFen} is not integer fen`);
   if (posting.amountFen === 0 && posting.kind !== 'settlement') throw new Error('ledger: only a settlement may post 0');
   // The room first, then its account (see lockAccount): the balance copies on the room row are
@@ -53,7 +60,7 @@ export async function postLedger(tx: Db, posting: Posting, now: Date, options: {
     .update(accounts)
     .set({ balanceFen: sql`${accounts.balanceFen} + ${posting.amountFen}` })
     .where(eq(accounts.id, posting.accountId))
-    .returning({ areaId: accounts.areaId, roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen });
+    .returning({ areaId: accounts.areaId, roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen, alarm1Fen: accounts.alarm1Fen, alarm2Fen: accounts.alarm2Fen });
   if (!account) throw new Error(`ledger: account ${posting.accountId} does not exist`);
   const [entry] = await tx.insert(ledgerEntries).values({
     areaId: account.areaId, accountId: posting.accountId, roomId: account.roomId, utility: account.utility,
@@ -61,10 +68,12 @@ export async function postLedger(tx: Db, posting: Posting, now: Date, options: {
     energy: posting.energy ?? null, refType: posting.refType ?? null, refId: posting.refId ?? null,
     operatorId: posting.operatorId ?? null, remark: posting.remark ?? null, readingId: posting.readingId ?? null, createdAt: now,
   }).returning({ id: ledgerEntries.id });
-  return {
+  const posted: Posted = {
     entryId: entry.id, accountId: posting.accountId, roomId: account.roomId, utility: account.utility as Utility,
     balanceBeforeFen: account.balanceFen - posting.amountFen, balanceFen: account.balanceFen,
   };
+  if (posting.amountFen < 0 && options.notices !== false) await queueArrearsNotices(tx, posted, account, now);
+  return posted;
 }
 
 /**

@@ -373,7 +373,7 @@ export async function voidOrder(db: Db, session: Session, orderId: string, now: 
     if (order.orderStatus === ORDER_STATUS.void) throw conflict('errors.orderAlreadyVoid', { orderId });
     const account = await ensureAccount(tx, order.areaId, order.roomId, order.utility as Utility);
     const posted = await postLedger(tx, {
-      accountId: account.id, kind: 'refund', amountFen: -order.amountFen, refType: 'recharge_order', refId: orderId,
+      accountId: account.id, kind: 'void', amountFen: -order.amountFen, refType: 'recharge_order', refId: orderId,
       operatorId: session.userId, remark: reason ?? null,
     }, now);
     await tx.update(rechargeOrders).set({ orderStatus: ORDER_STATUS.void, voidedAt: now }).where(eq(rechargeOrders.id, order.id));

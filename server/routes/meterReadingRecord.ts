@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { costIn, usageHIn } from '../domain/usageSql';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Bool, Id, Q, Text } from '../http/input';
@@ -140,11 +141,14 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
       ${to ? floor(to) : sql`NULL::timestamptz`} AS last`));
   const first = bounds.first ? new Date(bounds.first) : null;
   const last = bounds.last ? new Date(bounds.last) : null;
-  if (first && last && first >= last) return totalsOf(c, and(sql`${readings.deletedAt} IS NULL`, conditions(query)));
+  // A range within one day (or hour): all of it is a raw piece.
+  const within = !!(first && last && first >= last);
 
   const areaIds = sql.join(c.get('session').areaIds.map((id) => sql`${id}`), sql`, `);
   let aggregate: Record<string, unknown>;
-  if (byPlace) {
+  if (within) {
+    aggregate = { count: 0, usage_h: 0, cost: 0 };
+  } else if (byPlace) {
     const address = query.meterAddress?.trim();
     // The same conditions on daily_usage (`du`) and monthly_usage (`mu`), each a day or month of a meter.
     const placeOf = (alias: 'du' | 'mu') => {
@@ -193,7 +197,7 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
       SELECT coalesce(sum(hu.readings), 0) AS count, coalesce(sum(hu.usage_h), 0) AS usage_h, coalesce(sum(hu.cost_fen), 0) AS cost FROM hourly_area_usage hu WHERE ${where}`));
   }
   // The partial units at the ends, raw.
-  const pieces = [
+  const pieces = within ? [{ readFrom: from!, readTo: to! }] : [
     from && first && first.getTime() > new Date(from).getTime() ? { readFrom: from, readTo: first.toISOString() } : undefined,
     to && last && last.getTime() < new Date(to).getTime() ? { readFrom: last.toISOString(), readTo: to } : undefined,
   ].filter((piece) => piece !== undefined);
@@ -201,10 +205,18 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
   let usageH = Number(aggregate.usage_h);
   let cost = Number(aggregate.cost);
   if (pieces.length) {
+    // By the rule (server/domain/usageRule.ts): a reading's part of usage and charge in each piece, of
+    // the readings whose interval meets it (and ends within a month after it); it counts in the piece
+    // its interval ends in.
+    const spans = pieces.map((piece) => ({ a: new Date(piece.readFrom), b: new Date(piece.readTo) }));
+    const meets = ({ a, b }: { a: Date; b: Date }) => sql`(${readings.readAt} >= ${a} AND ${readings.readAt} < ${new Date(b.getTime() + 31 * 86_400_000)} AND coalesce(${readings.sinceAt}, ${readings.readAt}) < ${b})`;
+    const ends = ({ a, b }: { a: Date; b: Date }) => sql`(CASE WHEN ${readings.sinceAt} < ${readings.readAt} THEN ${readings.readAt} > ${a} AND ${readings.readAt} <= ${b} ELSE ${readings.readAt} >= ${a} AND ${readings.readAt} < ${b} END)`;
     const [raw] = rowsOf<Record<string, unknown>>(await db.execute(sql`
-      SELECT count(*) AS count, coalesce(sum(round(${readings.consumption} * 100)), 0) AS usage_h, coalesce(sum(${readings.costFen}), 0) AS cost FROM ${readings}
+      SELECT count(*) FILTER (WHERE ${sql.join(spans.map(ends), sql` OR `)}) AS count,
+        coalesce(sum(${sql.join(spans.map(({ a, b }) => usageHIn(a, b)), sql` + `)}), 0) AS usage_h,
+        coalesce(sum(${sql.join(spans.map(({ a, b }) => costIn(a, b)), sql` + `)}), 0) AS cost FROM ${readings}
       WHERE ${and(inScope(readings.areaId, c.get('session')), sql`${readings.deletedAt} IS NULL`, conditions({ ...query, readFrom: undefined, readTo: undefined }),
-        sql`(${sql.join(pieces.map((piece) => rangeConditions(readings.readAt, piece, 'read')!), sql` OR `)})`)}`));
+        sql`(${sql.join(spans.map(meets), sql` OR `)})`)}`));
     count += Number(raw.count);
     usageH += Number(raw.usage_h);
     cost += Number(raw.cost);

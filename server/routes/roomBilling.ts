@@ -12,6 +12,8 @@ import { notFound } from '../http/errors';
 import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { fenToYuan } from '../../common/money';
 import { platformTimeZone } from '../config';
+import { ledgerParts } from '../db/monthEnd';
+import { monthBounds } from '../domain/statements';
 
 const { roomStatements, ledgerEntries, rooms, buildings, projects, tenants, tenantBindings, sysUsers } = schema;
 
@@ -22,7 +24,7 @@ const Month = () => z.preprocess((v) => (typeof v === 'string' && v.trim() === '
   .openapi({ type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$', example: '2026-10' });
 
 /** The ledger kinds a statement's lines have (server/db/schema/billing.ts). */
-export const LINE_KINDS = ['recharge', 'deduction', 'gift', 'calibration', 'refund', 'settlement', 'opening'] as const;
+export const LINE_KINDS = ['recharge', 'void', 'deduction', 'gift', 'calibration', 'refund', 'settlement', 'opening'] as const;
 
 const Place = {
   utility: Q.oneOf(['electric', 'water']),
@@ -60,8 +62,11 @@ const statementQuery = (db: Db) => db.select({
   id: roomStatements.id, roomId: roomStatements.roomId, utility: roomStatements.utility, month: roomStatements.month,
   roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name,
   tenantName: tenants.name, openingReading: roomStatements.openingReading, closingReading: roomStatements.closingReading, usage: roomStatements.usage,
-  chargeFen: roomStatements.chargeFen, rechargeFen: roomStatements.rechargeFen, refundFen: roomStatements.refundFen, giftFen: roomStatements.giftFen,
-  closingBalanceFen: roomStatements.closingBalanceFen, createdAt: roomStatements.createdAt,
+  openingBalanceFen: roomStatements.openingBalanceFen, chargeFen: roomStatements.chargeFen, rechargeFen: roomStatements.rechargeFen, voidFen: roomStatements.voidFen,
+  refundFen: roomStatements.refundFen, giftFen: roomStatements.giftFen, adjustFen: roomStatements.adjustFen,
+  closingBalanceFen: roomStatements.closingBalanceFen,
+  /** true on the current month's statement (to `createdAt`), null on a closed one. */
+  running: sql<true | null>`nullif(${roomStatements.running}, false)`, createdAt: roomStatements.createdAt,
 }).from(roomStatements)
   .leftJoin(rooms, eq(rooms.id, roomStatements.roomId))
   .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
@@ -101,7 +106,8 @@ const statementConditions = (query: StatementFilter) => and(
 
 /**
  * Sums of the filtered statements (money in fen; usage only within one utility: kWh and m³ do not add
- * up). Filtered by utility and months at most (the screen's first page: every statement of every
+ * up; balances only within one month: the closing balances of different months are not a sum of
+ * anything, so they are left out unless the filter is one month). Filtered by utility and months at most (the screen's first page: every statement of every
  * month, 1.2 million at city scale), from their totals per area, utility and month (migration 0035,
  * kept by triggers: the same figures); otherwise from the statements.
  */
@@ -110,7 +116,8 @@ async function statementTotals(c: Ctx, query: StatementFilter) {
   const [row] = rowsOf<Record<string, string | number | null>>(await c.get('deps').db.execute(!byPlace ? sql`
     SELECT coalesce(sum(t.statements), 0)::int AS count, coalesce(sum(t.usage), 0)::float8 AS usage, coalesce(sum(t.charge_fen), 0)::bigint AS charge,
       coalesce(sum(t.recharge_fen), 0)::bigint AS recharge, coalesce(sum(t.refund_fen), 0)::bigint AS refund,
-      coalesce(sum(t.gift_fen), 0)::bigint AS gift, coalesce(sum(t.closing_balance_fen), 0)::bigint AS balance
+      coalesce(sum(t.gift_fen), 0)::bigint AS gift, coalesce(sum(t.closing_balance_fen), 0)::bigint AS balance,
+      coalesce(sum(t.opening_balance_fen), 0)::bigint AS opening, coalesce(sum(t.void_fen), 0)::bigint AS void, coalesce(sum(t.adjust_fen), 0)::bigint AS adjust
     FROM room_statement_totals t WHERE ${and(
       c.get('session').areaIds.length ? sql`t.area_id IN (${sql.join(c.get('session').areaIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`,
       query.utility ? sql`t.utility = ${query.utility}` : undefined,
@@ -120,11 +127,15 @@ async function statementTotals(c: Ctx, query: StatementFilter) {
     )}` : sql`
     SELECT count(*)::int AS count, coalesce(sum(${roomStatements.usage}), 0)::float8 AS usage, coalesce(sum(${roomStatements.chargeFen}), 0)::bigint AS charge,
       coalesce(sum(${roomStatements.rechargeFen}), 0)::bigint AS recharge, coalesce(sum(${roomStatements.refundFen}), 0)::bigint AS refund,
-      coalesce(sum(${roomStatements.giftFen}), 0)::bigint AS gift, coalesce(sum(${roomStatements.closingBalanceFen}), 0)::bigint AS balance
+      coalesce(sum(${roomStatements.giftFen}), 0)::bigint AS gift, coalesce(sum(${roomStatements.closingBalanceFen}), 0)::bigint AS balance,
+      coalesce(sum(${roomStatements.openingBalanceFen}), 0)::bigint AS opening, coalesce(sum(${roomStatements.voidFen}), 0)::bigint AS void,
+      coalesce(sum(${roomStatements.adjustFen}), 0)::bigint AS adjust
     FROM ${roomStatements} WHERE ${and(inScope(roomStatements.areaId, c.get('session')), statementConditions(query))}`));
+  const oneMonth = !!query.month || (!!query.monthFrom && query.monthFrom === query.monthTo);
   return {
     count: Number(row.count), ...(query.utility ? { usage: Math.round(Number(row.usage) * 100) / 100 } : {}),
-    chargeFen: Number(row.charge), rechargeFen: Number(row.recharge), refundFen: Number(row.refund), giftFen: Number(row.gift), closingBalanceFen: Number(row.balance),
+    rechargeFen: Number(row.recharge), voidFen: Number(row.void), chargeFen: Number(row.charge), refundFen: Number(row.refund), giftFen: Number(row.gift), adjustFen: Number(row.adjust),
+    ...(oneMonth ? { openingBalanceFen: Number(row.opening), closingBalanceFen: Number(row.balance) } : {}),
   };
 }
 
@@ -149,11 +160,14 @@ const lineList: ListSpec<LineRow> = {
   rows: rowsById('room_statement_line_rows', lineQuery, ledgerEntries.id),
 };
 
-/** The instants a month (`YYYY-MM`) of the platform's calendar spans, as the statement counts it: after its start, up to its end. */
-const monthWindow = (month: string) => {
-  const start = sql`(${`${month}-01`}::timestamp AT TIME ZONE ${TIME_ZONE})`;
-  return { start, end: sql`((${`${month}-01`}::timestamp + interval '1 month') AT TIME ZONE ${TIME_ZONE})` };
-};
+/**
+ * A month's (`YYYY-MM`) lines, as the statement counts them (server/domain/usageRule.ts): the entries
+ * with a part in the month — a charge with its usage, anything else at its posting instant, in
+ * [start, end) of the platform's calendar.
+ */
+const monthWindow = (month: string) => monthBounds(month, TIME_ZONE);
+const inMonth = (window: { start: Date; end: Date }, where: SQL) =>
+  sql`${ledgerEntries.id} IN (SELECT p.id FROM (${ledgerParts(window.start, window.end, where)}) p WHERE p.part <> 0 OR (p.created_at >= ${window.start} AND p.created_at < ${window.end}) OFFSET 0)`;
 
 /** A statement of the caller's areas (404 otherwise): the lines of another area's statement are never listed. */
 async function statementOf(c: Ctx, id: number) {
@@ -167,26 +181,36 @@ async function lineConditions(c: Ctx, query: LineFilter) {
   const statement = query.statementId ? await statementOf(c, query.statementId) : undefined;
   const month = statement?.month ?? query.month;
   const window = month ? monthWindow(month) : undefined;
+  const own = statement ? sql`l.room_id = ${statement.roomId} AND l.utility = ${statement.utility}` : sql`true`;
   return and(
     ...placeConditions(ledgerEntries.roomId, ledgerEntries.utility, query),
     statement ? and(eq(ledgerEntries.roomId, statement.roomId), eq(ledgerEntries.utility, statement.utility)) : undefined,
-    window ? sql`${ledgerEntries.createdAt} > ${window.start} AND ${ledgerEntries.createdAt} <= ${window.end}` : undefined,
+    window ? inMonth(window, own) : undefined,
     query.kind ? eq(ledgerEntries.kind, query.kind) : undefined,
     query.createdFrom ? gte(ledgerEntries.createdAt, new Date(query.createdFrom)) : undefined,
     query.createdTo ? lt(ledgerEntries.createdAt, new Date(query.createdTo)) : undefined,
   );
 }
 
-/** Sums of the filtered lines by kind (fen): what came in, what was charged, and the net. */
-async function lineTotals(c: Ctx, where: SQL | undefined) {
+/**
+ * Sums of the filtered lines by kind (fen): what came in, what was charged, and the net. Within a
+ * month, each line counts by its part in the month (a charge whose usage spans the month's end counts
+ * in part), so a statement's lines add up to the statement.
+ */
+async function lineTotals(c: Ctx, where: SQL | undefined, window?: { start: Date; end: Date }) {
+  const scoped = and(inScope(ledgerEntries.areaId, c.get('session')), where);
+  const source = window
+    ? sql`(${ledgerParts(window.start, window.end, sql`l.id IN (SELECT ${ledgerEntries.id} FROM ${ledgerEntries} WHERE ${scoped})`)}) x`
+    : sql`(SELECT ${ledgerEntries.kind} AS kind, ${ledgerEntries.amountFen} AS part FROM ${ledgerEntries} WHERE ${scoped}) x`;
   const [row] = rowsOf<Record<string, string | number | null>>(await c.get('deps').db.execute(sql`
     SELECT count(*)::int AS count,
-      coalesce(sum(${ledgerEntries.amountFen}) FILTER (WHERE ${ledgerEntries.kind} = 'recharge'), 0)::bigint AS recharge,
-      coalesce(sum(${ledgerEntries.amountFen}) FILTER (WHERE ${ledgerEntries.kind} = 'deduction'), 0)::bigint AS deduction,
-      coalesce(sum(${ledgerEntries.amountFen}) FILTER (WHERE ${ledgerEntries.kind} = 'refund'), 0)::bigint AS refund,
-      coalesce(sum(${ledgerEntries.amountFen}), 0)::bigint AS net
-    FROM ${ledgerEntries} WHERE ${and(inScope(ledgerEntries.areaId, c.get('session')), where)}`));
-  return { count: Number(row.count), rechargeFen: Number(row.recharge), deductionFen: Number(row.deduction), refundFen: Number(row.refund), netFen: Number(row.net) };
+      coalesce(sum(x.part) FILTER (WHERE x.kind = 'recharge'), 0)::bigint AS recharge,
+      coalesce(sum(x.part) FILTER (WHERE x.kind = 'void'), 0)::bigint AS void,
+      coalesce(sum(x.part) FILTER (WHERE x.kind = 'deduction'), 0)::bigint AS deduction,
+      coalesce(sum(x.part) FILTER (WHERE x.kind = 'refund'), 0)::bigint AS refund,
+      coalesce(sum(x.part), 0)::bigint AS net
+    FROM ${source}`));
+  return { count: Number(row.count), rechargeFen: Number(row.recharge), voidFen: Number(row.void), deductionFen: Number(row.deduction), refundFen: Number(row.refund), netFen: Number(row.net) };
 }
 
 const S = 'resources.room_billing_statement.fields';
@@ -196,7 +220,8 @@ const STATEMENT_CSV: CsvField<StatementRow>[] = [
   { label: `${S}.tenantName`, value: (row) => row.tenantName }, { label: `${S}.utility`, value: (row, t) => t(`stats.utility.${row.utility}`) },
   { label: `${S}.openingReading`, value: (row) => row.openingReading, kind: 'quantity' }, { label: `${S}.closingReading`, value: (row) => row.closingReading, kind: 'quantity' },
   { label: `${S}.usage`, value: (row) => row.usage, kind: 'quantity' },
-  ...(['chargeFen', 'rechargeFen', 'refundFen', 'giftFen', 'closingBalanceFen'] as const).map((key) => ({ label: `${S}.${key}`, value: (row: StatementRow) => fenToYuan(row[key]), kind: 'money' as const })),
+  ...(['openingBalanceFen', 'rechargeFen', 'voidFen', 'chargeFen', 'refundFen', 'giftFen', 'adjustFen', 'closingBalanceFen'] as const).map((key) => ({ label: `${S}.${key}`, value: (row: StatementRow) => fenToYuan(row[key]), kind: 'money' as const })),
+  { label: `${S}.running`, value: (row, t) => (row.running ? t('stats.statement.toDate') : '') },
 ];
 const D = 'resources.room_billing_details.fields';
 const LINE_CSV: CsvField<LineRow>[] = [
@@ -228,9 +253,10 @@ export function roomBillingListRoutes(router: OpenAPIHono<AppEnv>) {
     method: 'get', path: '/findRoomBillingDetailsPage', summary: 'Statement lines (the ledger entries of a room and utility; `statementId` for one statement\'s month), paged, with totals by kind', tags: ['room billing'], query: LineQuery,
   }, async (c, { query }) => {
     const where = await lineConditions(c, query);
+    const month = query.statementId ? (await statementOf(c, query.statementId)).month : query.month;
     const [page, totals] = await Promise.all([
       listPage(c.get('deps').db, lineList, { where, paging: query, areaIds: c.get('session').areaIds }),
-      lineTotals(c, where),
+      lineTotals(c, where, month ? monthWindow(month) : undefined),
     ]);
     return ok(c, { ...page, totals });
   });

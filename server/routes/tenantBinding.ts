@@ -311,7 +311,8 @@ export function tenantBindingRoutes() {
         const ref = { refType: REF_TYPE, refId: String(binding.id), operatorId: session.userId };
         const entries: number[] = [];
         if (body.settlement === 'refund' && account.balanceFen !== 0) {
-          entries.push((await postLedger(tx, { accountId: account.accountId, kind: 'refund', amountFen: -account.balanceFen, remark, ...ref }, at)).entryId);
+          // The balance paid out to the tenant who leaves: no alarm notice for that fall (rule 2 warns a tenant who stays).
+          entries.push((await postLedger(tx, { accountId: account.accountId, kind: 'refund', amountFen: -account.balanceFen, remark, ...ref }, at, { notices: false })).entryId);
         }
         // The statement line of the unbinding (0: it moves nothing; the refund above did).
         const line = await postLedger(tx, { accountId: account.accountId, kind: 'settlement', amountFen: 0, remark, ...ref }, at);

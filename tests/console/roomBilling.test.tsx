@@ -20,6 +20,10 @@ describe('room settlement statistics (room_billing_statement)', () => {
     expect(totalOf('chargeFen')).toBe(yuan(Number(ref.charge)));
     expect(totalOf('rechargeFen')).toBe(yuan(Number(ref.recharge)));
     expect(totalOf('usage')).toBeUndefined();
+    // Closing balances of different months are not added up; the current month is marked "to date".
+    expect(totalOf('closingBalanceFen')).toBeUndefined();
+    expect(screen.getAllByText('本月截至今日').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('statement-rule')).toHaveTextContent('期末余额 = 期初余额 + 充值 − 作废 − 扣费 + 退款 + 赠送 + 其他调整');
   });
 
   it('drills down from a statement to its lines, whose recharges add up to the statement\'s', async () => {
@@ -46,13 +50,13 @@ describe('room settlement statistics (room_billing_statement)', () => {
 });
 
 describe('room settlement details (room_billing_details)', () => {
-  it('lists ledger lines with totals by kind, filtered by kind', async () => {
-    renderScreen(filterPath('/room_billing_details', { kind: 'refund' }));
+  it('lists ledger lines with totals by kind, filtered by kind (a void is its own kind, not a negative refund)', async () => {
+    renderScreen(filterPath('/room_billing_details', { kind: 'void' }));
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
-    for (const row of rows()) expect(row).toHaveTextContent('退款');
-    const [ref] = await query<{ n: number; refund: number }>(`SELECT count(*) AS n, sum(amount_fen) AS refund FROM ledger_entries WHERE kind = 'refund' AND ${AREA}`);
+    for (const row of rows()) expect(row).toHaveTextContent('作废冲正');
+    const [ref] = await query<{ n: number; fen: number }>(`SELECT count(*) AS n, sum(amount_fen) AS fen FROM ledger_entries WHERE kind = 'void' AND ${AREA}`);
     await screen.findByTestId('list-totals');
-    expect(totalOf('refundFen')).toBe(yuan(Number(ref.refund)));
+    expect(totalOf('voidFen')).toBe(yuan(Number(ref.fen)));
     expect(totalOf('count')).toBe(Number(ref.n).toLocaleString('en-US'));
   });
 

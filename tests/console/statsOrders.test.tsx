@@ -57,7 +57,7 @@ describe('recharge order statistics (chongzhidingdan)', () => {
     await waitFor(() => expect(rows()[0]).toHaveTextContent('已作废'));
     const [after] = await query<{ order_status: number }>(`SELECT order_status FROM recharge_orders WHERE order_id = '${order.order_id}'`);
     expect(after.order_status).toBe(0);
-    const [refund] = await query<{ remark: string }>(`SELECT remark FROM ledger_entries WHERE ref_id = '${order.order_id}' AND kind = 'refund'`);
+    const [refund] = await query<{ remark: string }>(`SELECT remark FROM ledger_entries WHERE ref_id = '${order.order_id}' AND kind = 'void'`);
     expect(refund.remark).toBe('重复收款');
   });
 

@@ -8,7 +8,7 @@ import { graphicReport } from '../../server/domain/graphicReport';
 import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
 
 /**
- * The daily aggregates (migration 0027) against references computed here from the raw rows: after
+ * The daily aggregates (migration 0027; usage where it was used, migration 0036) against references computed here from the raw rows: after
  * random readings, recharges, voids, soft deletes and their undo (fast-check), on the fixed seed,
  * after a rebuild and in another zone; and the dashboards and graphic reports answering from them
  * exactly what they answer from the raw rows.
@@ -30,27 +30,57 @@ const ROOM_BASE = 900_000;
  */
 const roomOf = (area: number, room: number) => ROOM_BASE + area * 10 + room;
 
+/**
+ * A reading's pieces in the zone's days, written here apart from the server's rule (usageRule.ts):
+ * its interval (since, at] spread evenly, a day [d, d') getting floor(T·e(d')/L) − floor(T·e(d)/L) of a
+ * figure T (e the elapsed ms, clamped, L the length); no interval: all of it on the day of `at`. The
+ * reading counts on the day its interval ends.
+ */
+function dayPieces(since: number | null, at: number, zone: string): { day: string; share: (total: number) => number; last: boolean }[] {
+  if (since === null || since >= at) return [{ day: dayKey(new Date(at), zone), share: (total) => total, last: true }];
+  const length = BigInt(at - since);
+  const floorPart = (total: number, elapsed: number) => { const n = BigInt(total) * BigInt(elapsed); return n >= 0n ? n / length : -((-n + length - 1n) / length); };
+  // The zone's day edges inside the interval: the instants where the day's key changes (on whole half hours in these zones).
+  const edges: number[] = [];
+  let key = dayKey(new Date(since), zone);
+  for (let t = Math.floor(since / 1_800_000) * 1_800_000 + 1_800_000; t < at; t += 1_800_000) {
+    const k = dayKey(new Date(t), zone);
+    if (k !== key) { edges.push(t); key = k; }
+  }
+  const starts = [since, ...edges];
+  const ends = [...edges, at];
+  return starts.map((start, i) => ({
+    day: dayKey(new Date(start), zone),
+    share: (total: number) => Number(floorPart(total, ends[i] - since) - floorPart(total, start - since)),
+    last: i === starts.length - 1,
+  }));
+}
+
 /** The usage aggregate of the property's meters as the raw readings give it, computed here. */
 async function expectedUsage() {
-  const rows = await query<{ utility: string; area_id: number; read_at: string; room_id: number | null; meter_id: number; consumption: string; usage_rates: number[] | string | null; cost_fen: string }>(sql`
-    SELECT utility, area_id, read_at, room_id, meter_id, consumption, usage_rates, cost_fen FROM readings WHERE meter_id >= ${METER_BASE} AND deleted_at IS NULL`);
+  const rows = await query<{ utility: string; area_id: number; since_at: string | null; read_at: string; room_id: number | null; meter_id: number; consumption: string; usage_rates: number[] | string | null; cost_fen: string }>(sql`
+    SELECT utility, area_id, since_at, read_at, room_id, meter_id, consumption, usage_rates, cost_fen FROM readings WHERE meter_id >= ${METER_BASE} AND deleted_at IS NULL`);
   const out = new Map<string, number[]>();
   for (const r of rows) {
-    const day = dayKey(new Date(r.read_at), ZONE);
-    const key = [r.utility, Number(r.area_id), day, Number(r.room_id ?? 0), Number(r.meter_id)].join('/');
     const h = Math.round(Number(r.consumption) * 100);
     const rates = typeof r.usage_rates === 'string' ? JSON.parse(r.usage_rates) as number[] : r.usage_rates;
     const units = Array.isArray(rates) && rates.length === 4 && rates.reduce((a, b) => a + b, 0) === h ? rates : [0, 0, h, 0];
-    const entry = out.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
-    entry[0] += h; units.forEach((u, i) => { entry[i + 1] += u; }); entry[5] += 1; entry[6] += Number(r.cost_fen);
-    out.set(key, entry);
+    for (const piece of dayPieces(r.since_at === null ? null : new Date(r.since_at).getTime(), new Date(r.read_at).getTime(), ZONE)) {
+      const key = [r.utility, Number(r.area_id), piece.day, Number(r.room_id ?? 0), Number(r.meter_id)].join('/');
+      const parts = units.map((u) => piece.share(u));
+      const entry = out.get(key) ?? [0, 0, 0, 0, 0, 0, 0];
+      entry[0] += parts.reduce((a, b) => a + b, 0); parts.forEach((u, i) => { entry[i + 1] += u; }); entry[5] += piece.last ? 1 : 0; entry[6] += piece.share(Number(r.cost_fen));
+      out.set(key, entry);
+    }
   }
+  // A day whose figures are all zero is no row.
+  for (const [key, entry] of out) if (entry.every((x) => x === 0)) out.delete(key);
   return out;
 }
 async function storedUsage() {
   const rows = await query<Record<string, string | number>>(sql`
     SELECT utility, area_id, to_char(day, 'YYYY-MM-DD') AS day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen
-    FROM daily_usage WHERE meter_id >= ${METER_BASE} AND readings <> 0`);
+    FROM daily_usage WHERE meter_id >= ${METER_BASE} AND (readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)`);
   return new Map(rows.map((r) => [[r.utility, Number(r.area_id), r.day, Number(r.room_id), Number(r.meter_id)].join('/'),
     [r.usage_h, r.sharp_h, r.peak_h, r.flat_h, r.valley_h, r.readings, r.cost_fen].map(Number)]));
 }
@@ -70,12 +100,14 @@ async function expectedMonthly() {
     roomEntry[0] += figures[0]; roomEntry[1] += figures[5];
     rooms.set(roomKey, roomEntry);
   }
+  for (const [key, entry] of meters) if (entry.every((x) => x === 0)) meters.delete(key);
+  for (const [key, entry] of rooms) if (entry.every((x) => x === 0)) rooms.delete(key);
   return { meters, rooms };
 }
 async function storedMonthly() {
   const meters = await query<Record<string, string | number>>(sql`
     SELECT utility, area_id, to_char(month, 'YYYY-MM-DD') AS month, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen
-    FROM monthly_usage WHERE meter_id >= ${METER_BASE} AND readings <> 0`);
+    FROM monthly_usage WHERE meter_id >= ${METER_BASE} AND (readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)`);
   // The property's rooms are its own; its readings without a room share room 0 with the seed's, so
   // room 0 is compared less the seed's part (the sum of its own meters' months).
   const rooms = await query<Record<string, string | number>>(sql`
@@ -145,7 +177,9 @@ const ratesOf = fc.oneof(
   fc.constant('bad' as const),
 );
 const op = fc.oneof(
-  fc.record({ kind: fc.constant('reading' as const), utility: fc.constantFrom('electric', 'water'), area: fc.constantFrom(1, 2, 3), meter: fc.integer({ min: 0, max: 3 }), room: fc.option(fc.integer({ min: 0, max: 3 })), at: instant, h: hundredths, rates: ratesOf }),
+  // `since`: the interval the reading holds, in quarter hours before it (up to three days and more: across day and month edges), or none.
+  fc.record({ kind: fc.constant('reading' as const), utility: fc.constantFrom('electric', 'water'), area: fc.constantFrom(1, 2, 3), meter: fc.integer({ min: 0, max: 3 }), room: fc.option(fc.integer({ min: 0, max: 3 })), at: instant, h: hundredths, rates: ratesOf,
+    since: fc.option(fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 4 * 80 }))) }),
   fc.record({ kind: fc.constant('deleteReading' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('restoreReading' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('moveReading' as const), pick: fc.nat(), at: instant, h: hundredths }),
@@ -166,9 +200,10 @@ async function apply(o: Op) {
   if (o.kind === 'reading') {
     const consumption = o.rates === null || o.rates === 'bad' ? o.h : o.rates.reduce((a, b) => a + b, 0);
     const rates = o.rates === 'bad' ? [o.h, 1, 0, 0] : o.rates;
-    await db().execute(sql`INSERT INTO readings (area_id, utility, meter_id, room_id, read_at, total, consumption, usage_rates)
+    const since = o.since === null ? null : new Date(o.at.getTime() - o.since * 900_000).toISOString();
+    await db().execute(sql`INSERT INTO readings (area_id, utility, meter_id, room_id, read_at, total, consumption, usage_rates, since_at)
       VALUES (${o.area}, ${o.utility}, ${METER_BASE + o.meter}, ${o.room === null ? null : roomOf(o.area, o.room)}, ${o.at.toISOString()}::timestamptz, 0,
-        ${consumption / 100}, ${rates === null ? null : JSON.stringify(rates)}::jsonb)`);
+        ${consumption / 100}, ${rates === null ? null : JSON.stringify(rates)}::jsonb, ${since}::timestamptz)`);
   } else if (o.kind === 'deleteReading') {
     const id = await pick('readings', sql`meter_id >= ${METER_BASE} AND deleted_at IS NULL`, o.pick);
     if (id !== null) await subtractDeletedReadings(db(), [id], { userId: null, reason: 'test', at: TEST_NOW });
@@ -218,8 +253,9 @@ describe('daily aggregates', () => {
 
   it('subtracts a soft-deleted reading from its day once, and adds it back when restored', async () => {
     const [reading] = await query<{ id: number; utility: string; area_id: number; meter_id: number; room_id: number; day: string; h: string }>(sql`
-      SELECT id, utility, area_id, meter_id, coalesce(room_id, 0) AS room_id, to_char((read_at AT TIME ZONE ${ZONE})::date, 'YYYY-MM-DD') AS day, round(consumption * 100) AS h
-      FROM readings WHERE meter_id < ${METER_BASE} AND deleted_at IS NULL AND consumption > 0 ORDER BY id LIMIT 1`);
+      SELECT id, utility, area_id, meter_id, coalesce(room_id, 0) AS room_id, to_char(((read_at - interval '1 microsecond') AT TIME ZONE ${ZONE})::date, 'YYYY-MM-DD') AS day, round(consumption * 100) AS h
+      FROM readings WHERE meter_id < ${METER_BASE} AND deleted_at IS NULL AND consumption > 0 AND since_at < read_at
+        AND (since_at AT TIME ZONE ${ZONE})::date = ((read_at - interval '1 microsecond') AT TIME ZONE ${ZONE})::date ORDER BY id LIMIT 1`);
     const dayUsage = async () => Number((await query<{ h: string }>(sql`
       SELECT usage_h AS h FROM daily_usage WHERE utility = ${reading.utility} AND area_id = ${reading.area_id} AND day = ${reading.day}::date
         AND room_id = ${reading.room_id} AND meter_id = ${reading.meter_id}`))[0].h);

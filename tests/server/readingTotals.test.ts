@@ -2,7 +2,8 @@
  * The reading lists' totals row (issue 31) read from the aggregates (daily_usage for a place or a
  * meter, hourly_area_usage for the caller's areas, the raw rows only for the partial day or hour at
  * each end of a range): for random filters and ranges, the same count, usage and money as a reference
- * summed here from the raw readings, including after a deletion that recounted readings.
+ * summed here from the raw readings by the rule of where usage belongs (usageRule.ts: each reading's
+ * part in the range), including after a deletion that recounted readings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -41,9 +42,15 @@ async function reference(filter: Filter) {
   if (filter.roomCode) where.push(`r.room_id IN (SELECT id FROM rooms WHERE room_code ILIKE ${like(filter.roomCode)})`);
   if (filter.meterId) where.push(`r.meter_id = ${filter.meterId}`);
   if (filter.meterAddress) where.push(`r.utility = 'electric' AND r.meter_id IN (SELECT id FROM electric_meters WHERE address ILIKE ${like(filter.meterAddress)})`);
-  if (filter.readFrom) where.push(`r.read_at >= '${filter.readFrom}'`);
-  if (filter.readTo) where.push(`r.read_at < '${filter.readTo}'`);
-  const [row] = await sqlRows<Record<string, string>>(`SELECT count(*) AS n, coalesce(sum(r.consumption), 0) AS used, coalesce(sum(r.cost_fen), 0) AS cost FROM readings r WHERE ${where.join(' AND ')}`);
+  // The range by the rule (server/domain/usageRule.ts): each reading's part of usage and charge in it,
+  // counted in the range its interval ends in.
+  const a = `'${filter.readFrom ?? '1970-01-01T00:00:00Z'}'::timestamptz`;
+  const b = `'${filter.readTo ?? '9999-01-01T00:00:00Z'}'::timestamptz`;
+  const [row] = await sqlRows<Record<string, string>>(`SELECT
+      count(*) FILTER (WHERE CASE WHEN r.since_at < r.read_at THEN r.read_at > ${a} AND r.read_at <= ${b} ELSE r.read_at >= ${a} AND r.read_at < ${b} END) AS n,
+      coalesce(sum(usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, ${a}, ${b})), 0) / 100.0 AS used,
+      coalesce(sum(usage_in(r.cost_fen, r.since_at, r.read_at, ${a}, ${b})), 0) AS cost
+    FROM readings r WHERE ${where.join(' AND ')} AND r.read_at >= ${a} AND coalesce(r.since_at, r.read_at) < ${b}`);
   return { count: Number(row.n), consumption: Number(row.used), costFen: Number(row.cost) };
 }
 

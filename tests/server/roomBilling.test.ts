@@ -43,8 +43,17 @@ describe('findRoomBillingStatementPage', () => {
     const [ref] = await sqlRows<Record<string, string>>(`SELECT count(*) AS n, sum(usage) AS usage, sum(charge_fen) AS charge, sum(recharge_fen) AS recharge, sum(refund_fen) AS refund, sum(closing_balance_fen) AS balance
       FROM room_statements WHERE utility = 'electric' AND area_id IN (${areaIds.join(',')})`);
     expect(page.total).toBe(Math.min(Number(ref.n), 10_000));
-    expect(page.totals).toMatchObject({ count: Number(ref.n), chargeFen: Number(ref.charge), rechargeFen: Number(ref.recharge), refundFen: Number(ref.refund), closingBalanceFen: Number(ref.balance) });
+    expect(page.totals).toMatchObject({ count: Number(ref.n), chargeFen: Number(ref.charge), rechargeFen: Number(ref.recharge), refundFen: Number(ref.refund) });
     expect(page.totals.usage).toBeCloseTo(Number(ref.usage), 1);
+    // Balances of different months add up to nothing: no balance totals across months; within one, their sums.
+    expect(page.totals.closingBalanceFen).toBeUndefined();
+    expect(page.totals.openingBalanceFen).toBeUndefined();
+    const [{ month }] = await sqlRows<{ month: string }>(`SELECT max(month) AS month FROM room_statements WHERE area_id IN (${areaIds.join(',')})`);
+    const [mine] = await sqlRows<Record<string, string>>(`SELECT sum(opening_balance_fen) AS opening, sum(closing_balance_fen) AS closing, sum(void_fen) AS void, sum(adjust_fen) AS adjust
+      FROM room_statements WHERE utility = 'electric' AND month = '${month}' AND area_id IN (${areaIds.join(',')})`);
+    expect((await statements({ utility: 'electric', month, pageSize: 1 })).totals).toMatchObject({
+      openingBalanceFen: Number(mine.opening), closingBalanceFen: Number(mine.closing), voidFen: Number(mine.void), adjustFen: Number(mine.adjust),
+    });
     const months = page.records.map((row) => row.month);
     expect(months).toEqual([...months].sort().reverse());
     // Both utilities together: no usage total (kWh and m³ do not add up).
@@ -82,15 +91,18 @@ describe('findRoomBillingStatementPage', () => {
 });
 
 describe('findRoomBillingDetailsPage', () => {
-  it('lists a statement\'s lines: its room, utility and month, whose recharges and refunds add up to the statement\'s', async () => {
-    const [row] = await sqlRows<{ id: number; recharge_fen: number; refund_fen: number }>(`SELECT id, recharge_fen, refund_fen FROM room_statements
-      WHERE area_id IN (${areaIds.join(',')}) AND recharge_fen > 0 AND refund_fen > 0 ORDER BY id LIMIT 1`);
+  it('lists a statement\'s lines: its room, utility and month, whose recharges, voids and charges add up to the statement\'s', async () => {
+    const [row] = await sqlRows<{ id: number; recharge_fen: number; void_fen: number; charge_fen: number; opening_balance_fen: number; closing_balance_fen: number }>(`SELECT id, recharge_fen, void_fen, charge_fen, opening_balance_fen, closing_balance_fen FROM room_statements
+      WHERE area_id IN (${areaIds.join(',')}) AND recharge_fen > 0 AND void_fen > 0 AND NOT running ORDER BY id LIMIT 1`);
     const statement = (await statements({ id: row.id })).records[0];
     const page = await lines({ statementId: statement.id });
     expect(page.total).toBeGreaterThan(0);
     expect(page.records.every((line) => line.roomId === statement.roomId && line.utility === statement.utility)).toBe(true);
     expect(page.totals.rechargeFen).toBe(Number(row.recharge_fen));
-    expect(-page.totals.refundFen).toBe(Number(row.refund_fen));
+    expect(-page.totals.voidFen).toBe(Number(row.void_fen));
+    expect(-page.totals.deductionFen).toBe(Number(row.charge_fen));
+    // The lines' parts in the month are the month's movement: closing − opening.
+    expect(page.totals.netFen).toBe(Number(row.closing_balance_fen) - Number(row.opening_balance_fen));
     const times = page.records.map((line) => new Date(line.createdAt).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     const recharges = await lines({ statementId: statement.id, kind: 'recharge' });

@@ -185,7 +185,7 @@ describe('updateRechargeOrderById (void)', () => {
   const ledgerCount = async (orderId: string) =>
     Number((await sqlRows<{ n: number }>(`SELECT count(*) AS n FROM ledger_entries WHERE ref_id = '${orderId}'`))[0].n);
 
-  it('voids once (form-encoded): a refund entry reverses the amount, status 0, audited with the reason; a second void changes nothing', async () => {
+  it('voids once (form-encoded): a void entry (its own kind, not a refund) reverses the amount, status 0, audited with the reason; a second void changes nothing', async () => {
     const [order] = (await list(api, { utility: 'electric', orderStatus: 1, pageSize: 5 })).records.filter((row) => (row.balanceFen ?? 0) >= row.amountFen);
     const before = await balanceOf(order.roomId, 'electric');
     const entries = await ledgerCount(order.orderId);
@@ -193,8 +193,8 @@ describe('updateRechargeOrderById (void)', () => {
     expect(voided.status, voided.body?.msg).toBe(200);
     expect(voided.body.data).toMatchObject({ orderId: order.orderId, orderStatus: 0 });
     expect(await balanceOf(order.roomId, 'electric')).toBe(before - order.amountFen);
-    const [refund] = await sqlRows<{ kind: string; amount_fen: number; remark: string }>(`SELECT kind, amount_fen, remark FROM ledger_entries WHERE ref_id = '${order.orderId}' AND kind = 'refund'`);
-    expect(refund).toMatchObject({ kind: 'refund', remark: '重复收款' });
+    const [refund] = await sqlRows<{ kind: string; amount_fen: number; remark: string }>(`SELECT kind, amount_fen, remark FROM ledger_entries WHERE ref_id = '${order.orderId}' AND kind = 'void'`);
+    expect(refund).toMatchObject({ kind: 'void', remark: '重复收款' });
     expect(Number(refund.amount_fen)).toBe(-order.amountFen);
     const [log] = await sqlRows<{ action: string; after: { reason: string; orderStatus: number } }>(`SELECT action, after FROM operation_log WHERE entity = 'rechargeOrder' AND entity_id = '${order.orderId}' AND action = 'void'`);
     expect(log.after).toMatchObject({ reason: '重复收款', orderStatus: 0 });

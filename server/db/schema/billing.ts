@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
 
 /** utility: 'electric' | 'water'. */
@@ -38,6 +38,9 @@ export const ledgerEntries = pgTable('ledger_entries', {
   createdAt: createdAt(),
   /** The reading a `deduction` charges (migration 0019): unique, so a reading is never charged twice. */
   readingId: bigint('reading_id', { mode: 'number' }),
+  /** Migration 0036: the usage interval (from, to] a charge prices when no reading says it (the demo seed's period charges). */
+  usageFrom: at('usage_from'),
+  usageTo: at('usage_to'),
 }, (t) => [index('ledger_account_time').on(t.accountId, t.createdAt), index('ledger_room_time').on(t.roomId, t.createdAt)]);
 
 /** kind: 'single' | 'tou' | 'tiered'. Prices in fen per kWh (electric) or per m³ (water). */
@@ -99,6 +102,11 @@ export const roomStatements = pgTable('room_statements', {
   refundFen: fen('refund_fen').notNull().default(0),
   giftFen: fen('gift_fen').notNull().default(0),
   closingBalanceFen: fen('closing_balance_fen').notNull().default(0),
+  /** Migration 0036: the previous month's closing; voids apart from refunds; the rest (opening balances taken over, calibrations, settlements), signed; the current month to `createdAt`. */
+  openingBalanceFen: fen('opening_balance_fen').notNull().default(0),
+  voidFen: fen('void_fen').notNull().default(0),
+  adjustFen: fen('adjust_fen').notNull().default(0),
+  running: boolean('running').notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('room_statements_key').on(t.roomId, t.utility, t.month)]);
 

@@ -16,6 +16,7 @@ import * as schema from '../schema';
 import { Rng, fakePerson } from './random';
 import { withIndexesDeferred } from './deferredIndexes';
 import { ensureReadingPartitions } from '../partitions';
+import { USAGE_RULE_VERSION, writeMonthStatements } from '../monthEnd';
 
 export interface SeedOptions {
   /** [area 1, area 2] */
@@ -295,7 +296,7 @@ interface MeterPlan {
 
 interface LedgerPlan {
   t: number;
-  kind: 'opening' | 'recharge' | 'refund' | 'deduction';
+  kind: 'opening' | 'recharge' | 'void' | 'deduction';
   amount: number;
   balanceAfter: number;
   refType?: string;
@@ -304,6 +305,8 @@ interface LedgerPlan {
   operatorId?: number | null;
   remark: string;
   energy?: number | null;
+  /** A period's charge: the usage interval (from, to] it prices (server/domain/usageRule.ts). */
+  usage?: [number, number];
 }
 
 interface OrderPlan {
@@ -323,7 +326,8 @@ interface SimResult {
   final: number;
   ledger: LedgerPlan[];
   orders: OrderPlan[];
-  cut: { period: number; t: number; balance: number } | null;
+  /** The arrears trip (valve close): queued at `queued`, succeeded at `t` (the cut's off time), never after now. */
+  cut: { period: number; t: number; queued: number; balance: number } | null;
   sms: { t: number; level: 'alarm1' | 'alarm2' | 'arrears'; balance: number }[];
   saleCount: number;
   /** First period whose deduction left the balance negative (-1: never). */
@@ -355,6 +359,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const D0 = localMidnight(nowMs); // last local midnight: newest water reading
   const W = D0 - 90 * DAY; // window start (opening balances)
   const hourlyFrom = H0 - 48 * HOUR;
+  /** Nothing seeded happens after `now`: an event due a little after a period's end (at H0) waits no later than now. */
+  const upToNow = (t: number) => Math.min(t, nowMs);
   const established = W - 3 * 365 * DAY;
   const refYear = lp(nowMs).y;
 
@@ -897,11 +903,12 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
           - (least(bb.b1, m.t1) * m.p1 + greatest(0, least(bb.b1, m.t2) - m.t1) * m.p2 + greatest(0, bb.b1 - m.t2) * m.p3) + 50) / 100
         ELSE ((bb.b2 - bb.b1) * m.pf + 50) / 100
       END,
-      g.read_at
+      g.read_at, g.since_at, CASE WHEN g.u = 'electric' THEN jsonb_build_array(g.cs, g.cp, g.cf, g.cv) END
     FROM (
       SELECT n.*,
         sum(c) OVER win AS run_c, sum(cs) OVER win AS run_s, sum(cp) OVER win AS run_p, sum(cf) OVER win AS run_f, sum(cv) OVER win AS run_v,
-        sum(c) OVER (PARTITION BY u, id, mkey ORDER BY read_at) - c AS mc
+        sum(c) OVER (PARTITION BY u, id, mkey ORDER BY read_at) - c AS mc,
+        coalesce(lag(read_at) OVER win, ${iso(W)}::timestamptz) AS since_at
       FROM (
         SELECT k.u, k.id, k.read_at, k.mkey, k.allow_ok, k.mfirst, k.c,
           floor(k.c * k.fs)::int AS cs, floor(k.c * k.fp)::int AS cp, floor(k.c * k.ff)::int AS cf,
@@ -944,7 +951,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   // The readings' secondary indexes are built once the rows are in (seed/deferredIndexes.ts).
   const costRows = await withIndexesDeferred(db, 'readings', () => q<{ u: string; id: number; period: number; cost: number; qty: number }>(db, sql`
     WITH ins AS (
-      INSERT INTO readings (area_id, utility, meter_id, room_id, read_at, total, sharp, peak, flat, valley, voltage, current, power_kw, consumption, cost_fen, created_at)
+      INSERT INTO readings (area_id, utility, meter_id, room_id, read_at, total, sharp, peak, flat, valley, voltage, current, power_kw, consumption, cost_fen, created_at, since_at, usage_rates)
       ${genSelect}
       RETURNING utility, meter_id, read_at, cost_fen, consumption
     )
@@ -988,6 +995,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     }
     const prefix = m.utility === 'electric' ? 'E' : 'W';
     const price = m.priceFen > 0 ? m.priceFen : 60;
+    /** Rule 2: the alarm levels a fall of the balance crossed (level 1 then level 2; both when it crossed both). */
+    const crossed = (from: number, to: number) => (['alarm1', 'alarm2'] as const).filter((level) => from > m[level] && to <= m[level]);
     const newOrder = (t: number, amount: number, status: number, voidedAt: number | null) => {
       const channel = r.weighted([['wechat', 45], ['alipay', 25], ['cash', 20], ['card', 10]] as const);
       const o: OrderPlan = {
@@ -1021,7 +1030,9 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
                 const w = r.pick(wrong);
                 const o = newOrder(t - 20 * MIN, w, 0, t - 12 * MIN);
                 bal -= w;
-                res.ledger.push({ t: t - 12 * MIN, kind: 'refund', amount: -w, balanceAfter: bal, order: o, operatorId: op, remark: '充值订单作废冲正' });
+                res.ledger.push({ t: t - 12 * MIN, kind: 'void', amount: -w, balanceAfter: bal, order: o, operatorId: op, remark: '充值订单作废冲正' });
+                // The void's fall is a crossing too: its notices go out with it.
+                for (const level of crossed(bal + w, bal)) res.sms.push({ t: t - 12 * MIN, level, balance: bal });
               }
             }
             newOrder(t, amount, r.chance(m.utility === 'electric' ? 0.15 : 0.1) ? 2 : 1, null);
@@ -1034,15 +1045,22 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
         const before = bal;
         bal -= d;
         const label = periodLabels[k];
-        res.ledger.push({ t: end, kind: 'deduction', amount: -d, balanceAfter: bal, energy: qs[k] / 100, refType: 'reading_period', refId: label, remark: `抄表扣费 ${label}` });
+        res.ledger.push({ t: end, kind: 'deduction', amount: -d, balanceAfter: bal, energy: qs[k] / 100, refType: 'reading_period', refId: label, remark: `抄表扣费 ${label}`, usage: [start, end] });
         if (occupied) {
-          if (before > m.alarm1 && bal <= m.alarm1) res.sms.push({ t: end + r.int(60, 900) * 1000, level: 'alarm1', balance: bal });
-          if (before > m.alarm2 && bal <= m.alarm2) res.sms.push({ t: end + r.int(60, 900) * 1000, level: 'alarm2', balance: bal });
+          // Rule 2: one notice per alarm level the fall crossed, level 1 then level 2, sent together a few
+          // minutes after the charge and never after now (one draw per level, so the account's later draws
+          // stay as they were).
+          const levels = crossed(before, bal);
+          const delays = levels.map(() => r.int(60, 900));
+          for (const level of levels) res.sms.push({ t: upToNow(end + Math.min(...delays) * 1000), level, balance: bal });
         }
         if (bal < 0 && res.firstNegative < 0) res.firstNegative = k;
         if (!noCut && bal <= -m.overdraft && m.autoTrip && !m.keepSupply) {
-          res.cut = { period: k, t: end + r.int(90, 600) * 1000, balance: bal };
-          if (occupied) res.sms.push({ t: res.cut.t + 30_000, level: 'arrears', balance: bal });
+          // The trip succeeds a few minutes after the charge, never after now; it was queued 4 s before
+          // (never before the charge). Its success is the cut's off time.
+          const done = upToNow(end + r.int(90, 600) * 1000);
+          res.cut = { period: k, t: done, queued: Math.max(end, done - 4000), balance: bal };
+          if (occupied) res.sms.push({ t: upToNow(res.cut.t + 30_000), level: 'arrears', balance: bal });
         }
       }
     }
@@ -1131,7 +1149,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
 
   // commands (trip / valve close) and power-cut rows
   const rEv = root.fork('events');
-  interface CommandPlan { areaId: number; deviceKind: string; deviceId: number; type: string; payload: Record<string, unknown>; t: number; operatorId: number | null; result: Record<string, unknown>; batchId: string | null }
+  /** A command queued at `t` that succeeded at `done` (a cut's off time, a restore's on time). */
+  interface CommandPlan { areaId: number; deviceKind: string; deviceId: number; type: string; payload: Record<string, unknown>; t: number; done: number; operatorId: number | null; result: Record<string, unknown>; batchId: string | null }
   const commandPlans: CommandPlan[] = [];
   interface CutPlan { meter: MeterPlan; off: number; on: number | null; cause: string; cmd: number | null; remark: string | null }
   const cutPlans: CutPlan[] = [];
@@ -1141,7 +1160,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     const cmd = commandPlans.length;
     commandPlans.push({
       areaId: m.room.areaId, deviceKind: m.utility, deviceId: m.id, type: m.utility === 'electric' ? 'trip' : 'valve_close',
-      payload: { cause: 'arrears', balanceFen: a.sim.cut!.balance }, t: t - 60_000, operatorId: null,
+      payload: { cause: 'arrears', balanceFen: a.sim.cut!.balance }, t: a.sim.cut!.queued, done: t, operatorId: null,
       result: m.utility === 'electric' ? { relay: 'off' } : { valve: 'closed' }, batchId: null,
     });
     if (m.utility === 'electric') cutPlans.push({ meter: m, off: t, on: null, cause: 'arrears', cmd, remark: `欠费 ${(-a.sim.cut!.balance / 100).toFixed(2)} 元，自动跳闸` });
@@ -1153,9 +1172,9 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   for (const m of rEv.sample(cutCandidates, 5)) {
     const off = randomTime(9, 17);
     const cmd = commandPlans.length;
-    commandPlans.push({ areaId: m.room.areaId, deviceKind: 'electric', deviceId: m.id, type: 'trip', payload: { cause: 'manual' }, t: off - 5000, operatorId: op, result: { relay: 'off' }, batchId: null });
+    commandPlans.push({ areaId: m.room.areaId, deviceKind: 'electric', deviceId: m.id, type: 'trip', payload: { cause: 'manual' }, t: off - 4000, done: off, operatorId: op, result: { relay: 'off' }, batchId: null });
     const on = off + rEv.int(40, 300) * MIN;
-    commandPlans.push({ areaId: m.room.areaId, deviceKind: 'electric', deviceId: m.id, type: 'direct_close', payload: {}, t: on - 5000, operatorId: op, result: { relay: 'on' }, batchId: null });
+    commandPlans.push({ areaId: m.room.areaId, deviceKind: 'electric', deviceId: m.id, type: 'direct_close', payload: {}, t: on - 4000, done: on, operatorId: op, result: { relay: 'on' }, batchId: null });
     cutPlans.push({ meter: m, off, on, cause: 'manual', cmd, remark: rEv.pick(['线路检修', '租户申请断电', '设备更换']) });
   }
   for (const m of rEv.sample(cutCandidates.filter((x) => x.profile === P_APT || x.profile === P_SHOP), 6)) {
@@ -1173,7 +1192,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const commandIds = (await bulkInsert(db, schema.commands, commandPlans.map((c) => ({
       areaId: c.areaId, deviceKind: c.deviceKind, deviceId: c.deviceId, type: c.type, payload: c.payload, state: 'succeeded', attempts: 1,
       nextAttemptAt: date(c.t), deadline: date(c.t + 10 * MIN), resultCode: '00', result: c.result, operatorId: c.operatorId, batchId: c.batchId,
-      createdAt: date(c.t), sentAt: date(c.t + 2000), finishedAt: date(c.t + 4000),
+      createdAt: date(c.t), sentAt: date(Math.min(c.t + 2000, c.done)), finishedAt: date(c.done),
   })), ['id'])).map((x) => Number(x.id));
   cutPlans.sort((a, b) => a.off - b.off);
   await bulkInsert(db, schema.powerCuts, cutPlans.map((c) => ({
@@ -1217,7 +1236,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       ledgerRows.push({
         _t: l.t, areaId: m.room.areaId, accountId, roomId: m.room.id, utility: m.utility, kind: l.kind, amountFen: l.amount, balanceAfterFen: l.balanceAfter,
         energy: l.energy ?? null, refType: l.order ? 'recharge_order' : (l.refType ?? null), refId: l.order?.orderId ?? l.refId ?? null, operatorId: l.operatorId ?? null,
-        remark: l.remark, createdAt: date(l.t),
+        remark: l.remark, createdAt: date(l.t), usageFrom: l.usage ? date(l.usage[0]) : null, usageTo: l.usage ? date(l.usage[1]) : null,
       });
     }
   }
@@ -1278,7 +1297,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   for (const g of giftMonths) {
     for (const m of [...elec, ...water]) {
       if (m.allowance <= 0) continue;
-      giftRows.push({ areaId: m.room.areaId, utility: m.utility, meterId: m.id, roomId: m.room.id, amount: m.allowance, carriedOver: 0, period: g.key, createdAt: date(g.t + 5 * MIN) });
+      giftRows.push({ areaId: m.room.areaId, utility: m.utility, meterId: m.id, roomId: m.room.id, amount: m.allowance, carriedOver: 0, period: g.key, createdAt: date(upToNow(g.t + 5 * MIN)) });
     }
   }
   await bulkInsert(db, schema.giftRecords, giftRows);
@@ -1339,7 +1358,6 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     const tplBase = m.room.areaId === A1 ? 0 : 2;
     const utilName = m.utility === 'electric' ? '电费' : '水费';
     for (const s of a.sim.sms) {
-      if (s.t > nowMs) continue;
       const arrearsMsg = s.level === 'arrears';
       const tpl = tplDefs[tplBase + (arrearsMsg ? 1 : 0)];
       const content = tpl.content
@@ -1349,7 +1367,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       const failed = rEv.chance(0.04);
       smsRows.push({
         areaId: m.room.areaId, roomId: m.room.id, tenantId: tenant.id, phone: tenant.phone, templateId: tplRows[tplBase + (arrearsMsg ? 1 : 0)].id,
-        content, state: failed ? 'failed' : 'sent', auto: 1, reason: s.level, operatorId: null, createdAt: date(s.t), sentAt: failed ? null : date(s.t + rEv.int(1, 20) * 1000),
+        content, state: failed ? 'failed' : 'sent', auto: 1, reason: s.level, operatorId: null, createdAt: date(s.t), sentAt: failed ? null : date(upToNow(s.t + rEv.int(1, 20) * 1000)),
       });
     }
   }
@@ -1358,43 +1376,20 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
 
   phase('statements');
   // ---- statements -------------------------------------------------------------------------------------
+  // The month-end job's own statement (server/db/monthEnd.ts), so the seeded months follow the rule
+  // the job follows (server/domain/usageRule.ts): the last two full months closed, this month running.
   let statementCount = 0, settlementCount = 0;
-  if (months.length) {
-    const monthsJson = json(months.map((mo) => ({ month: mo.key, start_at: iso(mo.start), end_at: iso(mo.end) })));
-    await db.execute(sql`
-      INSERT INTO room_statements (area_id, room_id, utility, month, opening_reading, closing_reading, usage, charge_fen, recharge_fen, refund_fen, gift_fen, closing_balance_fen, created_at)
-      SELECT m.area, m.room, m.u, mo.month, op.total, cl.total, coalesce(rd.usage, 0), coalesce(rd.charge, 0),
-        coalesce(lg.recharge, 0), coalesce(lg.refund, 0), 0, coalesce(bal.total, 0), mo.end_at + interval '2 hours'
-      FROM seed_tmp_a a
-      JOIN seed_tmp_m m ON m.u = a.u AND m.id = a.meter_id
-      CROSS JOIN jsonb_to_recordset(${monthsJson}) AS mo(month text, start_at timestamptz, end_at timestamptz)
-      LEFT JOIN LATERAL (SELECT r.total FROM readings r WHERE r.utility = m.u AND r.meter_id = m.id AND r.read_at <= mo.start_at AND r.deleted_at IS NULL ORDER BY r.read_at DESC LIMIT 1) op ON true
-      LEFT JOIN LATERAL (SELECT r.total FROM readings r WHERE r.utility = m.u AND r.meter_id = m.id AND r.read_at <= mo.end_at AND r.deleted_at IS NULL ORDER BY r.read_at DESC LIMIT 1) cl ON true
-      LEFT JOIN LATERAL (SELECT sum(r.consumption) AS usage, sum(r.cost_fen) AS charge FROM readings r
-        WHERE r.utility = m.u AND r.meter_id = m.id AND r.read_at > mo.start_at AND r.read_at <= mo.end_at AND r.deleted_at IS NULL) rd ON true
-      LEFT JOIN LATERAL (SELECT sum(l.amount_fen) FILTER (WHERE l.kind = 'recharge') AS recharge, -sum(l.amount_fen) FILTER (WHERE l.kind = 'refund') AS refund
-        FROM ledger_entries l WHERE l.account_id = a.account_id AND l.created_at > mo.start_at AND l.created_at <= mo.end_at) lg ON true
-      LEFT JOIN LATERAL (SELECT sum(l.amount_fen) AS total FROM ledger_entries l WHERE l.account_id = a.account_id AND l.created_at <= mo.end_at) bal ON true
-      ORDER BY mo.month, m.room, m.u`);
-    statementCount = months.length * accountsPlan.length;
-    // multi-rate monthly settlement for meters on a time-of-use tariff
-    await db.execute(sql`
-      INSERT INTO monthly_settlements (area_id, meter_id, room_id, month, sharp_kwh, peak_kwh, flat_kwh, valley_kwh, sharp_fen, peak_fen, flat_fen, valley_fen, total_fen, created_at)
-      SELECT area, id, room, month, sk, pk2, fk, vk, sf, pf2, ff2, vf, sf + pf2 + ff2 + vf, created
-      FROM (
-        SELECT m.area, m.id, m.room, mo.month, mo.end_at + interval '2 hours' AS created,
-          e.sharp - s.sharp AS sk, e.peak - s.peak AS pk2, e.flat - s.flat AS fk, e.valley - s.valley AS vk,
-          round((e.sharp - s.sharp) * m.ps)::bigint AS sf, round((e.peak - s.peak) * m.pp)::bigint AS pf2,
-          round((e.flat - s.flat) * m.pf)::bigint AS ff2, round((e.valley - s.valley) * m.pv)::bigint AS vf
-        FROM seed_tmp_m m
-        CROSS JOIN jsonb_to_recordset(${monthsJson}) AS mo(month text, start_at timestamptz, end_at timestamptz)
-        CROSS JOIN LATERAL (SELECT r.sharp, r.peak, r.flat, r.valley FROM readings r WHERE r.utility = 'electric' AND r.meter_id = m.id AND r.read_at <= mo.start_at ORDER BY r.read_at DESC LIMIT 1) s
-        CROSS JOIN LATERAL (SELECT r.sharp, r.peak, r.flat, r.valley FROM readings r WHERE r.utility = 'electric' AND r.meter_id = m.id AND r.read_at <= mo.end_at ORDER BY r.read_at DESC LIMIT 1) e
-        WHERE m.u = 'electric' AND m.pk = 'tou'
-      ) x
-      ORDER BY month, id`);
-    settlementCount = months.length * elec.filter((m) => m.priceKind === 'tou').length;
+  const current = lp(nowMs);
+  const written = [
+    ...months.map((mo) => ({ key: mo.key, start: mo.start, end: mo.end, running: false })),
+    { key: monthKey(nowMs), start: monthStartMs(current.y, current.m), end: monthStartMs(current.m === 12 ? current.y + 1 : current.y, current.m === 12 ? 1 : current.m + 1), running: true },
+  ];
+  for (const mo of written) {
+    const result = await writeMonthStatements(db, mo.key, { start: date(mo.start), end: date(mo.end) }, date(mo.running ? nowMs : mo.end + 2 * HOUR), { running: mo.running });
+    statementCount += result.statements;
+    settlementCount += result.settlements;
   }
+  await db.execute(sql`UPDATE aggregate_settings SET usage_rule = ${USAGE_RULE_VERSION} WHERE id = 1`);
 
   phase('summary');
   // ---- summary ----------------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ const FILTERS: FilterSpec[] = [
 const TOTALS: TotalItem[] = [
   { source: 'count', label: 'stats.totals.lines', kind: 'count' },
   { source: 'rechargeFen', label: 'stats.totals.recharge', kind: 'money' },
+  { source: 'voidFen', label: 'stats.totals.void', kind: 'money' },
   { source: 'deductionFen', label: 'stats.totals.deduction', kind: 'money' },
   { source: 'refundFen', label: 'stats.totals.refund', kind: 'money' },
   { source: 'netFen', label: 'stats.totals.net', kind: 'money' },

@@ -11,10 +11,11 @@ export const LINE_SORT: SortPayload = { field: 'createdAt', order: 'DESC' };
 
 export const KIND: Record<string, StateStyle> = {
   recharge: { label: 'stats.lineKind.recharge', color: 'success' },
+  void: { label: 'stats.lineKind.void', color: 'error' },
   deduction: { label: 'stats.lineKind.deduction', color: 'default' },
   gift: { label: 'stats.lineKind.gift', color: 'warning' },
   calibration: { label: 'stats.lineKind.calibration', color: 'info' },
-  refund: { label: 'stats.lineKind.refund', color: 'error' },
+  refund: { label: 'stats.lineKind.refund', color: 'secondary' },
   settlement: { label: 'stats.lineKind.settlement', color: 'primary' },
   opening: { label: 'stats.lineKind.opening', color: 'default' },
 };

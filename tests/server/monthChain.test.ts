@@ -1,0 +1,190 @@
+/**
+ * Numbers that reconcile (issue 39, server/domain/usageRule.ts), as a property: random meters' months
+ * — readings daily at 00:00, hourly, after gaps of days, across month ends, a drop and its return —
+ * with recharges, voids, readings deleted (with and without refund) and restored through the API; then
+ * the month-end statements of three months, checked against a reference computed here from the raw
+ * readings and ledger rows:
+ * - statements chain (opening = the month before's closing; closing = opening + the month's flows)
+ *   and the running month closes at the balance;
+ * - a statement's usage = its month's part of the meter's readings = the days of the month summed
+ *   (daily_usage) = the monthly settlement's units;
+ * - its charge = the month's part of the money that priced those readings, and, while no reading was
+ *   deleted keeping its charge, = the month's part of the standing readings' charges: the usage the
+ *   charge priced; the settlement's total is that same figure.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { recordCommandResult } from '../../server/domain/deviceEvents';
+import { rebaseMeter } from '../../server/domain/billingEngine';
+import { postLedger } from '../../server/domain/ledger';
+import { monthBounds, writeMonthEnd } from '../../server/domain/statements';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+
+let backend: TestBackend;
+let api: ReturnType<typeof apiClient>;
+type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
+
+interface Meter { id: number; roomId: number; areaId: number; accountId: number }
+let pool: Meter[] = [];
+let next = 0;
+const takeMeter = () => pool[next++] ?? (() => { throw new Error('out of test meters'); })();
+
+const ZONE = 'Asia/Shanghai';
+const MONTHS = ['2027-01', '2027-02', '2027-03'];
+const BOUNDS = MONTHS.map((month) => monthBounds(month, ZONE));
+const HOUR = 3_600_000;
+
+/** The reference's split, written apart from the server's: the part of T in [a, b) of the interval (from, to]. */
+function partIn(total: number, from: number | null, to: number, a: number, b: number): number {
+  if (from === null || from >= to) return to >= a && to < b ? total : 0;
+  const L = BigInt(to - from);
+  const upTo = (x: number) => {
+    const n = BigInt(total) * BigInt(Math.min(Math.max(x - from, 0), to - from));
+    return n >= 0n ? n / L : -((-n + L - 1n) / L);
+  };
+  return Number(upTo(b) - upTo(a));
+}
+
+type Step =
+  | { kind: 'read'; after: number; midnight: boolean; delta: number }
+  | { kind: 'recharge'; fen: number }
+  | { kind: 'void' }
+  | { kind: 'delete'; pick: number; refund: boolean }
+  | { kind: 'restore'; pick: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({
+    kind: fc.constant('read' as const),
+    // Hours since the last step: hourly, daily, or a gap of days.
+    after: fc.oneof(fc.constant(1), fc.constant(24), fc.integer({ min: 1, max: 24 * 9 })),
+    midnight: fc.boolean(),
+    // Hundredths of a kWh; now and then a drop (the meter reads lower) and its return.
+    delta: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 0, max: 900 }) }, { weight: 1, arbitrary: fc.integer({ min: -300, max: -1 }) }),
+  }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('recharge' as const), fen: fc.integer({ min: 1, max: 50_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('void' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat(), refund: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }) },
+);
+
+async function prepare(meter: Meter, at: Date) {
+  const [table] = await rows(sql`INSERT INTO price_tables (area_id, name, kind, flat_fen) VALUES (${meter.areaId}, ${`chain ${meter.id}`}, 'single', 100) RETURNING id`);
+  await rows(sql`UPDATE electric_meters SET price_table_id = ${table.id}, keep_supply = true, relay_state = 'on', control_set_id = NULL WHERE id = ${meter.id}`);
+  await rows(sql`UPDATE accounts SET free_left = 0, overdraft_fen = 0, alarm1_fen = 0, alarm2_fen = 0 WHERE id = ${meter.accountId}`);
+  await backend.database.db.transaction((tx) => rebaseMeter(tx, 'electric', meter.id, at));
+}
+
+/** Runs the steps on a meter from `start`: the readings' ids in order, and whether a deletion kept its charge. */
+async function run(meter: Meter, start: number, steps: Step[]) {
+  let at = start;
+  let total = 1000;
+  let kept = false;
+  const ids: number[] = [];
+  const orders: number[] = [];
+  for (const s of steps) {
+    if (s.kind === 'read') {
+      at += s.after * HOUR;
+      if (s.midnight) at = new Date(new Date(at).toLocaleDateString('en-CA', { timeZone: ZONE }) + 'T00:00:00+08:00').getTime() + 24 * HOUR;
+      if (at >= BOUNDS[2].end.getTime() - 48 * HOUR) continue;
+      total = Math.max(0, total + s.delta);
+      backend.clock.now = new Date(at);
+      const result = await backend.database.db.transaction((tx) => recordCommandResult(tx, { kind: 'electric', id: meter.id, type: 'read', data: { total: total / 100, relayState: 'on' }, commandId: 0, payload: {}, now: new Date(at) }));
+      if (result.readingId) ids.push(Number(result.readingId));
+      continue;
+    }
+    at += 10 * 60_000;
+    backend.clock.now = new Date(at);
+    if (s.kind === 'recharge') {
+      const id = Number((await one(sql`SELECT nextval('ledger_entries_id_seq') AS id`)).id);
+      await backend.database.db.transaction((tx) => postLedger(tx, { accountId: meter.accountId, kind: 'recharge', amountFen: s.fen, refType: 'recharge_order', refId: `CHAIN-${id}` }, new Date(at)));
+      orders.push(s.fen);
+    } else if (s.kind === 'void') {
+      const fen = orders.pop();
+      if (fen) await backend.database.db.transaction((tx) => postLedger(tx, { accountId: meter.accountId, kind: 'void', amountFen: -fen, refType: 'recharge_order', refId: 'CHAIN-void' }, new Date(at)));
+    } else if (s.kind === 'delete') {
+      const standing = (await rows(sql`SELECT id FROM readings WHERE meter_id = ${meter.id} AND utility = 'electric' AND deleted_at IS NULL AND id IN (${sql.join([0, ...ids].map((id) => sql`${id}`), sql`, `)}) ORDER BY id`)).map((r) => Number(r.id));
+      if (!standing.length) continue;
+      const id = standing[s.pick % standing.length];
+      const response = await api.delete('meterReadingRecord/deleteReading', { id, reason: 'property', refund: s.refund });
+      if (response.status === 200 && !s.refund) kept = true;
+    } else {
+      const deleted = (await rows(sql`SELECT id FROM readings WHERE meter_id = ${meter.id} AND utility = 'electric' AND deleted_at IS NOT NULL AND id IN (${sql.join([0, ...ids].map((id) => sql`${id}`), sql`, `)}) ORDER BY id`)).map((r) => Number(r.id));
+      if (!deleted.length) continue;
+      await api.put('meterReadingRecord/restoreReading', { id: deleted[s.pick % deleted.length], reason: 'property' });
+    }
+  }
+  return { ids, kept, end: at };
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+  pool = (await rows(sql`
+    SELECT m.id, m.room_id, m.area_id, a.id AS account_id FROM electric_meters m JOIN accounts a ON a.room_id = m.room_id AND a.utility = 'electric'
+    WHERE m.area_id IN (SELECT id FROM areas WHERE id = (SELECT area_id FROM sys_users WHERE user_name = 'admin') OR parent_id = (SELECT area_id FROM sys_users WHERE user_name = 'admin'))
+      AND m.room_id IS NOT NULL AND (SELECT count(*) FROM electric_meters x WHERE x.room_id = m.room_id) = 1
+    ORDER BY m.id LIMIT 200`)).map((r) => ({ id: Number(r.id), roomId: Number(r.room_id), areaId: Number(r.area_id), accountId: Number(r.account_id) }));
+}, 300_000);
+afterAll(() => backend.close());
+
+describe('months that reconcile', () => {
+  it('random months of readings, recharges, voids, deletions and restores: statements chain, and usage, charges and settlements agree by the rule', async () => {
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 20 * 24 }), fc.array(step, { minLength: 3, maxLength: 18 }), async (offsetHours, steps) => {
+      const meter = takeMeter();
+      const start = new Date('2027-01-20T00:00:00+08:00').getTime() + offsetHours * HOUR;
+      await prepare(meter, new Date(start));
+      const { kept, end } = await run(meter, start, steps);
+      const now = new Date(Math.max(end, start) + HOUR);
+      for (const month of MONTHS) await writeMonthEnd(backend.database.db, month, now, ZONE);
+
+      const readings = await rows(sql`SELECT id, since_at, read_at, consumption, usage_rates, cost_fen, deleted_at FROM readings WHERE meter_id = ${meter.id} AND utility = 'electric' AND read_at >= ${new Date(start - HOUR)}`);
+      const byId = new Map(readings.map((r) => [Number(r.id), r]));
+      const ledger = await rows(sql`SELECT kind, ref_type, ref_id, reading_id, amount_fen, created_at FROM ledger_entries WHERE account_id = ${meter.accountId} AND created_at >= ${new Date(start - HOUR)}`);
+      const ms = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).getTime());
+      const statements = await Promise.all(MONTHS.map((month) => one(sql`SELECT * FROM room_statements WHERE room_id = ${meter.roomId} AND utility = 'electric' AND month = ${month}`)));
+      const account = await one(sql`SELECT balance_fen FROM accounts WHERE id = ${meter.accountId}`);
+      const label = `meter ${meter.id} steps ${JSON.stringify(steps)}`;
+
+      BOUNDS.forEach(({ start: a0, end: b0 }, k) => {
+        const [a, b] = [a0.getTime(), b0.getTime()];
+        const s = statements[k];
+        expect(s, label).toBeDefined();
+        // Chain.
+        expect(Number(s.closing_balance_fen), label).toBe(Number(s.opening_balance_fen) + Number(s.recharge_fen) - Number(s.void_fen) - Number(s.charge_fen) + Number(s.refund_fen) + Number(s.gift_fen) + Number(s.adjust_fen));
+        if (k > 0) {
+          expect(Number(s.opening_balance_fen), label).toBe(Number(statements[k - 1].closing_balance_fen));
+          expect(s.opening_reading, label).toBe(statements[k - 1].closing_reading);
+        }
+        // Usage: the standing readings' parts in the month (all flat: the meter reads no registers).
+        const standing = readings.filter((r) => r.deleted_at === null);
+        const usage = standing.reduce((sum, r) => sum + partIn(Math.round(Number(r.consumption) * 100), ms(r.since_at), ms(r.read_at)!, a, b), 0);
+        expect(Math.round(Number(s.usage) * 100), `usage ${MONTHS[k]} ${label}`).toBe(usage);
+        // Charges: the money that priced readings, each reading's by its interval as it stands.
+        const priced = ledger.filter((e) => e.kind === 'deduction' || ['reading', 'reading_delete', 'reading_restore', 'reading_recount'].includes(e.ref_type));
+        const charge = -priced.reduce((sum, e) => {
+          const reading = byId.get(Number(e.reading_id ?? e.ref_id));
+          return sum + (reading ? partIn(Number(e.amount_fen), ms(reading.since_at), ms(reading.read_at)!, a, b) : partIn(Number(e.amount_fen), null, ms(e.created_at)!, a, b));
+        }, 0);
+        expect(Number(s.charge_fen), `charge ${MONTHS[k]} ${label}`).toBe(charge);
+        const recharge = ledger.filter((e) => e.kind === 'recharge').reduce((sum, e) => sum + partIn(Number(e.amount_fen), null, ms(e.created_at)!, a, b), 0);
+        expect(Number(s.recharge_fen), label).toBe(recharge);
+        // The usage the charge priced: the standing readings' charges in the month (unless a deletion kept one).
+        const standingCost = standing.reduce((sum, r) => sum + partIn(Number(r.cost_fen), ms(r.since_at), ms(r.read_at)!, a, b), 0);
+        if (!kept) expect(Number(s.charge_fen), `charge = standing readings' cost, ${MONTHS[k]} ${label}`).toBe(standingCost);
+      });
+      expect(Number(statements[2].closing_balance_fen), label).toBe(Number(account.balance_fen));
+      // The days of each month add up to the statement's usage; the settlement's total is the standing readings' charge.
+      for (const [k, month] of MONTHS.entries()) {
+        const days = await one(sql`SELECT coalesce(sum(usage_h), 0) AS h, coalesce(sum(cost_fen), 0) AS fen FROM daily_usage WHERE utility = 'electric' AND meter_id = ${meter.id}
+          AND day >= ${`${month}-01`}::date AND day < (${`${month}-01`}::date + interval '1 month')`);
+        expect(Number(days.h), `days ${month} ${label}`).toBe(Math.round(Number(statements[k].usage) * 100));
+        const settlement = await one(sql`SELECT * FROM monthly_settlements WHERE meter_id = ${meter.id} AND month = ${month}`);
+        expect(Number(settlement?.total_fen ?? 0), `settlement ${month} ${label}`).toBe(Number(days.fen));
+        expect(Math.round((Number(settlement?.sharp_kwh ?? 0) + Number(settlement?.peak_kwh ?? 0) + Number(settlement?.flat_kwh ?? 0) + Number(settlement?.valley_kwh ?? 0)) * 100)).toBe(Number(days.h));
+      }
+    }), { numRuns: Number(process.env.MONTH_CHAIN_RUNS ?? 15), endOnFailure: true });
+  }, 600_000);
+});
