@@ -265,7 +265,7 @@ export function webStatsanalysisOrderRoutes() {
   // SPEC.md section 7: GET findRechargeOrderByParams (params). The list convention, plus `totals`
   // of the whole filtered set.
   defineRoute(router, {
-    method: 'get', path: '/findRechargeOrderByParams', summary: 'Recharge orders (paged, filtered, sorted) with the totals of the filtered set', tags: ['statistics orders'], query: ListQuery,
+    method: 'get', path: '/findRechargeOrderByParams', summary: 'Recharge orders (paged, filtered, sorted) with the totals of the filtered set; each order\'s energy (kWh or m³ at the meter\'s price) with energyBasis: price (single rate, water), flat (time-of-use: an estimate at the flat rate) or firstTier (tiered: an estimate at the first tier), null without a price', tags: ['statistics orders'], query: ListQuery,
   }, async (c, { query }) => {
     const spec = LISTS[(query.utility as 'electric' | 'water' | undefined) ?? 'both'];
     const [page, totals] = await Promise.all([

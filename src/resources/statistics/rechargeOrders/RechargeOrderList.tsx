@@ -7,6 +7,7 @@ import { ServerExportButton } from '../../../components/list/ServerExportButton'
 import { CHANNEL, STATUS, choicesOf, type RechargeOrder } from './model';
 import { ORDER_SORT } from './sort';
 import { VoidOrderButton, VoidOrderDialog } from './VoidOrderDialog';
+import { EnergyLegend, OrderEnergy } from './OrderEnergy';
 
 /** The order columns, declared once (table, column chooser; the server's export writes the same fields). */
 const COLUMNS: Column<RechargeOrder>[] = [
@@ -17,7 +18,7 @@ const COLUMNS: Column<RechargeOrder>[] = [
   { source: 'tenantName', priority: 2, sortable: false },
   { source: 'tenantPhone', kind: 'code', hidden: true, sortable: false },
   { source: 'amountFen', kind: 'money', priority: 1 },
-  { source: 'energy', kind: 'quantity', priority: 3 },
+  { source: 'energy', kind: 'quantity', priority: 3, render: (order) => <OrderEnergy record={order} /> },
   { source: 'channel', kind: 'state', states: CHANNEL, priority: 2 },
   { source: 'operatorName', priority: 3, sortable: false },
   { source: 'orderStatus', kind: 'state', states: STATUS, priority: 1 },
@@ -63,7 +64,7 @@ export default function RechargeOrderList() {
         sort={ORDER_SORT}
         deletable={false}
         exportButton={<ServerExportButton />}
-        summary={<ListTotals items={TOTALS} />}
+        summary={<><ListTotals items={TOTALS} /><EnergyLegend /></>}
         rowActions={<VoidOrderButton />}
       />
     </VoidOrderDialog>

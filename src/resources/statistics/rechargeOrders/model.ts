@@ -2,11 +2,15 @@ import type { RaRecord } from 'react-admin';
 import type { StateStyle } from '../../../components/list/columns';
 import type { Choice } from '../../../components/list/filters';
 import { ORDER_STATUS } from '../../../../common/states';
+import type { EnergyBasis } from '../../../../common/rechargeEnergy';
 
 /** A recharge order as `webStatsanalysisOrder/findRechargeOrderByParams` answers it. */
 export interface RechargeOrder extends RaRecord {
   orderId: string; utility: 'electric' | 'water'; roomId: number; roomCode: string | null; buildingName: string | null; projectName: string | null;
-  tenantName: string | null; tenantPhone: string | null; amountFen: number; energy: number | null; channel: string; operatorName: string | null;
+  tenantName: string | null; tenantPhone: string | null; amountFen: number;
+  /** kWh (electric) or m³ (water) at the meter's price; an estimate for time-of-use and tiered tables (`energyBasis`, common/rechargeEnergy.ts). */
+  energy: number | null; energyBasis?: EnergyBasis | null;
+  channel: string; operatorName: string | null;
   orderStatus: number; remark: string | null; createdAt: string; voidedAt: string | null;
   /** The account's balance now (fen). */
   balanceFen: number | null;
