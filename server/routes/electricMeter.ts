@@ -538,7 +538,7 @@ export function electricMeterRoutes() {
   });
 
   defineRoute(router, {
-    method: 'get', path: '/findFormOptions', summary: 'Parameter sets (with their values) and price tables of your area, for the meter form\'s pickers', tags,
+    method: 'get', path: '/findFormOptions', summary: 'Parameter sets (with their values) and price tables of your area (kind, register prices, tiers), for the meter form\'s pickers', tags,
     query: z.object({}),
   }, async (c) => {
     const { db } = c.get('deps');
@@ -549,6 +549,8 @@ export function electricMeterRoutes() {
       db.select({
         id: priceTables.id, areaId: priceTables.areaId, name: priceTables.name, kind: priceTables.kind,
         sharpFen: priceTables.sharpFen, peakFen: priceTables.peakFen, flatFen: priceTables.flatFen, valleyFen: priceTables.valleyFen,
+        // A tiered table's prices are its tiers (its register prices only follow the first tier).
+        tiers: priceTables.tiers,
       }).from(priceTables).where(inScope(priceTables.areaId, session)).orderBy(priceTables.id),
     ]);
     return ok(c, { parameterSets: sets, priceTables: prices });

@@ -59,6 +59,7 @@ const templates = {
       needed: 'A zero price needs the confirmation below',
     },
     tiers: { title: 'Monthly tiers', add: 'Add a tier', remove: 'Remove tier', upTo: 'Up to (kWh a month)', priceFen: 'Price (yuan/kWh)', open: 'above', help: 'Thresholds ascending; the last tier is open.' },
+    summary: { rate: '%{rate} %{price}', upTo: '≤%{upTo}: %{price}', above: '>%{from}: %{price}', unit: 'yuan/kWh', kindAndPrices: '%{kind} · %{prices} %{unit}' },
     segments: {
       title: 'Segments', add: 'Add a segment', remove: 'Remove segment', start: 'From', end: 'To', rate: 'Rate',
       help: 'Up to 8 segments covering 00:00–24:00 with no gap and no overlap (end 24:00 for the last).',

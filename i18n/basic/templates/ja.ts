@@ -59,6 +59,7 @@ const templates = {
       needed: '料金 0 には下の確認が必要です',
     },
     tiers: { title: '月間段階', add: '段階を追加', remove: '段階を削除', upTo: '上限（kWh/月）', priceFen: '単価（元/kWh）', open: '以上', help: '上限は昇順、最後の段階は上限なし。' },
+    summary: { rate: '%{rate} %{price}', upTo: '≤%{upTo}: %{price}', above: '>%{from}: %{price}', unit: '元/kWh', kindAndPrices: '%{kind} · %{prices} %{unit}' },
     segments: {
       title: '区間', add: '区間を追加', remove: '区間を削除', start: '開始', end: '終了', rate: '料金区分',
       help: '最大 8 区間で 00:00〜24:00 を隙間・重なりなく覆います（最後の終了は 24:00）。',

@@ -59,6 +59,7 @@ const templates = {
       needed: '价格为 0 需要在下方确认',
     },
     tiers: { title: '月度阶梯', add: '增加阶梯', remove: '删除阶梯', upTo: '上限（kWh/月）', priceFen: '单价（元/kWh）', open: '以上', help: '上限逐级递增，最后一档不设上限。' },
+    summary: { rate: '%{rate} %{price}', upTo: '≤%{upTo}: %{price}', above: '>%{from}: %{price}', unit: '元/kWh', kindAndPrices: '%{kind} · %{prices} %{unit}' },
     segments: {
       title: '时段', add: '增加时段', remove: '删除时段', start: '开始', end: '结束', rate: '费率',
       help: '最多 8 个时段，覆盖 00:00–24:00，不得重叠或留空（最后一段结束为 24:00）。',

@@ -59,6 +59,7 @@ const templates = {
       needed: '價格為 0 需要在下方確認',
     },
     tiers: { title: '月度階梯', add: '增加階梯', remove: '刪除階梯', upTo: '上限（kWh/月）', priceFen: '單價（元/kWh）', open: '以上', help: '上限逐級遞增，最後一檔不設上限。' },
+    summary: { rate: '%{rate} %{price}', upTo: '≤%{upTo}: %{price}', above: '>%{from}: %{price}', unit: '元/kWh', kindAndPrices: '%{kind} · %{prices} %{unit}' },
     segments: {
       title: '時段', add: '增加時段', remove: '刪除時段', start: '開始', end: '結束', rate: '費率',
       help: '最多 8 個時段，覆蓋 00:00–24:00，不得重疊或留空（最後一段結束為 24:00）。',

@@ -7,7 +7,7 @@ import { useWatch } from 'react-hook-form';
 import { Box, Chip, Grid, Typography } from '@mui/material';
 import { RecordForm } from '../../../components/RecordPages';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
-import { fenToYuan } from '../../../../common/money';
+import { priceSummary, type PricedTable } from '../../../components/templates/priceSummary';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { ELECTRIC_ADDRESS, SET_KINDS, type ElectricMeter, type SetKind } from '../electric/model';
 
@@ -18,7 +18,7 @@ const validateCt = [minValue(1), maxValue(10_000)];
 
 interface ModuleChoice { id: number; address: string; name: string | null; online: boolean; projectName: string | null; meters: number }
 interface ParameterSet { id: number; kind: SetKind; name: string; values: Record<string, unknown> }
-interface PriceTable { id: number; name: string; kind: string; sharpFen: number; peakFen: number; flatFen: number; valleyFen: number }
+interface PriceTable extends PricedTable { id: number; name: string }
 
 const useInvoke = () => {
   const dataProvider = useDataProvider<MeteringDataProvider>();
@@ -87,14 +87,52 @@ function SetPicker({ kind, sets }: { kind: SetKind; sets: ParameterSet[] }) {
   );
 }
 
-/** Under the price table: what a meter in a room gets when none is chosen (the area's default table, issue 29). */
-function DefaultTableHelp() {
+/** A table's kind and its prices as the kind has them (components/templates/priceSummary.ts), in yuan per kWh. */
+function usePricesText() {
+  const translate = useTranslate();
+  return (table: PriceTable) => translate('tariffs.summary.kindAndPrices', {
+    kind: translate(`tariffs.kind.${table.kind}`), prices: priceSummary(table, translate), unit: translate('tariffs.summary.unit'),
+  });
+}
+
+/**
+ * Under the price table: the chosen table's kind and prices; with none chosen, what a meter in a room
+ * gets (the area's default table, issue 29).
+ */
+function PriceTableHelp({ tables }: { tables: PriceTable[] }) {
   const translate = useTranslate();
   const invoke = useInvoke();
+  const pricesText = usePricesText();
   const chosen = useWatch({ name: 'priceTableId' }) as number | null | undefined;
   const { data } = useQuery({ queryKey: [RESOURCE, 'areaDefaults'], queryFn: () => invoke<{ defaultPriceTableName: string | null }>('areaDefaults') });
-  if (chosen || !data) return null;
+  if (chosen) {
+    const table = tables.find((candidate) => candidate.id === chosen);
+    return table ? <>{pricesText(table)}</> : null;
+  }
+  if (!data) return null;
   return <>{data.defaultPriceTableName ? translate('areaDefaults.meterFormDefault', { name: data.defaultPriceTableName }) : translate('areaDefaults.meterFormNoDefault')}</>;
+}
+
+/**
+ * The price table picker: each option the table's name over its kind and prices (a single rate's
+ * price, a time-of-use table's four rates, a tiered table's tiers); closed, the table's name, its
+ * prices under the field.
+ */
+function PriceTablePicker({ tables }: { tables: PriceTable[] }) {
+  const pricesText = usePricesText();
+  return (
+    <SelectInput
+      source="priceTableId" choices={tables} emptyText="app.none" fullWidth validate={[]} parse={(value) => (value === '' ? null : value)}
+      helperText={<PriceTableHelp tables={tables} />}
+      optionText={(table: PriceTable) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+          <span>{table.name}</span>
+          <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'normal' }}>{pricesText(table)}</Typography>
+        </Box>
+      )}
+      slotProps={{ select: { renderValue: (id: unknown) => tables.find((table) => table.id === id)?.name ?? '' } }}
+    />
+  );
 }
 
 export function ElectricMeterForm() {
@@ -105,9 +143,6 @@ export function ElectricMeterForm() {
     queryFn: () => invoke<{ parameterSets: ParameterSet[]; priceTables: PriceTable[] }>('formOptions'),
   });
   const sets = options?.parameterSets ?? [];
-  const prices = (options?.priceTables ?? []).map((table) => ({
-    ...table, label: `${table.name} (${[table.sharpFen, table.peakFen, table.flatFen, table.valleyFen].map((fen) => fenToYuan(fen)).join(' / ')})`,
-  }));
   return (
     <RecordForm sx={{ maxWidth: 760 }}>
       <Grid container columnSpacing={2} rowSpacing={1} sx={{ width: '100%' }}>
@@ -131,7 +166,7 @@ export function ElectricMeterForm() {
           <NumberInput source="ctRatio" defaultValue={1} validate={validateCt} fullWidth min={1} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <SelectInput source="priceTableId" choices={prices} optionText="label" emptyText="app.none" fullWidth validate={[]} parse={(value) => (value === '' ? null : value)} helperText={<DefaultTableHelp />} />
+          <PriceTablePicker tables={options?.priceTables ?? []} />
         </Grid>
         <Grid size={12}><Typography variant="subtitle2" sx={{ mt: 1 }}>{translate('electric.parameterSets')}</Typography></Grid>
         {SET_KINDS.map((kind) => (
