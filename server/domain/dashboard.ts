@@ -221,7 +221,7 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
     SELECT t.room_id, t.usage, r.room_code, b.name AS building_name, pr.name AS project_name
     FROM (SELECT room_id, sum(${part(p.monthStart, upTo)}) / 100.0 AS usage FROM readings
           WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-            AND read_at > ${ts(p.monthStart)} AND coalesce(since_at, read_at) <= ${ts(now)}
+            AND read_at >= ${ts(p.monthStart)} AND coalesce(since_at, read_at) <= ${ts(now)}
           GROUP BY room_id HAVING sum(${part(p.monthStart, upTo)}) <> 0 OR bool_or(read_at <= ${ts(now)})
           ORDER BY sum(${part(p.monthStart, upTo)}) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id
@@ -335,7 +335,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const topQuery = rows<Record<string, unknown>>(sql`
     WITH later AS MATERIALIZED (
       SELECT area_id, room_id, sum(${usageHIn(new Date(now.getTime() + 1), nextMonthStart)}) AS h,
-        (count(*) FILTER (WHERE read_at <= ${ts(nextMonthStart)}))::int AS n FROM readings
+        (count(*) FILTER (WHERE read_at < ${ts(nextMonthStart)}))::int AS n FROM readings
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
         AND read_at > ${ts(now)} AND coalesce(since_at, read_at) < ${ts(nextMonthStart)}
       GROUP BY area_id, room_id),

@@ -69,10 +69,10 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
   const end = starts[days];
   // Each reading's part in the range by the rule (usageRule.ts): the readings whose interval meets it.
   const where = sql`r.utility = ${utility} AND ${inAreas(sql.raw('r.area_id'), areaIds)} AND r.deleted_at IS NULL
-    AND r.read_at > ${ts(start)} AND coalesce(r.since_at, r.read_at) < ${ts(end)}`;
+    AND r.read_at >= ${ts(start)} AND coalesce(r.since_at, r.read_at) < ${ts(end)}`;
   const part = usageHIn(start, end, 'r');
-  // The rooms counted are those with a reading whose interval ends in the range (the aggregates' rule).
-  const ends = sql`CASE WHEN r.since_at IS NOT NULL AND r.since_at < r.read_at THEN r.read_at > ${ts(start)} AND r.read_at <= ${ts(end)} ELSE r.read_at >= ${ts(start)} AND r.read_at < ${ts(end)} END`;
+  // The rooms counted are those with a reading taken in the range (the aggregates' count).
+  const ends = sql`(r.read_at >= ${ts(start)} AND r.read_at < ${ts(end)})`;
   const perRoom = sql`SELECT r.room_id, sum(${part}) AS h FROM readings r WHERE ${where} AND r.room_id IS NOT NULL GROUP BY r.room_id HAVING bool_or(${ends})`;
 
   const byBuilding = rowsOf<Record<string, unknown>>(await db.execute(sql`

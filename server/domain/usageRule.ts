@@ -23,7 +23,8 @@ import { writeMonthEnd } from './statements';
  * hours add up to days, days to months, and any range to the sum of its days: two screens that show
  * one quantity agree to the hundredth. A reading's usage in a span is the sum of its four rate
  * registers' parts (a reading without registers has all of it flat). A reading with no interval (the
- * first of a count: since_at null) lies at its instant. A reading counts on the day its interval ends.
+ * first of a count: since_at null) lies at its instant. A reading counts (as one reading) on the day it
+ * was taken, as the reading lists show it.
  *
  * So a meter read once a day at 00:00 has its usage on the day before the reading (the day it was
  * used), not on the day it was read; a reading after a gap of three days shares its usage over them.

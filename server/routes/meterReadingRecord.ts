@@ -206,11 +206,11 @@ async function standingTotals(c: Ctx, query: Partial<ReadingFilter>) {
   let cost = Number(aggregate.cost);
   if (pieces.length) {
     // By the rule (server/domain/usageRule.ts): a reading's part of usage and charge in each piece, of
-    // the readings whose interval meets it (and ends within a month after it); it counts in the piece
-    // its interval ends in.
+    // the readings whose interval meets it (and ends within a month after it); a reading counts in the
+    // piece it was taken in.
     const spans = pieces.map((piece) => ({ a: new Date(piece.readFrom), b: new Date(piece.readTo) }));
     const meets = ({ a, b }: { a: Date; b: Date }) => sql`(${readings.readAt} >= ${a} AND ${readings.readAt} < ${new Date(b.getTime() + 31 * 86_400_000)} AND coalesce(${readings.sinceAt}, ${readings.readAt}) < ${b})`;
-    const ends = ({ a, b }: { a: Date; b: Date }) => sql`(CASE WHEN ${readings.sinceAt} < ${readings.readAt} THEN ${readings.readAt} > ${a} AND ${readings.readAt} <= ${b} ELSE ${readings.readAt} >= ${a} AND ${readings.readAt} < ${b} END)`;
+    const ends = ({ a, b }: { a: Date; b: Date }) => sql`(${readings.readAt} >= ${a} AND ${readings.readAt} < ${b})`;
     const [raw] = rowsOf<Record<string, unknown>>(await db.execute(sql`
       SELECT count(*) FILTER (WHERE ${sql.join(spans.map(ends), sql` OR `)}) AS count,
         coalesce(sum(${sql.join(spans.map(({ a, b }) => usageHIn(a, b)), sql` + `)}), 0) AS usage_h,

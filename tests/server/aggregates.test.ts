@@ -34,7 +34,7 @@ const roomOf = (area: number, room: number) => ROOM_BASE + area * 10 + room;
  * A reading's pieces in the zone's days, written here apart from the server's rule (usageRule.ts):
  * its interval (since, at] spread evenly, a day [d, d') getting floor(T·e(d')/L) − floor(T·e(d)/L) of a
  * figure T (e the elapsed ms, clamped, L the length); no interval: all of it on the day of `at`. The
- * reading counts on the day its interval ends.
+ * reading counts on the day it was taken.
  */
 function dayPieces(since: number | null, at: number, zone: string): { day: string; share: (total: number) => number; last: boolean }[] {
   if (since === null || since >= at) return [{ day: dayKey(new Date(at), zone), share: (total) => total, last: true }];
@@ -49,11 +49,18 @@ function dayPieces(since: number | null, at: number, zone: string): { day: strin
   }
   const starts = [since, ...edges];
   const ends = [...edges, at];
-  return starts.map((start, i) => ({
+  const pieces = starts.map((start, i) => ({
     day: dayKey(new Date(start), zone),
     share: (total: number) => Number(floorPart(total, ends[i] - since) - floorPart(total, start - since)),
     last: i === starts.length - 1,
   }));
+  // Taken at a day's first instant: its usage is the day before's, and it counts as a reading on its own day.
+  const readDay = dayKey(new Date(at), zone);
+  if (pieces[pieces.length - 1].day !== readDay) {
+    pieces[pieces.length - 1].last = false;
+    pieces.push({ day: readDay, share: () => 0, last: true });
+  }
+  return pieces;
 }
 
 /** The usage aggregate of the property's meters as the raw readings give it, computed here. */

@@ -42,12 +42,12 @@ async function reference(filter: Filter) {
   if (filter.roomCode) where.push(`r.room_id IN (SELECT id FROM rooms WHERE room_code ILIKE ${like(filter.roomCode)})`);
   if (filter.meterId) where.push(`r.meter_id = ${filter.meterId}`);
   if (filter.meterAddress) where.push(`r.utility = 'electric' AND r.meter_id IN (SELECT id FROM electric_meters WHERE address ILIKE ${like(filter.meterAddress)})`);
-  // The range by the rule (server/domain/usageRule.ts): each reading's part of usage and charge in it,
-  // counted in the range its interval ends in.
+  // The range by the rule (server/domain/usageRule.ts): each reading's part of usage and charge in it;
+  // the readings taken in it counted.
   const a = `'${filter.readFrom ?? '1970-01-01T00:00:00Z'}'::timestamptz`;
   const b = `'${filter.readTo ?? '9999-01-01T00:00:00Z'}'::timestamptz`;
   const [row] = await sqlRows<Record<string, string>>(`SELECT
-      count(*) FILTER (WHERE CASE WHEN r.since_at < r.read_at THEN r.read_at > ${a} AND r.read_at <= ${b} ELSE r.read_at >= ${a} AND r.read_at < ${b} END) AS n,
+      count(*) FILTER (WHERE r.read_at >= ${a} AND r.read_at < ${b}) AS n,
       coalesce(sum(usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, ${a}, ${b})), 0) / 100.0 AS used,
       coalesce(sum(usage_in(r.cost_fen, r.since_at, r.read_at, ${a}, ${b})), 0) AS cost
     FROM readings r WHERE ${where.join(' AND ')} AND r.read_at >= ${a} AND coalesce(r.since_at, r.read_at) < ${b}`);

@@ -9,7 +9,8 @@
 --
 -- So a daily reading taken at 00:00 holds the day before it (it was counted twice before: on the day it
 -- was read, beside that day's hourly readings), and a reading after a gap of days shares its usage
--- over those days. A reading counts (`readings`) on the day, hour and month its interval ends in.
+-- over those days. A reading counts (`readings`) on the day, hour and month it was taken, as the
+-- reading lists show it.
 -- Times in whole milliseconds (as the platform writes them) and exact integer arithmetic: the floor of
 -- a quotient by `div`, never by a numeric division (which rounds a large quotient to its scale).
 CREATE OR REPLACE FUNCTION "usage_ms"(at timestamptz) RETURNS numeric
@@ -19,7 +20,8 @@ CREATE OR REPLACE FUNCTION "usage_floor_div"(n numeric, d numeric) RETURNS numer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT CASE WHEN n >= 0 THEN div(n, d) ELSE -div(-n + d - 1, d) END $$;
 --> statement-breakpoint
 -- A reading's pieces in calendar days of a zone: the day, the interval's elapsed ms at the day's start
--- and end (clamped to the interval), the interval's length, and whether the interval ends that day.
+-- and end (clamped to the interval), the interval's length, and whether it is the day the reading was
+-- taken (a reading taken at 00:00 has a piece of nothing on that day: it counts there as a reading).
 CREATE OR REPLACE FUNCTION "usage_day_pieces"(since_at timestamptz, read_at timestamptz, zone text)
 RETURNS TABLE ("day" date, "e0" numeric, "e1" numeric, "len" numeric, "last" boolean)
 LANGUAGE sql STABLE AS $$
@@ -30,8 +32,8 @@ LANGUAGE sql STABLE AS $$
     greatest(0::numeric, usage_ms(d AT TIME ZONE zone) - usage_ms(since_at)),
     least(usage_ms(read_at) - usage_ms(since_at), usage_ms((d + interval '1 day') AT TIME ZONE zone) - usage_ms(since_at)),
     usage_ms(read_at) - usage_ms(since_at),
-    d::date = ((read_at - interval '1 microsecond') AT TIME ZONE zone)::date
-  FROM generate_series((since_at AT TIME ZONE zone)::date::timestamp, ((read_at - interval '1 microsecond') AT TIME ZONE zone)::date::timestamp, interval '1 day') AS d
+    d::date = (read_at AT TIME ZONE zone)::date
+  FROM generate_series((since_at AT TIME ZONE zone)::date::timestamp, (read_at AT TIME ZONE zone)::date::timestamp, interval '1 day') AS d
   WHERE usage_ms(since_at) < usage_ms(read_at)
 $$;
 --> statement-breakpoint
@@ -46,8 +48,8 @@ LANGUAGE sql STABLE AS $$
     greatest(0::numeric, usage_ms(h) - usage_ms(since_at)),
     least(usage_ms(read_at) - usage_ms(since_at), usage_ms(h) + 3600000 - usage_ms(since_at)),
     usage_ms(read_at) - usage_ms(since_at),
-    h = date_trunc('hour', read_at - interval '1 microsecond', 'UTC')
-  FROM generate_series(date_trunc('hour', since_at, 'UTC'), date_trunc('hour', read_at - interval '1 microsecond', 'UTC'), interval '1 hour') AS h
+    h = date_trunc('hour', read_at, 'UTC')
+  FROM generate_series(date_trunc('hour', since_at, 'UTC'), date_trunc('hour', read_at, 'UTC'), interval '1 hour') AS h
   WHERE usage_ms(since_at) < usage_ms(read_at)
 $$;
 --> statement-breakpoint
