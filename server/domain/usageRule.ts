@@ -102,7 +102,8 @@ export async function upgradeUsageRule(db: Db, now: Date, timeZone: string): Pro
     statementsChanged += after.filter((row) => old.get(row.key) !== row.figures).length;
   }
   const result = { from, to: USAGE_RULE_VERSION, usageRows, months, statementsChanged };
-  await db.execute(sql`
+  // Said in each area's operation log when it changed anything (an empty database changes nothing).
+  if (usageRows > 0 || statementsChanged > 0) await db.execute(sql`
     INSERT INTO operation_log (area_id, user_id, user_name, action, entity, entity_id, before, after)
     SELECT id, NULL, 'system', 'recount', 'usage_rule', ${String(USAGE_RULE_VERSION)}, ${JSON.stringify({ usageRule: from })}::jsonb, ${JSON.stringify(result)}::jsonb FROM areas`);
   await markUsageRule(db);
