@@ -30,6 +30,20 @@ const { readings, electricMeters, waterMeters, accounts } = schema;
  *
  * A reading deleted keeping its charge stays in the count (its usage was charged and stands), as do
  * readings deleted before this rule existed: only a refund takes a reading out.
+ *
+ * Where the count starts. A reading the count started at when it was read (a new meter, a
+ * replacement or reset: since_at null, no usage) begins a run of the meter's readings; the first
+ * reading of that run still in the count starts it. So when that start is deleted with refund, the
+ * next reading in the count starts it instead, stored with an empty interval (since_at = read_at,
+ * no usage: "passed" the start), and it gives the start back, counting from the reading before it
+ * again, as soon as a reading before it in the run is in the count again (restored). Which reading
+ * holds a passed start is worked out from the readings, never from what the deletion recorded: a
+ * start can be passed on along several deletions (the first reading deleted passes it to the
+ * second, the second deleted to the third), and restoring the first then must take it back from
+ * the third, which the first's record (naming the second) never knew; likewise a reading restored
+ * between a deleted start and the reading holding its start takes the start over. Storing a passed
+ * start as since_at null, like a start of its own, lost that difference: the third reading kept
+ * starting the count after the first was restored and its usage was never charged again.
  */
 
 // ---- the count (pure) ------------------------------------------------------------------------------
@@ -59,12 +73,15 @@ export interface Base { total: number; registers: (number | null)[] | null; at: 
 
 const baseOf = (row: Pick<ChainRow, 'total' | 'registers' | 'readAt'>): Base => ({ total: row.total, registers: row.registers, at: row.readAt });
 
-/** Whether a stored reading started its meter's count: no interval, no usage, and a total the count before it did not hold. */
+/** Whether a stored reading started its meter's count when it was read: no interval, no usage, and a total the count before it did not hold. */
 const startedCount = (row: ChainRow, before: Base | undefined) => row.sinceAt === null && row.consumption === 0 && (!before || row.total !== before.total);
+
+/** Whether a stored reading holds a start passed to it by deletions: an empty interval (since_at = read_at) and no usage. */
+const passedStart = (row: ChainRow) => row.consumption === 0 && row.sinceAt !== null && row.sinceAt.getTime() >= row.readAt.getTime();
 
 /** The baseline a stored reading leaves, its stored usage read as the count made it. */
 function storedAfter(row: ChainRow, before: Base | undefined): Base {
-  if (!before || startedCount(row, before) || row.consumption > 0 || row.total >= before.total) return baseOf(row);
+  if (!before || startedCount(row, before) || passedStart(row) || row.consumption > 0 || row.total >= before.total) return baseOf(row);
   return before;
 }
 
@@ -72,7 +89,7 @@ function storedAfter(row: ChainRow, before: Base | undefined): Base {
 export function baselineBefore(chain: ChainRow[]): Base | undefined {
   if (!chain.length) return undefined;
   let k = chain.length - 1;
-  while (k > 0 && !(chain[k].consumption > 0 || chain[k].sinceAt === null)) k--;
+  while (k > 0 && !(chain[k].consumption > 0 || chain[k].sinceAt === null || passedStart(chain[k]))) k--;
   let base = baseOf(chain[k]);
   for (let i = k + 1; i < chain.length; i++) base = storedAfter(chain[i], base);
   return base;
@@ -110,33 +127,44 @@ export interface ChainRecount {
 
 /**
  * The meter's readings (in read order, by instant then id) counted again with `target` taken out
- * (`delete`) or put back (`restore`); `notStart` is the reading a delete made start the count,
- * which counts from the target again on its restore.
+ * (`delete`) or put back (`restore`). A counted reading starts the count when it started it when
+ * read, or when a reading that did lies before it out of the count with no counted reading between
+ * (it holds that start, passed: since_at = read_at); every other one counts from the baseline before
+ * it. `notStart` is the reading a delete recorded passing the start to, never a start of its own on
+ * the restore (a start passed before passed starts were stored so had since_at null).
  */
 export function recountChain(rows: ChainRow[], targetId: number, kind: 'delete' | 'restore', notStart: number | null = null): ChainRecount {
   const pos = rows.findIndex((row) => row.id === targetId);
   if (pos < 0) throw new Error(`recount: reading ${targetId} is not the meter's`);
   const target = rows[pos];
-  const after = rows.slice(pos + 1).filter((row) => row.inChain);
   let b0 = baselineBefore(rows.slice(0, pos).filter((row) => row.inChain));
+  const ownStart = (row: ChainRow, before: Base | undefined) => startedCount(row, before) && !(kind === 'restore' && row.id === notStart);
+  // A start out of the count since the last counted reading before the target: the next counted reading holds it.
+  let pending = false;
+  for (let i = pos - 1; i >= 0 && !rows[i].inChain; i--) if (ownStart(rows[i], b0)) pending = true;
   // The meter's first counted reading counted from a total before it (an import, the seed): its successors count from there.
-  if (!b0 && target.consumption > 0) b0 = { total: target.total - target.consumption, registers: null, at: target.sinceAt };
-  const starts = new Set<number>();
-  let stored = b0;
-  for (const row of kind === 'delete' ? [target, ...after] : after) {
-    if (startedCount(row, stored)) starts.add(row.id);
-    stored = storedAfter(row, stored);
-  }
-  const startPassedTo = kind === 'delete' && starts.has(target.id) && after.length ? after[0].id : null;
+  if (!b0 && !pending && target.consumption > 0) b0 = { total: target.total - target.consumption, registers: null, at: target.sinceAt };
+  const targetStarted = kind === 'delete' && (pending || ownStart(target, b0) || passedStart(target));
   const counted: Counted[] = [];
+  let startPassedTo: number | null = null;
   let base = b0;
-  for (const row of kind === 'delete' ? after : [target, ...after]) {
-    const start = row.id === startPassedTo || (row.id === target.id ? startedCount(row, b0) : starts.has(row.id) && row.id !== notStart);
-    const count = countOn(row, start ? undefined : base);
+  for (const row of rows.slice(pos)) {
+    const inCount = row.id === target.id ? kind === 'restore' : row.inChain;
+    if (!inCount) {
+      if (ownStart(row, base) || (row.id === target.id && targetStarted)) pending = true;
+      continue;
+    }
+    let count = countOn(row, ownStart(row, base) || pending ? undefined : base);
+    if (!ownStart(row, base) && (pending || !base)) {
+      // It starts the count in place of a reading out of it: an empty interval says so.
+      count = { ...count, sinceAt: row.readAt };
+      if (targetStarted && !counted.length) startPassedTo = row.id;
+    }
+    pending = false;
     counted.push({ id: row.id, consumption: count.consumption, sinceAt: count.sinceAt, rates: count.rates });
     base = count.after;
   }
-  return { counted, startPassedTo, baseline: base, rebase: kind === 'delete' && starts.has(target.id) && !after.length };
+  return { counted, startPassedTo, baseline: base, rebase: kind === 'delete' && pending };
 }
 
 // ---- the money ----------------------------------------------------------------------------------------

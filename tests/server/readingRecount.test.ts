@@ -152,6 +152,36 @@ describe('deleting a reading with its charge refunded recounts the readings afte
     expect((await readingsOf([nextRead])).map((r) => [r.consumption, r.costFen])).toEqual([[5, 500]]);
   });
 
+  it('totals 0, 0, 1, 0, 0: the first and the second deleted with refund, then the first restored: the 1 kWh is charged again', async () => {
+    const meter = takeMeter();
+    await prepare(meter);
+    const ids = await readAll(meter, [0, 0, 1, 0, 0]);
+    const [first, second, third] = ids;
+    expect((await readingsOf(ids)).map((r) => [r.consumption, r.costFen])).toEqual([[0, 0], [0, 0], [1, 100], [0, 0], [0, 0]]);
+    const before = await account(meter);
+
+    // The first reading started the count: deleting it passes the start to the second, deleting that one to the third (its 1 kWh refunded).
+    expect((await api.delete('meterReadingRecord/deleteReading', { id: first, reason: 'first', refund: true })).status).toBe(200);
+    expect((await api.delete('meterReadingRecord/deleteReading', { id: second, reason: 'second', refund: true })).status).toBe(200);
+    expect((await readingsOf(ids)).map((r) => [r.consumption, r.costFen, r.deleted])).toEqual([[0, 0, true], [0, 0, true], [0, 0, false], [0, 0, false], [0, 0, false]]);
+    expect((await account(meter)).balanceFen).toBe(before.balanceFen + 100);
+
+    // Restoring the first takes the start back from the third, which counts from it again: 1 kWh, 100 fen.
+    const restored = await api.put('meterReadingRecord/restoreReading', { id: first, reason: 'it was right' });
+    expect(restored.status, restored.body?.msg).toBe(200);
+    expect(restored.body.data.postedFen).toBe(-100);
+    expect((await readingsOf(ids)).map((r) => [r.consumption, r.costFen, r.deleted])).toEqual([[0, 0, false], [0, 0, true], [1, 100, false], [0, 0, false], [0, 0, false]]);
+    expect(await entriesOf(ids)).toEqual([['refund', 100, 'reading_recount', third], ['deduction', -100, 'reading_recount', third]]);
+    expect(await account(meter)).toEqual({ ...before, ledgerFen: before.balanceFen });
+
+    // Restoring the second too counts it from the first and the third from it: nothing moves.
+    expect((await api.put('meterReadingRecord/restoreReading', { id: second })).status).toBe(200);
+    expect((await readingsOf(ids)).map((r) => [r.consumption, r.costFen, r.deleted])).toEqual([[0, 0, false], [0, 0, false], [1, 100, false], [0, 0, false], [0, 0, false]]);
+    expect(await entriesOf(ids)).toHaveLength(2);
+    expect(await account(meter)).toEqual({ ...before, ledgerFen: before.balanceFen });
+    expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
+  });
+
   it('keeping the charge keeps the reading in the count: nothing else changes', async () => {
     const meter = takeMeter();
     await prepare(meter);
@@ -211,7 +241,20 @@ describe('the recount, as a property', () => {
       // Found by this property on PostgreSQL: the count's start passed from a deleted first reading to
       // the next was not stored on it, so deleting that one too counted the rest from the readings
       // before the rebase and refunded the last one's charge.
-      examples: [[[0, 0, 0, 1], [{ index: 0, restore: false, refund: true }, { index: 1, restore: false, refund: true }]]],
+      examples: [
+        [[0, 0, 0, 1], [{ index: 0, restore: false, refund: true }, { index: 1, restore: false, refund: true }]],
+        // Found by this property at seed 1571463373: the first reading deleted passed the count's start
+        // to the second, whose deletion passed it on to the third; restoring the first gave the start
+        // back to the second (deleted) only, so the third still started the count and its 1 kWh was
+        // never charged again.
+        [[0, 0, 1, 0, 0], [{ index: 0, restore: false, refund: true }, { index: 1, restore: false, refund: true }, { index: 0, restore: true, refund: false }]],
+        // Two more of the same cause, found running this property's generators many more times against the
+        // count alone (recountChain): a reading restored between the deleted start and the reading holding it
+        // takes the start over; a reading that held a passed start, deleted and restored after the start
+        // came back, counts from the one before it.
+        [[0, 0, 1], [{ index: 1, restore: false, refund: true }, { index: 0, restore: false, refund: true }, { index: 1, restore: true, refund: false }]],
+        [[0, 1], [{ index: 0, restore: false, refund: true }, { index: 1, restore: false, refund: true }, { index: 0, restore: true, refund: false }, { index: 1, restore: true, refund: false }]],
+      ],
     });
     expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
   }, 300_000);
