@@ -23,6 +23,19 @@ const FAR = new Date('9999-01-01T00:00:00Z');
 const readingRefs = sql.join(READING_MONEY_REFS.map((ref) => sql`${ref}`), sql`, `);
 
 /**
+ * The money of one reading goes with its usage as one sum: its entries (the charge, a refund, a
+ * restore's charge, recounts' corrections) are spread over its interval as their running total, each
+ * entry's part the part of the total after it less the part of the total before it. So a month holds
+ * the part of the reading's net money (a standing reading's: its charge; the parts of its entries
+ * spread one by one would each round apart), and each entry's parts still add up to its amount.
+ * `cum` is that running total over the entries of the reading (`r`) in id order, an entry's own
+ * amount for one that prices no reading.
+ */
+const cumulative = sql`sum(l.amount_fen) OVER (PARTITION BY l.account_id, CASE WHEN r.id IS NOT NULL THEN r.id ELSE -l.id END ORDER BY l.id)`;
+/** An entry's part of [a, b) by its running total (`cum`, `amount_fen`, interval `f`–`t`). */
+const partOf = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => sql`(usage_in(cum, f, t, ${a}, ${b}) - usage_in(cum - amount_fen, f, t, ${a}, ${b}))`;
+
+/**
  * The statement figures of a month for the accounts opened before its end (optionally one area), as
  * rows of the statement's columns: one statement, shared by the month-end job, the running month and
  * the seeds. Money from the ledger entries posted since the month's start (an entry posted before it
@@ -40,15 +53,16 @@ export function statementFigures(month: string, start: Date, end: Date, options:
       SELECT l.account_id, l.kind, l.ref_type, l.amount_fen, l.created_at,
         (l.kind = 'deduction' OR coalesce(l.ref_type IN (${readingRefs}), false) OR l.usage_to IS NOT NULL) AS priced,
         CASE WHEN l.ref_type IN (${readingRefs}) THEN r.since_at ELSE l.usage_from END AS f,
-        CASE WHEN l.ref_type IN (${readingRefs}) THEN r.read_at ELSE l.usage_to END AS t
+        CASE WHEN l.ref_type IN (${readingRefs}) THEN r.read_at ELSE l.usage_to END AS t,
+        ${cumulative} AS cum
       FROM ledger_entries l
       LEFT JOIN readings r ON l.ref_type IN (${readingRefs}) AND r.utility = l.utility
         AND r.id = coalesce(l.reading_id, CASE WHEN l.ref_id ~ '^[0-9]{1,18}$' THEN l.ref_id::bigint END)
       WHERE l.created_at >= ${start} AND l.account_id IN (SELECT id FROM acc)),
     parts AS (
       SELECT account_id, kind, ref_type, amount_fen, priced,
-        CASE WHEN t IS NULL THEN CASE WHEN created_at < ${end} THEN amount_fen ELSE 0 END ELSE usage_in(amount_fen, f, t, ${start}, ${end}) END AS m,
-        CASE WHEN t IS NULL THEN CASE WHEN created_at >= ${end} THEN amount_fen ELSE 0 END ELSE usage_in(amount_fen, f, t, ${end}, ${FAR}) END AS after
+        CASE WHEN t IS NULL THEN CASE WHEN created_at < ${end} THEN amount_fen ELSE 0 END ELSE ${partOf(sql`${start}`, sql`${end}`)} END AS m,
+        CASE WHEN t IS NULL THEN CASE WHEN created_at >= ${end} THEN amount_fen ELSE 0 END ELSE ${partOf(sql`${end}`, sql`${FAR}`)} END AS after
       FROM e),
     money AS (
       SELECT account_id, sum(m + after) AS from_start, sum(after) AS after_end,
@@ -137,15 +151,18 @@ export async function writeMonthStatements(db: Db, month: string, bounds: { star
 /**
  * The ledger entries (those matching `where`, on the ledger's columns) with their part in the span
  * [start, end) by the rule: (id, kind, amount_fen, part). An entry that prices usage takes its
- * reading's interval (or its own); any other, its posting instant.
+ * reading's interval (or its own), as its part of the reading's running total (`cumulative`); any
+ * other, its posting instant.
  */
 export function ledgerParts(start: Date, end: Date, where: ReturnType<typeof sql>) {
   return sql`
-    SELECT l.id, l.kind, l.ref_type, l.amount_fen, l.created_at,
-      CASE WHEN coalesce(r.read_at, l.usage_to) IS NULL THEN CASE WHEN l.created_at >= ${start} AND l.created_at < ${end} THEN l.amount_fen ELSE 0 END
-        ELSE usage_in(l.amount_fen, CASE WHEN r.read_at IS NULL THEN l.usage_from ELSE r.since_at END, coalesce(r.read_at, l.usage_to), ${start}, ${end}) END AS part
-    FROM ledger_entries l
-    LEFT JOIN readings r ON coalesce(l.ref_type IN (${readingRefs}), false) AND r.utility = l.utility
-      AND r.id = coalesce(l.reading_id, CASE WHEN l.ref_id ~ '^[0-9]{1,18}$' THEN l.ref_id::bigint END)
-    WHERE l.created_at >= ${start} AND ${where}`;
+    SELECT id, kind, ref_type, amount_fen, created_at,
+      CASE WHEN t IS NULL THEN CASE WHEN created_at >= ${start} AND created_at < ${end} THEN amount_fen ELSE 0 END ELSE ${partOf(sql`${start}`, sql`${end}`)} END AS part
+    FROM (
+      SELECT l.id, l.kind, l.ref_type, l.amount_fen, l.created_at, CASE WHEN r.read_at IS NULL THEN l.usage_from ELSE r.since_at END AS f,
+        coalesce(r.read_at, l.usage_to) AS t, ${cumulative} AS cum
+      FROM ledger_entries l
+      LEFT JOIN readings r ON coalesce(l.ref_type IN (${readingRefs}), false) AND r.utility = l.utility
+        AND r.id = coalesce(l.reading_id, CASE WHEN l.ref_id ~ '^[0-9]{1,18}$' THEN l.ref_id::bigint END)
+      WHERE l.created_at >= ${start} AND ${where}) x`;
 }

@@ -24,26 +24,30 @@ import { rowsOf } from '../db/rows';
  */
 
 /**
- * Every reading's figures in pieces of the days of the aggregates' zone (usage per rate register in
- * hundredths, charge in fen, `n` 1 on the day its interval ends), by the rule of
- * server/domain/usageRule.ts (the SQL functions of migration 0036): what the triggers write.
+ * Every reading's figures (interval in ms, rate registers in hundredths, charge in fen) computed once
+ * per reading, for the parts functions of migration 0037.
+ */
+const readingFigures = sql`
+  SELECT utility, area_id, coalesce(room_id, 0) AS room_id, meter_id, since_at, read_at,
+    usage_ms(since_at)::bigint AS s, usage_ms(read_at)::bigint AS r, u[1] AS u1, u[2] AS u2, u[3] AS u3, u[4] AS u4, cost_fen AS fen
+  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL OFFSET 0) x OFFSET 0`;
+
+/**
+ * Every reading's figures in parts of the days of the aggregates' zone (usage per rate register in
+ * hundredths, charge in fen, `n` 1 on the day it was taken), by the rule of
+ * server/domain/usageRule.ts (the SQL functions of migration 0037): what the triggers write.
  */
 const dayPieces = sql`
-  SELECT r.utility, r.area_id, p.day, coalesce(r.room_id, 0) AS room_id, r.meter_id,
-    usage_share(r.u[1], p.e0, p.e1, p.len) AS u1, usage_share(r.u[2], p.e0, p.e1, p.len) AS u2,
-    usage_share(r.u[3], p.e0, p.e1, p.len) AS u3, usage_share(r.u[4], p.e0, p.e1, p.len) AS u4,
-    usage_share(r.cost_fen, p.e0, p.e1, p.len) AS fen, CASE WHEN p.last THEN 1 ELSE 0 END AS n
-  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL) r
+  SELECT c.utility, c.area_id, p.day, c.room_id, c.meter_id, p.u1, p.u2, p.u3, p.u4, p.fen, p.n
+  FROM (${readingFigures}) c
   CROSS JOIN aggregate_settings z
-  CROSS JOIN LATERAL usage_day_pieces(r.since_at, r.read_at, z.time_zone) p`;
+  CROSS JOIN LATERAL usage_day_parts(c.since_at, c.read_at, c.s, c.r, z.time_zone, c.u1, c.u2, c.u3, c.u4, c.fen) p`;
 
 /** The same in UTC hours, per area (usage_h the sum of the rate registers' parts). */
 const hourPieces = sql`
-  SELECT r.utility, r.area_id, p.hour,
-    usage_share(r.u[1], p.e0, p.e1, p.len) + usage_share(r.u[2], p.e0, p.e1, p.len) + usage_share(r.u[3], p.e0, p.e1, p.len) + usage_share(r.u[4], p.e0, p.e1, p.len) AS usage_h,
-    usage_share(r.cost_fen, p.e0, p.e1, p.len) AS fen, CASE WHEN p.last THEN 1 ELSE 0 END AS n
-  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL) r
-  CROSS JOIN LATERAL usage_hour_pieces(r.since_at, r.read_at) p`;
+  SELECT c.utility, c.area_id, to_timestamp(p.hour_ms / 1000) AS hour, p.u1 + p.u2 + p.u3 + p.u4 AS usage_h, p.fen, p.n
+  FROM (${readingFigures}) c
+  CROSS JOIN LATERAL usage_hour_parts(c.s, c.r, c.u1, c.u2, c.u3, c.u4, c.fen) p`;
 
 /** The zone the aggregates' days are in. */
 export async function aggregateTimeZone(db: Db): Promise<string | null> {

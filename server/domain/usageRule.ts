@@ -7,7 +7,7 @@ import { writeMonthEnd } from './statements';
 
 /**
  * The one rule every figure of usage and money follows (issue 39, "Numbers that reconcile"). The SQL
- * side is migration 0036 (`usage_day_pieces`, `usage_hour_pieces`, `usage_share`, `usage_in`,
+ * side is migrations 0036 and 0037 (`usage_day_parts`, `usage_hour_parts`, `usage_part`, `usage_in`,
  * `usage_h_in`); the daily, hourly and monthly aggregates, the dashboards, the reports, the
  * statements and the monthly settlement all use it, and none computes its own version.
  *
@@ -15,11 +15,13 @@ import { writeMonthEnd } from './statements';
  * (since_at, read_at]: since_at is the reading it was counted from. That usage is spread evenly over
  * the interval's time, and the part of it in any span [a, b) is
  *
- *     floor(T × F(b)) − floor(T × F(a))
+ *     trunc(T × F(b)) − trunc(T × F(a))
  *
- * where T is the figure (hundredths of a kWh or m³ for each rate register, fen for its charge) and
- * F(x) the share of the interval elapsed at instant x: 0 up to its start, 1 from its end, in
- * milliseconds between. The parts of consecutive spans add up to T exactly (the floors telescope), so
+ * where T is the figure (hundredths of a kWh or m³ for each rate register, fen for its charge), F(x)
+ * the share of the interval elapsed at instant x (0 up to its start, 1 from its end, in whole
+ * milliseconds between) and trunc the integer toward zero, so a negative figure (a charge in the
+ * ledger) splits as its positive twin (the reading's cost) does, negated. The parts of consecutive
+ * spans add up to T exactly (the terms telescope), so
  * hours add up to days, days to months, and any range to the sum of its days: two screens that show
  * one quantity agree to the hundredth. A reading's usage in a span is the sum of its four rate
  * registers' parts (a reading without registers has all of it flat). A reading with no interval (the
@@ -71,9 +73,9 @@ export function usageIn(total: number, since: number | null, read: number, a: nu
   if (since === null || since >= read) return read >= a && read < b ? total : 0;
   const length = BigInt(read - since);
   const elapsed = (x: number) => BigInt(Math.min(Math.max(x - since, 0), read - since));
-  const floorDiv = (n: bigint, d: bigint) => (n >= 0n ? n / d : -((-n + d - 1n) / d));
   const t = BigInt(total);
-  return Number(floorDiv(t * elapsed(b), length) - floorDiv(t * elapsed(a), length));
+  // BigInt division is toward zero, as the rule's.
+  return Number((t * elapsed(b)) / length - (t * elapsed(a)) / length);
 }
 
 export interface UsageRuleUpgrade { from: number; to: number; usageRows: number; months: string[]; statementsChanged: number }

@@ -199,8 +199,11 @@ async function lineConditions(c: Ctx, query: LineFilter) {
  */
 async function lineTotals(c: Ctx, where: SQL | undefined, window?: { start: Date; end: Date }) {
   const scoped = and(inScope(ledgerEntries.areaId, c.get('session')), where);
+  // A reading's entries count by their parts of its running total (monthEnd.ts): the parts are read over
+  // the filtered entries' accounts whole, then the filtered entries taken.
   const source = window
-    ? sql`(${ledgerParts(window.start, window.end, sql`l.id IN (SELECT ${ledgerEntries.id} FROM ${ledgerEntries} WHERE ${scoped})`)}) x`
+    ? sql`(SELECT p.* FROM (${ledgerParts(window.start, window.end, sql`l.account_id IN (SELECT ${ledgerEntries.accountId} FROM ${ledgerEntries} WHERE ${scoped})`)}) p
+        WHERE p.id IN (SELECT ${ledgerEntries.id} FROM ${ledgerEntries} WHERE ${scoped})) x`
     : sql`(SELECT ${ledgerEntries.kind} AS kind, ${ledgerEntries.amountFen} AS part FROM ${ledgerEntries} WHERE ${scoped}) x`;
   const [row] = rowsOf<Record<string, string | number | null>>(await c.get('deps').db.execute(sql`
     SELECT count(*)::int AS count,

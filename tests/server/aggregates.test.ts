@@ -32,14 +32,14 @@ const roomOf = (area: number, room: number) => ROOM_BASE + area * 10 + room;
 
 /**
  * A reading's pieces in the zone's days, written here apart from the server's rule (usageRule.ts):
- * its interval (since, at] spread evenly, a day [d, d') getting floor(T·e(d')/L) − floor(T·e(d)/L) of a
+ * its interval (since, at] spread evenly, a day [d, d') getting trunc(T·e(d')/L) − trunc(T·e(d)/L) of a
  * figure T (e the elapsed ms, clamped, L the length); no interval: all of it on the day of `at`. The
  * reading counts on the day it was taken.
  */
 function dayPieces(since: number | null, at: number, zone: string): { day: string; share: (total: number) => number; last: boolean }[] {
   if (since === null || since >= at) return [{ day: dayKey(new Date(at), zone), share: (total) => total, last: true }];
   const length = BigInt(at - since);
-  const floorPart = (total: number, elapsed: number) => { const n = BigInt(total) * BigInt(elapsed); return n >= 0n ? n / length : -((-n + length - 1n) / length); };
+  const truncPart = (total: number, elapsed: number) => { const n = BigInt(total) * BigInt(elapsed); return n >= 0n ? n / length : -(-n / length); };
   // The zone's day edges inside the interval: the instants where the day's key changes (on whole half hours in these zones).
   const edges: number[] = [];
   let key = dayKey(new Date(since), zone);
@@ -51,7 +51,7 @@ function dayPieces(since: number | null, at: number, zone: string): { day: strin
   const ends = [...edges, at];
   const pieces = starts.map((start, i) => ({
     day: dayKey(new Date(start), zone),
-    share: (total: number) => Number(floorPart(total, ends[i] - since) - floorPart(total, start - since)),
+    share: (total: number) => Number(truncPart(total, ends[i] - since) - truncPart(total, start - since)),
     last: i === starts.length - 1,
   }));
   // Taken at a day's first instant: its usage is the day before's, and it counts as a reading on its own day.

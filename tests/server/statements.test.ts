@@ -40,18 +40,21 @@ describe('month end', () => {
     const months = ['2026-09', '2026-10', '2026-11'];
     const bounds = months.map((month) => monthBounds(month, 'Asia/Shanghai'));
     // The reference, written apart from the server's: an entry or a reading interval (from, to] puts
-    // the part floor(T·F(b)) − floor(T·F(a)) of its figure T in [a, b); F the share of the interval
-    // elapsed, in whole ms; without an interval, all of it at its instant.
+    // the part trunc(T·F(b)) − trunc(T·F(a)) of its figure T in [a, b); F the share of the interval
+    // elapsed, in whole ms, trunc toward zero; without an interval, all of it at its instant. The
+    // entries of one reading go as their running total: each its part of the total after it less the
+    // part of the total before it.
     const part = (total: bigint, from: number | null, to: number, a: number, b: number): bigint => {
       if (from === null || from >= to) return to >= a && to < b ? total : 0n;
       const share = (x: number) => {
         const elapsed = BigInt(Math.max(0, Math.min(x - from, to - from)));
         const n = total * elapsed;
         const d = BigInt(to - from);
-        return n >= 0n ? n / d : -((-n + d - 1n) / d);
+        return n >= 0n ? n / d : -(-n / d);
       };
       return share(b) - share(a);
     };
+    const running = new Map<string, bigint>();
     const ms = (v: unknown) => (v === null ? null : new Date(v as string).getTime());
     // Every row, a page at a time (one answer of them all overflows the stack).
     const all = async (select: (after: number) => ReturnType<typeof sql>) => {
@@ -80,10 +83,14 @@ describe('month end', () => {
       const reading = readingRef ? readingById.get(`${e.utility}:${e.reading_id ?? e.ref_id}`) : undefined;
       const [from, to] = reading ? [ms(reading.since_at), ms(reading.read_at)!] : e.usage_to ? [ms(e.usage_from), ms(e.usage_to)!] : [null, ms(e.created_at)!];
       const priced = e.kind === 'deduction' || readingRef || !!e.usage_to;
+      const key = reading ? `${e.account_id}:${reading.id}` : null;
+      const earlier = key ? running.get(key) ?? 0n : 0n;
+      if (key) running.set(key, earlier + amount);
+      const partOf = (a: number, b: number) => part(earlier + amount, from, to, a, b) - part(earlier, from, to, a, b);
       bounds.forEach(({ start, end }, k) => {
         const r = perMonth[k];
-        r.before += part(amount, from, to, -8.64e15, start.getTime());
-        const m = part(amount, from, to, start.getTime(), end.getTime());
+        r.before += partOf(-8.64e15, start.getTime());
+        const m = partOf(start.getTime(), end.getTime());
         if (priced) r.charge -= m;
         else if (e.kind === 'recharge') r.recharge += m;
         else if (e.kind === 'void') r.void -= m;
