@@ -194,13 +194,15 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
       sum(${part(p.prevMonthStart, p.monthStart)}) / 100.0 AS prev_total
     FROM readings
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND read_at > ${ts(from)} AND coalesce(since_at, read_at) <= ${ts(now)}`);
-  const dayEnds = [...p.dayStarts.slice(1), upTo];
+      AND read_at >= ${ts(from)} AND least(since_at, read_at) <= ${ts(now)}`);
+  // The trend's days, the last (today) up to now.
+  const dayStarts = p.dayStarts.slice(0, TREND_DAYS);
+  const dayEnds = [...p.dayStarts.slice(1, TREND_DAYS), upTo];
   const usageDaysQuery = rows<Record<string, unknown>>(sql`
-    SELECT ${sql.join(p.dayStarts.map((start, i) => sql`sum(${part(start, dayEnds[i])}) / 100.0 AS ${sql.raw(`d${i}`)}`), sql`, `)}
+    SELECT ${sql.join(dayStarts.map((start, i) => sql`sum(${part(start, dayEnds[i])}) / 100.0 AS ${sql.raw(`d${i}`)}`), sql`, `)}
     FROM readings
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND read_at > ${ts(p.dayStarts[0])} AND coalesce(since_at, read_at) <= ${ts(now)}`);
+      AND read_at >= ${ts(p.dayStarts[0])} AND least(since_at, read_at) <= ${ts(now)}`);
 
   // Recharge money: orders paid through a paying channel, not voided.
   const orderWhere = sql`utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND order_status <> ${ORDER_STATUS.void}
@@ -221,7 +223,7 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
     SELECT t.room_id, t.usage, r.room_code, b.name AS building_name, pr.name AS project_name
     FROM (SELECT room_id, sum(${part(p.monthStart, upTo)}) / 100.0 AS usage FROM readings
           WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-            AND read_at >= ${ts(p.monthStart)} AND coalesce(since_at, read_at) <= ${ts(now)}
+            AND read_at >= ${ts(p.monthStart)} AND least(since_at, read_at) <= ${ts(now)}
           GROUP BY room_id HAVING sum(${part(p.monthStart, upTo)}) <> 0 OR bool_or(read_at <= ${ts(now)})
           ORDER BY sum(${part(p.monthStart, upTo)}) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id
@@ -300,7 +302,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   // interval meets it and ends within a month after it (a meter silent for longer is counted in the
   // hours and days, not in the minutes of a partial hour).
   const pieceEnd = (span: Span) => new Date(span.end + (span.inclusive ? 1 : 0));
-  const meets = (span: Span) => sql`read_at > ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 31 * 86_400_000))} AND coalesce(since_at, read_at) < ${ts(pieceEnd(span))}`;
+  const meets = (span: Span) => sql`read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 31 * 86_400_000))} AND least(since_at, read_at) < ${ts(pieceEnd(span))}`;
   const rawQuery = rawPieces.length
     ? rows<Record<string, unknown>>(sql`
       SELECT ${sql.join(rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`), sql`, `)}
@@ -337,7 +339,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
       SELECT area_id, room_id, sum(${usageHIn(new Date(now.getTime() + 1), nextMonthStart)}) AS h,
         (count(*) FILTER (WHERE read_at < ${ts(nextMonthStart)}))::int AS n FROM readings
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL AND room_id IS NOT NULL
-        AND read_at > ${ts(now)} AND coalesce(since_at, read_at) < ${ts(nextMonthStart)}
+        AND read_at > ${ts(now)} AND least(since_at, read_at) < ${ts(nextMonthStart)}
       GROUP BY area_id, room_id),
     pieces AS (
       SELECT m.room_id, m.usage_h AS h

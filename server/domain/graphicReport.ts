@@ -69,7 +69,7 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
   const end = starts[days];
   // Each reading's part in the range by the rule (usageRule.ts): the readings whose interval meets it.
   const where = sql`r.utility = ${utility} AND ${inAreas(sql.raw('r.area_id'), areaIds)} AND r.deleted_at IS NULL
-    AND r.read_at >= ${ts(start)} AND coalesce(r.since_at, r.read_at) < ${ts(end)}`;
+    AND r.read_at >= ${ts(start)} AND least(r.since_at, r.read_at) < ${ts(end)}`;
   const part = usageHIn(start, end, 'r');
   // The rooms counted are those with a reading taken in the range (the aggregates' count).
   const ends = sql`(r.read_at >= ${ts(start)} AND r.read_at < ${ts(end)})`;
@@ -82,8 +82,8 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
   const thresholds = sql`ARRAY[${sql.join(starts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
   const daily = rowsOf<{ b: number; usage: string }>(await db.execute(sql`
     SELECT d.i AS b, sum(${usageHIn(sql`to_timestamp(d.a)`, sql`to_timestamp(d.z)`, 'r')}) / 100.0 AS usage
-    FROM readings r CROSS JOIN (SELECT i, ${thresholds}[i] AS a, ${thresholds}[i + 1] AS z FROM generate_series(1, ${days}) i) d
-    WHERE ${where} AND r.read_at > to_timestamp(d.a) AND coalesce(r.since_at, r.read_at) < to_timestamp(d.z)
+    FROM readings r CROSS JOIN (SELECT i, (${thresholds})[i] AS a, (${thresholds})[i + 1] AS z FROM generate_series(1, ${days}) i) d
+    WHERE ${where} AND r.read_at >= to_timestamp(d.a) AND least(r.since_at, r.read_at) < to_timestamp(d.z)
     GROUP BY 1`));
   const top = rowsOf<Record<string, unknown>>(await db.execute(sql`
     SELECT t.room_id, t.usage, rm.room_code, b.name AS building_name, p.name AS project_name

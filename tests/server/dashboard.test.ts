@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { rowsOf } from '../../server/db/rows';
 import { configFromEnv } from '../../server/config';
 import { apiClient, loginAs, startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
+import { ruleReadingOf, ruleText, usageIn, type RuleReading } from '../support/usageReference';
 
 /**
  * The home dashboards' figures against references computed here from the raw rows of the fixed
@@ -41,15 +42,21 @@ const sumIn = (rows: Raw[], from: number, to: number, inclusiveEnd = false) =>
   rows.filter((r) => r.t >= from && (inclusiveEnd ? r.t <= to : r.t < to)).reduce((s, r) => s + r.value, 0);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-async function rawReadings(utility: string, areas: number[]): Promise<Raw[]> {
-  // Tens of thousands of rows: read as one text (area, ms, consumption, room) rather than row objects.
+/** A standing reading by the usage rule (tests/support/usageReference.ts), with its area and room. */
+interface RawReading extends RuleReading { areaId: number; roomId: number | null }
+/** The usage of the readings in [from, to) (to included when `inclusiveEnd`), in kWh or m³, by the rule. */
+const usageSum = (rows: RawReading[], from: number, to: number, inclusiveEnd = false) =>
+  rows.reduce((sum, r) => sum + usageIn(r, from, inclusiveEnd ? to + 1 : to), 0) / 100;
+
+async function rawReadings(utility: string, areas: number[]): Promise<RawReading[]> {
+  // Tens of thousands of rows: read as one text (area, room, then the rule's fields) rather than row objects.
   const [{ text }] = await query<{ text: string | null }>(sql`
-    SELECT string_agg(concat_ws(',', area_id, (extract(epoch FROM read_at) * 1000)::bigint, consumption, coalesce(room_id, 0)), ';') AS text
-    FROM readings WHERE utility = ${utility} AND deleted_at IS NULL AND read_at >= ${new Date(PREV_MONTH).toISOString()}::timestamptz`);
+    SELECT string_agg(concat_ws('|', r.area_id, coalesce(r.room_id, 0), ${sql.raw(ruleText('r'))}), ';') AS text
+    FROM readings r WHERE r.utility = ${utility} AND r.deleted_at IS NULL AND r.read_at >= ${new Date(PREV_MONTH).toISOString()}::timestamptz`);
   return (text ?? '').split(';').filter(Boolean).map((line) => {
-    const [area, t, value, room] = line.split(',');
-    return { areaId: Number(area), t: Number(t), value: Number(value), roomId: Number(room) || null };
-  }).filter((r) => areas.includes(r.areaId) && r.t <= NOW);
+    const [area, room, ...rule] = line.split('|');
+    return { ...ruleReadingOf(rule), areaId: Number(area), roomId: Number(room) || null };
+  }).filter((r) => areas.includes(r.areaId) && r.read <= NOW);
 }
 async function rawRecharges(utility: string, areas: number[]): Promise<Raw[]> {
   const rows = await query<{ area_id: number; created_at: string; amount_fen: string; order_status: number; channel: string; room_id: number }>(sql`
@@ -97,11 +104,11 @@ describe.each(['electric', 'water'] as const)('%s summary', (utility) => {
     expect(data.kpi.meters).toBeGreaterThan(100);
 
     const change = (name: string) => data.kpi[name] as { value: number; previous: number };
-    expect(change('usageToday').value).toBeCloseTo(round2(sumIn(readings, TODAY, NOW, true)), 2);
-    expect(change('usageToday').previous).toBeCloseTo(round2(sumIn(readings, YESTERDAY, YESTERDAY_SAME)), 2);
-    expect(change('usageMonth').value).toBeCloseTo(round2(sumIn(readings, MONTH, NOW, true)), 2);
-    expect(change('usageMonth').previous).toBeCloseTo(round2(sumIn(readings, PREV_MONTH, PREV_MONTH_SAME)), 2);
-    expect(data.kpi.usagePrevMonthTotal).toBeCloseTo(round2(sumIn(readings, PREV_MONTH, MONTH)), 2);
+    expect(change('usageToday').value).toBeCloseTo(round2(usageSum(readings, TODAY, NOW, true)), 2);
+    expect(change('usageToday').previous).toBeCloseTo(round2(usageSum(readings, YESTERDAY, YESTERDAY_SAME)), 2);
+    expect(change('usageMonth').value).toBeCloseTo(round2(usageSum(readings, MONTH, NOW, true)), 2);
+    expect(change('usageMonth').previous).toBeCloseTo(round2(usageSum(readings, PREV_MONTH, PREV_MONTH_SAME)), 2);
+    expect(data.kpi.usagePrevMonthTotal).toBeCloseTo(round2(usageSum(readings, PREV_MONTH, MONTH)), 2);
     expect(change('usageMonth').value).toBeGreaterThan(0);
     expect(change('usageMonth').previous).toBeGreaterThan(0);
     expect(change('rechargeTodayFen')).toEqual({ value: sumIn(orders, TODAY, NOW, true), previous: sumIn(orders, YESTERDAY, YESTERDAY_SAME) });
@@ -113,16 +120,16 @@ describe.each(['electric', 'water'] as const)('%s summary', (utility) => {
     expect(data.daily[29].day).toBe('2026-11-21');
     data.daily.forEach((day, i) => {
       const from = FIRST_DAY + i * DAY;
-      expect(day.usage).toBeCloseTo(round2(sumIn(readings, from, Math.min(from + DAY, NOW + 1))), 2);
+      expect(day.usage).toBeCloseTo(round2(usageSum(readings, from, Math.min(from + DAY, NOW + 1))), 2);
       expect(day.rechargeFen).toBe(sumIn(orders, from, Math.min(from + DAY, NOW + 1)));
     });
 
-    // Top consumers of this month up to now (the period of the "this month" card).
+    // Top consumers of this month up to now (the period of the "this month" card), in hundredths.
     const byRoom = new Map<number, number>();
-    for (const r of readings) if (r.t >= MONTH && r.roomId !== null) byRoom.set(r.roomId, (byRoom.get(r.roomId) ?? 0) + r.value);
+    for (const r of readings) if (r.roomId !== null) byRoom.set(r.roomId, (byRoom.get(r.roomId) ?? 0) + usageIn(r, MONTH, NOW + 1));
     const expectedTop = [...byRoom].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10);
     expect(data.top.map((t) => t.roomId)).toEqual(expectedTop.map(([id]) => id));
-    data.top.forEach((t, i) => expect(t.usage).toBeCloseTo(round2(expectedTop[i][1]), 2));
+    data.top.forEach((t, i) => expect(t.usage).toBeCloseTo(expectedTop[i][1] / 100, 2));
     expect(data.top[0].roomCode).toBeTruthy();
 
     const expectedArrears = accounts.filter((a) => Number(a.balance_fen) < 0)
@@ -137,7 +144,7 @@ describe.each(['electric', 'water'] as const)('%s summary', (utility) => {
     const readings = await rawReadings(utility, areas2);
     const rooms = (await query<{ area_id: number }>(sql`SELECT area_id FROM rooms`)).filter((r) => areas2.includes(Number(r.area_id)));
     expect(theirs.kpi.rooms).toBe(rooms.length);
-    expect((theirs.kpi.usageMonth as { value: number }).value).toBeCloseTo(round2(sumIn(readings, MONTH, NOW, true)), 2);
+    expect((theirs.kpi.usageMonth as { value: number }).value).toBeCloseTo(round2(usageSum(readings, MONTH, NOW, true)), 2);
     const areaOfRoom = new Map((await query<{ id: number; area_id: number }>(sql`SELECT id, area_id FROM rooms`)).map((r) => [Number(r.id), Number(r.area_id)]));
     for (const row of [...theirs.top, ...theirs.arrears]) expect(areas2).toContain(areaOfRoom.get(row.roomId));
     const alarms = (await other.get('dashboard/findAlarms', { utility, areaId: 1 })).body.data as { rows: { roomId: number | null }[] };

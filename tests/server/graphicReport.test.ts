@@ -4,6 +4,7 @@ import { rowsOf } from '../../server/db/rows';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { namesField } from '../support/fieldLabels';
 import { rangeAsMonths } from '../../server/domain/graphicReport';
+import { ruleReadingOf, ruleText, usageIn, type RuleReading } from '../support/usageReference';
 
 /** The graphic reports (tuxingbaobiao) against references computed here from the raw rows of the fixed seed. */
 let backend: TestBackend;
@@ -18,7 +19,6 @@ afterAll(() => backend.close());
 
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await backend.database.db.execute(text));
 const areasOf = async (areaId: number) => (await query<{ id: number }>(sql`SELECT id FROM areas WHERE id = ${areaId} OR parent_id = ${areaId}`)).map((r) => Number(r.id));
-const round2 = (n: number) => Math.round(n * 100) / 100;
 // Days [2026-11-01, 2026-11-22) of Asia/Shanghai (+08:00).
 const FROM = new Date('2026-11-01T00:00:00+08:00').getTime();
 const TO = new Date('2026-11-22T00:00:00+08:00').getTime();
@@ -31,15 +31,17 @@ interface Report {
   topRooms: { roomId: number; usage: number }[];
 }
 
+/** The standing readings with a part in [FROM, TO) or taken in it, by the usage rule (tests/support/usageReference.ts). */
 async function raw(utility: string, areas: number[]) {
   const [{ text }] = await query<{ text: string | null }>(sql`
-    SELECT string_agg(concat_ws('|', r.area_id, (extract(epoch FROM r.read_at) * 1000)::bigint, r.consumption, coalesce(r.room_id, 0), coalesce(p.name, ''), coalesce(b.name, '')), ';') AS text
+    SELECT string_agg(concat_ws('|', r.area_id, coalesce(r.room_id, 0), coalesce(p.name, ''), coalesce(b.name, ''), ${sql.raw(ruleText('r'))}), ';') AS text
     FROM readings r LEFT JOIN rooms rm ON rm.id = r.room_id LEFT JOIN buildings b ON b.id = rm.building_id LEFT JOIN projects p ON p.id = rm.project_id
-    WHERE r.utility = ${utility} AND r.deleted_at IS NULL AND r.read_at >= ${new Date(FROM - DAY).toISOString()}::timestamptz AND r.read_at < ${new Date(TO + DAY).toISOString()}::timestamptz`);
+    WHERE r.utility = ${utility} AND r.deleted_at IS NULL AND r.read_at >= ${new Date(FROM).toISOString()}::timestamptz
+      AND least(r.since_at, r.read_at) < ${new Date(TO).toISOString()}::timestamptz`);
   return (text ?? '').split(';').filter(Boolean).map((line) => {
-    const [area, t, value, room, project, building] = line.split('|');
-    return { area: Number(area), t: Number(t), value: Number(value), room: Number(room), project, building };
-  }).filter((r) => areas.includes(r.area) && r.t >= FROM && r.t < TO);
+    const [area, room, project, building, ...rule] = line.split('|');
+    return { ...ruleReadingOf(rule), area: Number(area), room: Number(room), project, building } as RuleReading & { area: number; room: number; project: string; building: string };
+  }).filter((r) => areas.includes(r.area));
 }
 
 describe.each(['electric', 'water'] as const)('%s report', (utility) => {
@@ -51,17 +53,17 @@ describe.each(['electric', 'water'] as const)('%s report', (utility) => {
     const rows = await raw(utility, areas);
 
     const byBuilding = new Map<string, number>();
-    for (const r of rows) if (r.room) byBuilding.set(`${r.project}|${r.building}`, (byBuilding.get(`${r.project}|${r.building}`) ?? 0) + r.value);
+    for (const r of rows) if (r.room) byBuilding.set(`${r.project}|${r.building}`, (byBuilding.get(`${r.project}|${r.building}`) ?? 0) + usageIn(r, FROM, TO));
     expect(report.byBuilding.length).toBe(byBuilding.size);
-    for (const b of report.byBuilding) expect(b.usage).toBeCloseTo(round2(byBuilding.get(`${b.projectName}|${b.buildingName}`)!), 2);
+    for (const b of report.byBuilding) expect(b.usage).toBeCloseTo(byBuilding.get(`${b.projectName}|${b.buildingName}`)! / 100, 2);
 
     expect(report.daily).toHaveLength(21);
     expect(report.daily[0].day).toBe('2026-11-01');
     expect(report.daily[20].day).toBe('2026-11-21');
-    report.daily.forEach((d, i) => expect(d.usage).toBeCloseTo(round2(rows.filter((r) => r.t >= FROM + i * DAY && r.t < FROM + (i + 1) * DAY).reduce((s, r) => s + r.value, 0)), 2));
+    report.daily.forEach((d, i) => expect(d.usage).toBeCloseTo(rows.reduce((s, r) => s + usageIn(r, FROM + i * DAY, FROM + (i + 1) * DAY), 0) / 100, 2));
 
     const byRoom = new Map<number, number>();
-    for (const r of rows) if (r.room) byRoom.set(r.room, (byRoom.get(r.room) ?? 0) + r.value);
+    for (const r of rows) if (r.room) byRoom.set(r.room, (byRoom.get(r.room) ?? 0) + usageIn(r, FROM, TO));
     const top = [...byRoom].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 10);
     expect(report.topRooms.map((r) => r.roomId)).toEqual(top.map(([id]) => id));
 

@@ -36,6 +36,15 @@ const list = async <R,>(path: string, query: Record<string, unknown> = {}, clien
 // A week of the seed (TEST_NOW is 2026-11-21 10:00 +08:00).
 const WEEK = { readFrom: '2026-11-14T00:00:00+08:00', readTo: '2026-11-21T00:00:00+08:00' };
 const WEEK_SQL = `read_at >= '2026-11-14T00:00:00+08:00' AND read_at < '2026-11-21T00:00:00+08:00'`;
+// The usage rule (server/domain/usageRule.ts) in SQL: a reading's usage (hundredths) and charge (fen) in a
+// span, the readings that meet it (a part in it, or taken in it), and the ones taken in it (the count).
+const span = (a: string, b: string) => ({
+  used: `usage_h_in(consumption, usage_rates, since_at, read_at, '${a}'::timestamptz, '${b}'::timestamptz)`,
+  cost: `usage_in(cost_fen, since_at, read_at, '${a}'::timestamptz, '${b}'::timestamptz)`,
+  meets: `read_at >= '${a}'::timestamptz AND least(since_at, read_at) < '${b}'::timestamptz`,
+  taken: `read_at >= '${a}'::timestamptz AND read_at < '${b}'::timestamptz`,
+});
+const WEEK_SPAN = span(WEEK.readFrom, WEEK.readTo);
 
 interface Reading { id: number; utility: string; readAt: string; roomId: number; consumption: number; costFen: number; meterAddress: string; deletedAt: string | null; refundedFen: number | null; deleteReason: string | null; deletedByName: string | null }
 
@@ -43,8 +52,9 @@ describe('meterReadingRecord/findByCondition (MeterReadingRecordDetails, chaobia
   it('lists one utility\'s standing readings newest first, with totals from the raw rows', async () => {
     for (const utility of ['electric', 'water']) {
       const page = await list<Reading>('meterReadingRecord/findByCondition', { utility, ...WEEK });
-      const ref = await one(`SELECT count(*) AS n, coalesce(sum(consumption), 0) AS used, coalesce(sum(cost_fen), 0) AS cost FROM readings
-        WHERE utility = '${utility}' AND deleted_at IS NULL AND ${WEEK_SQL} AND ${scope}`);
+      const ref = await one(`SELECT count(*) FILTER (WHERE ${WEEK_SPAN.taken}) AS n, coalesce(sum(${WEEK_SPAN.used}), 0) / 100.0 AS used,
+        coalesce(sum(${WEEK_SPAN.cost}), 0) AS cost FROM readings
+        WHERE utility = '${utility}' AND deleted_at IS NULL AND ${WEEK_SPAN.meets} AND ${scope}`);
       expect(page.totals.count).toBe(Number(ref.n));
       expect(page.totals.costFen).toBe(Number(ref.cost));
       expect(page.totals.consumption).toBeCloseTo(Number(ref.used), 1);
@@ -224,9 +234,15 @@ describe('the money rule of a reading (property)', () => {
 describe('roomUsage/findByCondition (chaobiao)', () => {
   it('sums each room\'s standing electricity per day of the platform\'s zone, with totals from the raw rows', async () => {
     const page = await list<{ roomId: number; period: string; usage: number; readings: number }>('roomUsage/findByCondition', { ...WEEK, granularity: 'day', sortField: 'usage', sortOrder: 'desc' });
-    const ref = await one(`SELECT count(DISTINCT (room_id, to_char(read_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD'))) AS groups, coalesce(sum(consumption), 0) AS used,
-      count(*) AS n, count(DISTINCT room_id) AS rooms FROM readings
-      WHERE utility = 'electric' AND deleted_at IS NULL AND room_id IS NOT NULL AND ${WEEK_SQL} AND ${scope}`);
+    // Per room and day of the week by the rule: each reading's part of each day, the readings taken on it.
+    const days = `SELECT to_char(d, 'YYYY-MM-DD') AS day, d AT TIME ZONE 'Asia/Shanghai' AS a, (d + interval '1 day') AT TIME ZONE 'Asia/Shanghai' AS b
+      FROM generate_series('2026-11-14'::timestamp, '2026-11-20'::timestamp, interval '1 day') d`;
+    const groups = `SELECT r.room_id, x.day, sum(usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, x.a, x.b)) AS used_h,
+        count(*) FILTER (WHERE r.read_at >= x.a AND r.read_at < x.b) AS n
+      FROM readings r JOIN (${days}) x ON r.read_at >= x.a AND least(r.since_at, r.read_at) < x.b
+      WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.room_id IS NOT NULL AND r.${scope}
+      GROUP BY 1, 2 HAVING sum(usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, x.a, x.b)) <> 0 OR count(*) FILTER (WHERE r.read_at >= x.a AND r.read_at < x.b) > 0`;
+    const ref = await one(`SELECT count(*) AS groups, coalesce(sum(used_h), 0) / 100.0 AS used, coalesce(sum(n), 0) AS n, count(DISTINCT room_id) AS rooms FROM (${groups}) g`);
     expect(page.total).toBe(Number(ref.groups));
     expect(page.totals.rooms).toBe(Number(ref.rooms));
     expect(page.totals.usage).toBeCloseTo(Number(ref.used), 1);
@@ -234,8 +250,7 @@ describe('roomUsage/findByCondition (chaobiao)', () => {
     const usages = page.records.map((row) => row.usage);
     expect(usages).toEqual([...usages].sort((a, b) => b - a));
     const top = page.records[0];
-    const [day] = await sqlRows<{ used: string; n: number }>(`SELECT sum(consumption) AS used, count(*) AS n FROM readings WHERE utility = 'electric' AND deleted_at IS NULL
-      AND room_id = ${top.roomId} AND to_char(read_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') = '${top.period}'`);
+    const [day] = await sqlRows<{ used: string; n: number }>(`SELECT used_h / 100.0 AS used, n FROM (${groups}) g WHERE room_id = ${top.roomId} AND day = '${top.period}'`);
     expect(top.usage).toBeCloseTo(Number(day.used), 2);
     expect(top.readings).toBe(Number(day.n));
     expect(page.records.every((row) => /^2026-11-(1[4-9]|20)$/.test(row.period))).toBe(true);
@@ -244,8 +259,11 @@ describe('roomUsage/findByCondition (chaobiao)', () => {
   it('gives the month series for the chart, and refuses a backwards range and an unknown period naming the field', async () => {
     const { body } = await api.get('roomUsage/findSeries', { granularity: 'month' });
     const series = body.data as { period: string; usage: number }[];
-    const ref = await sqlRows<{ m: string; used: string }>(`SELECT to_char(read_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS m, sum(consumption) AS used FROM readings
-      WHERE utility = 'electric' AND deleted_at IS NULL AND room_id IS NOT NULL AND ${scope} GROUP BY 1 ORDER BY 1`);
+    // Each month's usage by the rule: every reading's part of the month.
+    const ref = await sqlRows<{ m: string; used: string }>(`SELECT x.m, sum(usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, x.a, x.b)) / 100.0 AS used
+      FROM readings r JOIN (SELECT to_char(d, 'YYYY-MM') AS m, d AT TIME ZONE 'Asia/Shanghai' AS a, (d + interval '1 month') AT TIME ZONE 'Asia/Shanghai' AS b
+        FROM generate_series('2025-01-01'::timestamp, '2027-12-01'::timestamp, interval '1 month') d) x ON r.read_at >= x.a AND least(r.since_at, r.read_at) < x.b
+      WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.room_id IS NOT NULL AND r.${scope} GROUP BY 1 ORDER BY 1`);
     expect(series.map((row) => row.period)).toEqual(ref.map((row) => row.m));
     series.forEach((row, i) => expect(row.usage).toBeCloseTo(Number(ref[i].used), 1));
     const backwards = await api.get('roomUsage/findByCondition', { readFrom: '2026-11-20T00:00:00+08:00', readTo: '2026-11-01T00:00:00+08:00' });

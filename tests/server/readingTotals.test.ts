@@ -50,7 +50,7 @@ async function reference(filter: Filter) {
       count(*) FILTER (WHERE r.read_at >= ${a} AND r.read_at < ${b}) AS n,
       coalesce(sum(usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, ${a}, ${b})), 0) / 100.0 AS used,
       coalesce(sum(usage_in(r.cost_fen, r.since_at, r.read_at, ${a}, ${b})), 0) AS cost
-    FROM readings r WHERE ${where.join(' AND ')} AND r.read_at >= ${a} AND coalesce(r.since_at, r.read_at) < ${b}`);
+    FROM readings r WHERE ${where.join(' AND ')} AND r.read_at >= ${a} AND least(r.since_at, r.read_at) < ${b}`);
   return { count: Number(row.n), consumption: Number(row.used), costFen: Number(row.cost) };
 }
 

@@ -4,7 +4,7 @@ import { apiClient, loginAs, startTestBackend, type TestBackend } from '../suppo
 /**
  * roomUsage by month (issue 31, at city scale): the months a range covers whole come from the
  * monthly aggregate (monthly_room_usage), the rest from the days; every answer as a reference
- * grouped here from the raw readings — whole months, ranges starting and ending mid-month, no range,
+ * grouped here from the raw readings by the usage rule — whole months, ranges starting and ending mid-month, no range,
  * a building, each sorted by usage and by period, and the series.
  */
 let backend: TestBackend;
@@ -26,17 +26,39 @@ afterAll(() => backend.close());
 
 type Row = { roomId: number; period: string; usage: number; readings: number };
 
-/** Room × month of the standing electric readings with a room, from the raw rows, in the list's order. */
-async function reference(range: { readFrom?: string; readTo?: string }, building: boolean, order: 'usage' | 'period') {
+/**
+ * Room × month of the standing electric readings with a room, from the raw rows, in the list's order,
+ * by the usage rule (server/domain/usageRule.ts): a reading's usage is spread over its interval, so a
+ * month of the range holds each reading's part in the span where the month and the whole days the
+ * range touches meet (the SQL function `usage_h_in`, one span per reading, not the aggregates' day
+ * parts); a reading counts in the month and on the day it was taken.
+ */
+async function referenceRows(range: { readFrom?: string; readTo?: string }) {
+  const zone = `'Asia/Shanghai'`;
   const where = [`r.utility = 'electric'`, `r.deleted_at IS NULL`, `r.room_id IS NOT NULL`, scope];
-  // The whole days the range touches (the screen's rule), in the platform's zone.
-  if (range.readFrom) where.push(`(r.read_at AT TIME ZONE 'Asia/Shanghai')::date >= ('${range.readFrom}'::timestamptz AT TIME ZONE 'Asia/Shanghai')::date`);
-  if (range.readTo) where.push(`(r.read_at AT TIME ZONE 'Asia/Shanghai')::date <= (('${range.readTo}'::timestamptz - interval '1 microsecond') AT TIME ZONE 'Asia/Shanghai')::date`);
-  if (building) where.push(`r.room_id IN (SELECT id FROM rooms WHERE building_id = ${buildingId})`);
-  const rows = await sqlRows<{ room_id: number; period: string; used: string; n: string }>(`SELECT r.room_id, to_char(r.read_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM') AS period,
-      sum(r.consumption) AS used, count(*) AS n FROM readings r WHERE ${where.join(' AND ')} GROUP BY 1, 2
-    ORDER BY ${order === 'usage' ? 'sum(r.consumption) DESC, r.room_id DESC, 2 DESC' : '2 DESC, r.room_id DESC'}`);
-  return rows.map((row) => ({ roomId: Number(row.room_id), period: row.period, usage: Number(row.used), readings: Number(row.n) }));
+  // The whole days the range touches (the screen's rule), in the platform's zone, as instants.
+  const from = range.readFrom ? `((('${range.readFrom}'::timestamptz AT TIME ZONE ${zone})::date)::timestamp AT TIME ZONE ${zone})` : `'-infinity'::timestamptz`;
+  const to = range.readTo ? `(((('${range.readTo}'::timestamptz - interval '1 microsecond') AT TIME ZONE ${zone})::date + 1)::timestamp AT TIME ZONE ${zone})` : `'infinity'::timestamptz`;
+  const rows = await sqlRows<{ room_id: number; building_id: number; period: string; used_h: string; n: string }>(`
+    WITH spans AS (
+      SELECT to_char(m, 'YYYY-MM') AS period, greatest(m AT TIME ZONE ${zone}, ${from}) AS a, least((m + interval '1 month') AT TIME ZONE ${zone}, ${to}) AS b
+      FROM generate_series('2025-01-01'::timestamp, '2027-12-01'::timestamp, interval '1 month') AS m),
+    parts AS (
+      SELECT r.room_id, s.period, usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, s.a, s.b) AS h, (r.read_at >= s.a AND r.read_at < s.b) AS taken
+      FROM readings r JOIN spans s ON s.a < s.b AND r.read_at >= s.a AND least(r.since_at, r.read_at) < s.b
+      WHERE ${where.join(' AND ')})
+    SELECT p.room_id, rm.building_id, p.period, sum(p.h) AS used_h, count(*) FILTER (WHERE p.taken) AS n
+    FROM parts p JOIN rooms rm ON rm.id = p.room_id
+    GROUP BY 1, 2, 3 HAVING sum(p.h) <> 0 OR count(*) FILTER (WHERE p.taken) > 0`);
+  return rows.map((row) => ({ roomId: Number(row.room_id), buildingId: Number(row.building_id), period: row.period, usageH: Number(row.used_h), readings: Number(row.n) }));
+}
+
+/** The reference's rows of a building or all, in the list's order (usage, then room, then period, all descending; or period, then room). */
+function reference(all: Awaited<ReturnType<typeof referenceRows>>, building: boolean, order: 'usage' | 'period'): Row[] {
+  const rows = all.filter((row) => !building || row.buildingId === buildingId);
+  const byPeriod = (a: { period: string }, b: { period: string }) => (a.period < b.period ? 1 : a.period > b.period ? -1 : 0);
+  rows.sort(order === 'usage' ? (a, b) => b.usageH - a.usageH || b.roomId - a.roomId || byPeriod(a, b) : (a, b) => byPeriod(a, b) || b.roomId - a.roomId);
+  return rows.map((row) => ({ roomId: row.roomId, period: row.period, usage: row.usageH / 100, readings: row.readings }));
 }
 
 describe('roomUsage by month from the monthly aggregate', () => {
@@ -51,12 +73,13 @@ describe('roomUsage by month from the monthly aggregate', () => {
   ];
   it('answers as the raw rows grouped by room and month, for whole and partial months, by usage and by period', async () => {
     for (const range of ranges) {
+      const all = await referenceRows(range);
       for (const building of [false, true]) {
         for (const order of ['usage', 'period'] as const) {
           const query = { granularity: 'month', pageSize: 100, ...range, ...(building ? { buildingId } : {}), sortField: order, sortOrder: 'desc' };
           const { status, body } = await api.get('roomUsage/findByCondition', query);
           expect(status, body?.msg).toBe(200);
-          const expected = await reference(range, building, order);
+          const expected = reference(all, building, order);
           const page = body.data as { records: Row[]; total: number; totals: { rooms: number; usage: number; readings: number } };
           const label = JSON.stringify(query);
           expect(page.total, label).toBe(expected.length);
@@ -69,7 +92,7 @@ describe('roomUsage by month from the monthly aggregate', () => {
         }
       }
       const series = (await api.get('roomUsage/findSeries', { granularity: 'month', ...range })).body.data as { period: string; usage: number; rooms: number }[];
-      const expected = await reference(range, false, 'period');
+      const expected = reference(all, false, 'period');
       const months = [...new Set(expected.map((row) => row.period))].sort();
       expect(series.map((row) => row.period)).toEqual(months);
       series.forEach((row) => {
@@ -78,5 +101,5 @@ describe('roomUsage by month from the monthly aggregate', () => {
         expect(row.rooms).toBe(new Set(of.map((e) => e.roomId)).size);
       });
     }
-  }, 120_000);
+  }, 300_000);
 });
