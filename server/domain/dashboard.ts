@@ -346,13 +346,13 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
       FROM (VALUES ${areaList}) a(id)
       CROSS JOIN LATERAL (
         SELECT x.room_id, x.usage_h FROM monthly_room_usage x
-        WHERE x.utility = ${utility} AND x.area_id = a.id AND x.month = ${month} AND x.room_id <> 0 AND x.readings > 0
+        WHERE x.utility = ${utility} AND x.area_id = a.id AND x.month = ${month} AND x.room_id <> 0 AND (x.readings > 0 OR x.usage_h <> 0)
           AND NOT EXISTS (SELECT 1 FROM later l WHERE l.area_id = x.area_id AND l.room_id = x.room_id)
         ORDER BY x.usage_h DESC, x.room_id LIMIT ${TOP_ROWS}) m
       UNION ALL
       SELECT l.room_id, x.usage_h - l.h FROM later l
       JOIN monthly_room_usage x ON x.utility = ${utility} AND x.area_id = l.area_id AND x.month = ${month} AND x.room_id = l.room_id
-      WHERE x.readings > l.n)
+      WHERE x.readings > l.n OR x.usage_h <> l.h)
     SELECT t.room_id, t.h / 100.0 AS usage, r.room_code, b.name AS building_name, pr.name AS project_name
     FROM (SELECT room_id, sum(h) AS h FROM pieces GROUP BY room_id ORDER BY sum(h) DESC, room_id LIMIT ${TOP_ROWS}) t
     JOIN rooms r ON r.id = t.room_id

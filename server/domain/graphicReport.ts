@@ -71,9 +71,10 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
   const where = sql`r.utility = ${utility} AND ${inAreas(sql.raw('r.area_id'), areaIds)} AND r.deleted_at IS NULL
     AND r.read_at >= ${ts(start)} AND least(r.since_at, r.read_at) < ${ts(end)}`;
   const part = usageHIn(start, end, 'r');
-  // The rooms counted are those with a reading taken in the range (the aggregates' count).
+  // The rooms counted are those that used something in the range or had a reading taken in it (as the
+  // aggregates count them: a one-day range of meters read at 00:00 has its usage in readings taken the day after).
   const ends = sql`(r.read_at >= ${ts(start)} AND r.read_at < ${ts(end)})`;
-  const perRoom = sql`SELECT r.room_id, sum(${part}) AS h FROM readings r WHERE ${where} AND r.room_id IS NOT NULL GROUP BY r.room_id HAVING bool_or(${ends})`;
+  const perRoom = sql`SELECT r.room_id, sum(${part}) AS h FROM readings r WHERE ${where} AND r.room_id IS NOT NULL GROUP BY r.room_id HAVING bool_or(${ends}) OR sum(${part}) <> 0`;
 
   const byBuilding = rowsOf<Record<string, unknown>>(await db.execute(sql`
     SELECT p.name AS project_name, b.name AS building_name, sum(t.h) / 100.0 AS usage
@@ -200,7 +201,7 @@ async function aggregateReport(db: Db, areaIds: number[], utility: Utility, star
       WITH per_room AS MATERIALIZED (
         SELECT x.room_id, sum(x.usage_h) AS h, sum(x.sharp_h) AS sharp, sum(x.peak_h) AS peak, sum(x.flat_h) AS flat, sum(x.valley_h) AS valley
         FROM (${sql.join(parts, sql` UNION ALL `)}) x (room_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings)
-        GROUP BY x.room_id HAVING sum(x.readings) <> 0),
+        GROUP BY x.room_id HAVING sum(x.readings) <> 0 OR sum(x.usage_h) <> 0),
       by_building AS (
         SELECT p.name AS project_name, b.name AS building_name, sum(t.h) / 100.0 AS usage
         FROM per_room t JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
