@@ -114,8 +114,8 @@ async function launch(options: PlatformOptions & { dataDir: string }): Promise<R
   }
   const child: ChildProcess = spawn(command[0], command.slice(1), { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const url = await new Promise<string>((resolve, reject) => {
-    // A first start seeds the demo estate (about 40 s before issue 39; the usage rule's hourly pieces of
-    // the daily readings add to it, measured in the next session): up to 7 minutes before it is a failure.
+    // A first start builds the console and seeds the demo estate (the seed 46 s on PGlite on a quiet
+    // machine, two to three times that under CI's load): up to 7 minutes before it is a failure.
     const timer = setTimeout(() => reject(new Error(`platform did not start:\n${output}`)), 420_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
