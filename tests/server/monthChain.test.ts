@@ -20,6 +20,8 @@ import { rebaseMeter } from '../../server/domain/billingEngine';
 import { postLedger } from '../../server/domain/ledger';
 import { monthBounds, writeMonthEnd } from '../../server/domain/statements';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+// The reference's split, written apart from the server's (toward zero).
+import { partIn } from '../support/usageReference';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -36,18 +38,6 @@ const ZONE = 'Asia/Shanghai';
 const MONTHS = ['2027-01', '2027-02', '2027-03'];
 const BOUNDS = MONTHS.map((month) => monthBounds(month, ZONE));
 const HOUR = 3_600_000;
-
-/** The reference's split, written apart from the server's: the part of T in [a, b) of the interval (from, to]. */
-function partIn(total: number, from: number | null, to: number, a: number, b: number): number {
-  if (from === null || from >= to) return to >= a && to < b ? total : 0;
-  const L = BigInt(to - from);
-  // Toward zero: |n| / L with n's sign.
-  const upTo = (x: number) => {
-    const n = BigInt(total) * BigInt(Math.min(Math.max(x - from, 0), to - from));
-    return n >= 0n ? n / L : -(-n / L);
-  };
-  return Number(upTo(b) - upTo(a));
-}
 
 type Step =
   | { kind: 'read'; after: number; midnight: boolean; delta: number }

@@ -10,6 +10,7 @@ import { rebaseMeter } from '../../server/domain/billingEngine';
 import { postLedger } from '../../server/domain/ledger';
 import { monthBounds, previousMonth, writeMonthEnd } from '../../server/domain/statements';
 import { startTestBackend, type TestBackend } from '../support/testApp';
+import { partIn } from '../support/usageReference';
 
 let backend: TestBackend;
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -41,19 +42,10 @@ describe('month end', () => {
     const bounds = months.map((month) => monthBounds(month, 'Asia/Shanghai'));
     // The reference, written apart from the server's: an entry or a reading interval (from, to] puts
     // the part trunc(T·F(b)) − trunc(T·F(a)) of its figure T in [a, b); F the share of the interval
-    // elapsed, in whole ms, trunc toward zero; without an interval, all of it at its instant. The
+    // elapsed, in whole ms, trunc toward zero (tests/support/usageReference.ts); without an interval, all of it at its instant. The
     // entries of one reading go as their running total: each its part of the total after it less the
     // part of the total before it.
-    const part = (total: bigint, from: number | null, to: number, a: number, b: number): bigint => {
-      if (from === null || from >= to) return to >= a && to < b ? total : 0n;
-      const share = (x: number) => {
-        const elapsed = BigInt(Math.max(0, Math.min(x - from, to - from)));
-        const n = total * elapsed;
-        const d = BigInt(to - from);
-        return n >= 0n ? n / d : -(-n / d);
-      };
-      return share(b) - share(a);
-    };
+    const part = (total: bigint, from: number | null, to: number, a: number, b: number): bigint => BigInt(partIn(Number(total), from, to, a, b));
     const running = new Map<string, bigint>();
     const ms = (v: unknown) => (v === null ? null : new Date(v as string).getTime());
     // Every row, a page at a time (one answer of them all overflows the stack).
