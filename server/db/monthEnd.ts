@@ -12,8 +12,8 @@ import { splitUnits } from '../../common/money';
 /** The ledger's reference types whose money prices a reading: its interval is the reading's. */
 export const READING_MONEY_REFS = ['reading', 'reading_delete', 'reading_restore', 'reading_recount'] as const;
 
-/** The version of the rule the stored aggregates and statements are written by (aggregate_settings.usage_rule; usageRule.ts). */
-export const USAGE_RULE_VERSION = 2;
+/** The version of the rule the stored aggregates and statements are written by (aggregate_settings.usage_rule; usageRule.ts): 2, usage by the time it was used (0036, 0037); 3, statements' readings per meter (0038). */
+export const USAGE_RULE_VERSION = 3;
 
 export interface MonthEndResult { month: string; statements: number; settlements: number }
 
@@ -34,6 +34,48 @@ const readingRefs = sql.join(READING_MONEY_REFS.map((ref) => sql`${ref}`), sql`,
 const cumulative = sql`sum(l.amount_fen) OVER (PARTITION BY l.account_id, CASE WHEN r.id IS NOT NULL THEN r.id ELSE -l.id END ORDER BY l.id)`;
 /** An entry's part of [a, b) by its running total (`cum`, `amount_fen`, interval `f`–`t`). */
 const partOf = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => sql`(usage_in(cum, f, t, ${a}, ${b}) - usage_in(cum - amount_fen, f, t, ${a}, ${b}))`;
+
+/**
+ * The CTEs (`rd`, `runs`, `ml`) of a month's readings per meter (common/meterLines.ts) for the accounts
+ * of `acc`: the room's standing readings that the month touches — its last reading at or before the
+ * month's start (the opening), those after it up to the end, and those after the end whose interval
+ * starts before it (their usage is partly the month's) — cut into runs of a meter's readings, a run
+ * starting at a reading counted from nothing (since_at null: the meter's first reading, or its first
+ * after a replacement or reset). Per run: the first reading (opening), the last up to the month's end
+ * (closing), and the usage in the month by the rule (`usage_h_in`). `ml` per account: the lines in time
+ * order, the first line's opening (the room's last reading at or before the start) and the latest
+ * closing (its last reading up to the end), so one month's closing reading is the next one's opening, a
+ * meter replaced or not. A run whose first reading was deleted may show only a reading after the month
+ * (its interval starts in the month): its line has that reading as its opening and no closing.
+ */
+function meterLines(start: Date, end: Date) {
+  const cols = sql`r.id, r.meter_id, r.read_at, r.since_at, r.total, r.consumption, r.usage_rates`;
+  return sql`
+    rd AS (
+      SELECT a.id AS account_id, a.utility, x.* FROM acc a CROSS JOIN LATERAL (
+        (SELECT ${cols} FROM readings r WHERE r.room_id = a.room_id AND r.utility = a.utility AND r.deleted_at IS NULL AND r.read_at <= ${start}
+          ORDER BY r.read_at DESC, r.id DESC LIMIT 1)
+        UNION ALL
+        (SELECT ${cols} FROM readings r WHERE r.room_id = a.room_id AND r.utility = a.utility AND r.deleted_at IS NULL AND r.read_at > ${start}
+          AND (r.read_at <= ${end} OR r.since_at < ${end}))) x),
+    runs AS (
+      SELECT account_id, utility, meter_id, run, min(read_at) AS opening_at,
+        (array_agg(total ORDER BY read_at, id))[1] AS opening,
+        max(read_at) FILTER (WHERE read_at <= ${end}) AS closing_at,
+        (array_agg(total ORDER BY read_at DESC, id DESC) FILTER (WHERE read_at <= ${end}))[1] AS closing,
+        sum(usage_h_in(consumption, usage_rates, since_at, read_at, ${start}, ${end})) AS usage_h
+      FROM (SELECT rd.*, count(*) FILTER (WHERE since_at IS NULL) OVER (PARTITION BY account_id, meter_id ORDER BY read_at, id) AS run FROM rd) s
+      GROUP BY account_id, utility, meter_id, run),
+    ml AS (
+      SELECT account_id,
+        jsonb_agg(jsonb_build_object('meterId', meter_id,
+          'address', CASE WHEN utility = 'electric' THEN (SELECT m.address FROM electric_meters m WHERE m.id = meter_id) ELSE (SELECT w.address FROM water_meters w WHERE w.id = meter_id) END,
+          'openingAt', opening_at, 'openingReading', opening, 'closingAt', closing_at, 'closingReading', closing, 'usage', round(usage_h / 100.0, 2))
+          ORDER BY opening_at, meter_id, run) AS lines,
+        (array_agg(opening ORDER BY opening_at, meter_id, run))[1] AS opening_reading,
+        (array_agg(closing ORDER BY closing_at DESC, opening_at DESC, meter_id DESC, run DESC) FILTER (WHERE closing IS NOT NULL))[1] AS closing_reading
+      FROM runs GROUP BY account_id)`;
+}
 
 /**
  * The statement figures of a month for the accounts opened before its end (optionally one area), as
@@ -72,10 +114,9 @@ export function statementFigures(month: string, start: Date, end: Date, options:
         sum(m) FILTER (WHERE NOT priced AND kind = 'refund' AND amount_fen > 0) AS refund,
         sum(m) FILTER (WHERE NOT priced AND kind = 'gift') AS gift,
         sum(m) FILTER (WHERE NOT priced AND kind NOT IN ('recharge', 'void', 'gift') AND NOT (kind = 'refund' AND amount_fen > 0)) AS adjust
-      FROM parts GROUP BY account_id)
-    SELECT a.area_id, a.room_id, a.utility,
-      (SELECT r.total FROM readings r WHERE r.utility = a.utility AND r.meter_id = mt.id AND r.deleted_at IS NULL AND r.read_at <= ${start} ORDER BY r.read_at DESC, r.id DESC LIMIT 1) AS opening_reading,
-      (SELECT r.total FROM readings r WHERE r.utility = a.utility AND r.meter_id = mt.id AND r.deleted_at IS NULL AND r.read_at <= ${end} ORDER BY r.read_at DESC, r.id DESC LIMIT 1) AS closing_reading,
+      FROM parts GROUP BY account_id),
+    ${meterLines(start, end)}
+    SELECT a.area_id, a.room_id, a.utility, ml.opening_reading, ml.closing_reading, ml.lines AS meter_lines,
       coalesce((SELECT sum(u.usage_h) FROM monthly_usage u WHERE u.utility = a.utility AND u.area_id = a.area_id AND u.month = ${monthDay}::date AND u.room_id = a.room_id), 0) / 100.0 AS usage,
       coalesce(mo.charge, 0)::bigint AS charge_fen, coalesce(mo.recharge, 0)::bigint AS recharge_fen, coalesce(mo.void, 0)::bigint AS void_fen,
       coalesce(mo.refund, 0)::bigint AS refund_fen, coalesce(mo.gift, 0)::bigint AS gift_fen, coalesce(mo.adjust, 0)::bigint AS adjust_fen,
@@ -83,10 +124,7 @@ export function statementFigures(month: string, start: Date, end: Date, options:
       (a.balance_fen - coalesce(mo.after_end, 0))::bigint AS closing_balance_fen
     FROM acc a
     LEFT JOIN money mo ON mo.account_id = a.id
-    LEFT JOIN LATERAL (
-      SELECT m.id FROM electric_meters m WHERE a.utility = 'electric' AND m.room_id = a.room_id
-      UNION ALL SELECT w.id FROM water_meters w WHERE a.utility = 'water' AND w.room_id = a.room_id
-      ORDER BY 1 LIMIT 1) mt ON true`;
+    LEFT JOIN ml ON ml.account_id = a.id`;
 }
 
 /**
@@ -100,14 +138,14 @@ export async function writeMonthStatements(db: Db, month: string, bounds: { star
   const running = options.running ?? now.getTime() < end.getTime();
   return db.transaction(async (tx) => {
     const statements = rowsOf<{ id: number }>(await tx.execute(sql`
-      INSERT INTO room_statements (area_id, room_id, utility, month, opening_reading, closing_reading, usage,
+      INSERT INTO room_statements (area_id, room_id, utility, month, opening_reading, closing_reading, meter_lines, usage,
         charge_fen, recharge_fen, void_fen, refund_fen, gift_fen, adjust_fen, opening_balance_fen, closing_balance_fen, running, created_at)
-      SELECT f.area_id, f.room_id, f.utility, ${month}, f.opening_reading, f.closing_reading, f.usage,
+      SELECT f.area_id, f.room_id, f.utility, ${month}, f.opening_reading, f.closing_reading, f.meter_lines, f.usage,
         f.charge_fen, f.recharge_fen, f.void_fen, f.refund_fen, f.gift_fen, f.adjust_fen, f.opening_balance_fen, f.closing_balance_fen, ${running}, ${now}
       FROM (${statementFigures(month, start, end, { areaId: options.areaId })}) f
       ORDER BY f.room_id, f.utility
       ON CONFLICT (room_id, utility, month) ${options.onlyMissing ? sql`DO NOTHING` : sql`DO UPDATE SET
-        area_id = excluded.area_id, opening_reading = excluded.opening_reading, closing_reading = excluded.closing_reading, usage = excluded.usage,
+        area_id = excluded.area_id, opening_reading = excluded.opening_reading, closing_reading = excluded.closing_reading, meter_lines = excluded.meter_lines, usage = excluded.usage,
         charge_fen = excluded.charge_fen, recharge_fen = excluded.recharge_fen, void_fen = excluded.void_fen, refund_fen = excluded.refund_fen,
         gift_fen = excluded.gift_fen, adjust_fen = excluded.adjust_fen, opening_balance_fen = excluded.opening_balance_fen,
         closing_balance_fen = excluded.closing_balance_fen, running = excluded.running, created_at = excluded.created_at`}

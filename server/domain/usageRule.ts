@@ -94,11 +94,11 @@ export async function upgradeUsageRule(db: Db, now: Date, timeZone: string): Pro
   let statementsChanged = 0;
   for (const month of months) {
     const before = rowsOf<Record<string, string>>(await db.execute(sql`
-      SELECT room_id || ':' || utility AS key, concat_ws(',', usage, charge_fen, recharge_fen, refund_fen, gift_fen, closing_balance_fen, opening_reading, closing_reading) AS figures
+      SELECT room_id || ':' || utility AS key, concat_ws(',', usage, charge_fen, recharge_fen, refund_fen, gift_fen, closing_balance_fen, opening_reading, closing_reading, meter_lines::text) AS figures
       FROM room_statements WHERE month = ${month}`));
     await writeMonthEnd(db, month, now, timeZone, { running: month === monthKeyOf(now, timeZone) });
     const after = rowsOf<Record<string, string>>(await db.execute(sql`
-      SELECT room_id || ':' || utility AS key, concat_ws(',', usage, charge_fen, recharge_fen, refund_fen, gift_fen, closing_balance_fen, opening_reading, closing_reading) AS figures
+      SELECT room_id || ':' || utility AS key, concat_ws(',', usage, charge_fen, recharge_fen, refund_fen, gift_fen, closing_balance_fen, opening_reading, closing_reading, meter_lines::text) AS figures
       FROM room_statements WHERE month = ${month}`));
     const old = new Map(before.map((row) => [row.key, row.figures]));
     statementsChanged += after.filter((row) => old.get(row.key) !== row.figures).length;

@@ -11,6 +11,7 @@ import { rowsOf } from '../db/rows';
 import { notFound } from '../http/errors';
 import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { fenToYuan } from '../../common/money';
+import { meterLinesText } from '../../common/meterLines';
 import { platformTimeZone } from '../config';
 import { ledgerParts } from '../db/monthEnd';
 import { monthBounds } from '../domain/statements';
@@ -61,7 +62,7 @@ const LineQuery = PagingQuery.extend(LineFilters.shape).superRefine((query, ctx)
 const statementQuery = (db: Db) => db.select({
   id: roomStatements.id, roomId: roomStatements.roomId, utility: roomStatements.utility, month: roomStatements.month,
   roomCode: rooms.roomCode, buildingId: rooms.buildingId, buildingName: buildings.name, projectId: rooms.projectId, projectName: projects.name,
-  tenantName: tenants.name, openingReading: roomStatements.openingReading, closingReading: roomStatements.closingReading, usage: roomStatements.usage,
+  tenantName: tenants.name, openingReading: roomStatements.openingReading, closingReading: roomStatements.closingReading, meterLines: roomStatements.meterLines, usage: roomStatements.usage,
   openingBalanceFen: roomStatements.openingBalanceFen, chargeFen: roomStatements.chargeFen, rechargeFen: roomStatements.rechargeFen, voidFen: roomStatements.voidFen,
   refundFen: roomStatements.refundFen, giftFen: roomStatements.giftFen, adjustFen: roomStatements.adjustFen,
   closingBalanceFen: roomStatements.closingBalanceFen,
@@ -222,6 +223,7 @@ const STATEMENT_CSV: CsvField<StatementRow>[] = [
   { label: `${S}.buildingName`, value: (row) => row.buildingName }, { label: `${S}.roomCode`, value: (row) => row.roomCode, kind: 'code' },
   { label: `${S}.tenantName`, value: (row) => row.tenantName }, { label: `${S}.utility`, value: (row, t) => t(`stats.utility.${row.utility}`) },
   { label: `${S}.openingReading`, value: (row) => row.openingReading, kind: 'quantity' }, { label: `${S}.closingReading`, value: (row) => row.closingReading, kind: 'quantity' },
+  { label: `${S}.meterLines`, value: (row) => meterLinesText(row.meterLines) },
   { label: `${S}.usage`, value: (row) => row.usage, kind: 'quantity' },
   ...(['openingBalanceFen', 'rechargeFen', 'voidFen', 'chargeFen', 'refundFen', 'giftFen', 'adjustFen', 'closingBalanceFen'] as const).map((key) => ({ label: `${S}.${key}`, value: (row: StatementRow) => fenToYuan(row[key]), kind: 'money' as const })),
   { label: `${S}.running`, value: (row, t) => (row.running ? t('stats.statement.toDate') : '') },

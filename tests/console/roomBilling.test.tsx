@@ -43,6 +43,29 @@ describe('room settlement statistics (room_billing_statement)', () => {
     await waitFor(() => expect(screen.queryByTestId('statement-banner')).toBeNull());
   });
 
+  it('shows a replaced meter\'s two lines in the reading cells, each with its meter, and says what they mean', async () => {
+    // The month-end statement's lines as server/db/monthEnd.ts writes them for a meter replaced mid-month (tests/server/monthChain.test.ts proves the figures).
+    const [statement] = await query<{ id: number }>(`UPDATE room_statements SET opening_reading = 3500.63, closing_reading = 41.2, meter_lines = '[
+        {"meterId": 1, "address": "202248701044", "openingAt": "2026-10-01T00:00:00+08:00", "openingReading": 3500.63, "closingAt": "2026-10-15T09:00:00+08:00", "closingReading": 3560.5, "usage": 59.87},
+        {"meterId": 2, "address": "202248709931", "openingAt": "2026-10-15T10:00:00+08:00", "openingReading": 0, "closingAt": "2026-11-01T00:00:00+08:00", "closingReading": 41.2, "usage": 41.2}]'::jsonb
+      WHERE id = (SELECT min(id) FROM room_statements WHERE ${AREA} AND utility = 'electric' AND month = '2026-10') RETURNING id`);
+    renderScreen(filterPath('/room_billing_statement', { id: statement.id }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    // The readings are detail columns (hidden on a narrow window): the operator shows them with the column chooser.
+    const u = user();
+    await u.click(screen.getByRole('button', { name: '列' }));
+    await u.click(await screen.findByRole('switch', { name: '期初读数' }));
+    await u.click(await screen.findByRole('switch', { name: '期末读数' }));
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(within(rows()[0]).getAllByTestId('meter-lines')).toHaveLength(2));
+    const cells = within(rows()[0]).getAllByTestId('meter-lines');
+    expect(cells).toHaveLength(2);
+    expect(cells[0]).toHaveTextContent('…1044 3,500.63…9931 0.00');
+    expect(cells[1]).toHaveTextContent('…1044 3,560.50…9931 41.20');
+    expect(within(cells[0]).getByLabelText('表 202248701044：3,500.63 → 3,560.50，用量 59.87')).toBeInTheDocument();
+    expect(screen.getByTestId('meter-lines-legend')).toHaveTextContent('本月换过表');
+  });
+
   it('says so when no statement matches', async () => {
     renderScreen(filterPath('/room_billing_statement', { roomCode: 'NO-SUCH-ROOM' }));
     expect(await screen.findByText(/未找到/)).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { postLedger } from '../../server/domain/ledger';
 import { monthBounds, previousMonth, writeMonthEnd } from '../../server/domain/statements';
 import { startTestBackend, type TestBackend } from '../support/testApp';
 import { partIn } from '../support/usageReference';
+import { USAGE_RULE_VERSION, upgradeUsageRule } from '../../server/domain/usageRule';
 
 let backend: TestBackend;
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -122,6 +123,13 @@ describe('month end', () => {
           expect(s!.opening_reading, `opening reading ${a.id} ${month}`).toBe(previous.closing_reading);
         }
         expect(Math.round(Number(s!.usage) * 100), `usage ${a.id} ${month}`).toBe(Number(usage.get(`${a.room_id}:${a.utility}:${month}`) ?? 0n));
+        // The readings per meter: the lines' usages add up to the statement's; its readings are its first line's opening and its last line's closing.
+        const lines = (s!.meter_lines ?? []) as { openingReading: number; closingReading: number | null; usage: number }[];
+        expect(lines.reduce((sum, line) => sum + Math.round(line.usage * 100), 0), `lines ${a.id} ${month}`).toBe(Math.round(Number(s!.usage) * 100));
+        if (lines.length) {
+          expect(Number(s!.opening_reading)).toBe(lines[0].openingReading);
+          expect(Number(s!.closing_reading)).toBe(lines[lines.length - 1].closingReading);
+        } else expect(s!.opening_reading).toBeNull();
         previous = s;
         checked++;
       });
@@ -177,4 +185,30 @@ describe('month end', () => {
     const balance = await one(sql`SELECT balance_fen FROM accounts WHERE id = ${meter.account_id}`);
     expect(Number(statement.closing_balance_fen)).toBe(Number(balance.balance_fen));
   }, 120_000);
+
+  it('a database written by an older rule is brought to this one once, at start: aggregates rebuilt, every stored month written again with its readings per meter, said in the operation log', async () => {
+    const db = backend.database.db;
+    const before = await statementsOf('2026-10');
+    const days = async () => one(sql`SELECT count(*) AS n, sum(usage_h) AS h, sum(cost_fen) AS fen FROM daily_usage WHERE day >= '2026-10-01' AND day < '2026-11-01'`);
+    const daysBefore = await days();
+    // As an older version left it: no readings per meter, a usage of the older rule, a day's aggregates missing.
+    await rows(sql`UPDATE room_statements SET meter_lines = NULL, usage = usage + 1 WHERE month = '2026-10'`);
+    await rows(sql`DELETE FROM daily_usage WHERE day = '2026-10-15'`);
+    await rows(sql`UPDATE aggregate_settings SET usage_rule = ${USAGE_RULE_VERSION - 1} WHERE id = 1`);
+    const logged = Number((await one(sql`SELECT count(*) AS n FROM operation_log WHERE entity = 'usage_rule'`)).n);
+
+    const result = await upgradeUsageRule(db, backend.clock.now, 'Asia/Shanghai');
+    expect(result).toMatchObject({ from: USAGE_RULE_VERSION - 1, to: USAGE_RULE_VERSION });
+    expect(result!.statementsChanged).toBeGreaterThanOrEqual(before.size);
+    expect(result!.months).toContain('2026-10');
+    const strip = (m: Map<string, Row>) => [...m.entries()].map(([k, s]) => [k, { ...s, id: undefined, created_at: undefined }]).sort();
+    expect(strip(await statementsOf('2026-10'))).toEqual(strip(before));
+    expect([...(await statementsOf('2026-10')).values()].every((s) => Array.isArray(s.meter_lines))).toBe(true);
+    expect(await days()).toEqual(daysBefore);
+    // Said once in each area's operation log; a second start finds the database at this rule and changes nothing.
+    const entries = await rows(sql`SELECT area_id, entity_id, after FROM operation_log WHERE entity = 'usage_rule' ORDER BY id DESC`);
+    expect(entries.length - logged).toBe(Number((await one(sql`SELECT count(*) AS n FROM areas`)).n));
+    expect(entries[0]).toMatchObject({ entity_id: String(USAGE_RULE_VERSION) });
+    expect(await upgradeUsageRule(db, backend.clock.now, 'Asia/Shanghai')).toBeUndefined();
+  }, 300_000);
 });

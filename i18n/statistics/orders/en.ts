@@ -106,6 +106,7 @@ const orders = {
         utility: 'Utility',
         openingReading: 'Opening reading',
         closingReading: 'Closing reading',
+        meterLines: 'Readings per meter',
         usage: 'Usage (kWh / m³)',
         openingBalanceFen: 'Opening balance (yuan)',
         chargeFen: 'Charged (yuan)',
@@ -185,6 +186,8 @@ const orders = {
     },
     statement: {
       toDate: 'Month to date',
+      meterLine: 'Meter %{address}: %{opening} → %{closing}, %{usage} used',
+      meterLinesLegend: 'Two readings in a cell: the meter was replaced in the month, one line per meter (the last four digits of its address, its opening or closing reading); the opening reading is last month\'s closing, the usage the meters\' usages summed.',
       rule: 'Charges count in the month their usage happened (usage spanning a month end is shared by time); everything else counts when it was posted. Closing = opening + recharges − voids − charges + refunds + gifts + other adjustments.',
       lines: 'Statement lines',
       allLines: 'All lines',

@@ -106,6 +106,7 @@ const orders = {
         utility: '種別',
         openingReading: '期首指示値',
         closingReading: '期末指示値',
+        meterLines: 'メーター別指示値',
         usage: '使用量（kWh / m³）',
         openingBalanceFen: '期首残高（元）',
         chargeFen: '課金（元）',
@@ -185,6 +186,8 @@ const orders = {
     },
     statement: {
       toDate: '今月（本日まで）',
+      meterLine: 'メーター %{address}：%{opening} → %{closing}、使用量 %{usage}',
+      meterLinesLegend: '1 つの欄に指示値が 2 つ：当月にメーターが交換されています。メーターごとに 1 行（アドレスの下 4 桁と、そのメーターの期首または期末指示値）。期首指示値は前月の期末指示値、使用量は各メーターの使用量の合計です。',
       rule: '使用料金は使用した時期の月に計上し（月をまたぐ使用量は時間で按分）、その他は記帳時に計上します。期末残高 = 期首残高 + チャージ − 取消 − 使用料金 + 返金 + 贈呈 + その他の調整。',
       lines: '明細行',
       allLines: 'すべての明細',

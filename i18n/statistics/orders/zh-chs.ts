@@ -106,6 +106,7 @@ const orders = {
         utility: '类型',
         openingReading: '期初读数',
         closingReading: '期末读数',
+        meterLines: '各表读数',
         usage: '用量（kWh / m³）',
         openingBalanceFen: '期初余额（元）',
         chargeFen: '扣费（元）',
@@ -185,6 +186,8 @@ const orders = {
     },
     statement: {
       toDate: '本月截至今日',
+      meterLine: '表 %{address}：%{opening} → %{closing}，用量 %{usage}',
+      meterLinesLegend: '一格两个读数：本月换过表，每块表一行（表地址末四位、该表的期初或期末读数）；期初读数是上月的期末读数，用量是各表用量之和。',
       rule: '扣费按用量发生的时间计入（用量跨月时按时间分摊），其余款项按记账时间计入；期末余额 = 期初余额 + 充值 − 作废 − 扣费 + 退款 + 赠送 + 其他调整。',
       lines: '结算明细',
       allLines: '全部明细',

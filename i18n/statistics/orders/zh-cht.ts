@@ -106,6 +106,7 @@ const orders = {
         utility: '類型',
         openingReading: '期初讀數',
         closingReading: '期末讀數',
+        meterLines: '各表讀數',
         usage: '用量（kWh / m³）',
         openingBalanceFen: '期初餘額（元）',
         chargeFen: '扣費（元）',
@@ -185,6 +186,8 @@ const orders = {
     },
     statement: {
       toDate: '本月截至今日',
+      meterLine: '表 %{address}：%{opening} → %{closing}，用量 %{usage}',
+      meterLinesLegend: '一格兩個讀數：本月換過表，每塊表一行（表地址末四位、該表的期初或期末讀數）；期初讀數是上月的期末讀數，用量是各表用量之和。',
       rule: '扣費按用量發生的時間計入（用量跨月時按時間分攤），其餘款項按記帳時間計入；期末餘額 = 期初餘額 + 儲值 − 作廢 − 扣費 + 退款 + 贈送 + 其他調整。',
       lines: '結算明細',
       allLines: '全部明細',

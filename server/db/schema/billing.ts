@@ -1,5 +1,6 @@
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { areaRef, at, createdAt, fen, quantity } from './common';
+import type { MeterLine } from '../../../common/meterLines';
 
 /** utility: 'electric' | 'water'. */
 export const accounts = pgTable('accounts', {
@@ -107,6 +108,8 @@ export const roomStatements = pgTable('room_statements', {
   voidFen: fen('void_fen').notNull().default(0),
   adjustFen: fen('adjust_fen').notNull().default(0),
   running: boolean('running').notNull().default(false),
+  /** Migration 0038: the month's readings per meter (common/meterLines.ts); the opening reading is the first line's, the closing reading the last line's. */
+  meterLines: jsonb('meter_lines').$type<MeterLine[]>(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('room_statements_key').on(t.roomId, t.utility, t.month)]);
 

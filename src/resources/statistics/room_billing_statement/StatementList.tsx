@@ -10,6 +10,7 @@ import { ServerExportButton } from '../../../components/list/ServerExportButton'
 import { ROW_ACTION } from '../../../components/list/RowButtons';
 import { ROW_TIP } from '../../../components/list/RowTips';
 import { choicesOf } from '../rechargeOrders/model';
+import { MeterLinesLegend, MeterReadings } from './MeterReadings';
 import { RUNNING, STATEMENT_SORT, UTILITY, linesPath, type RoomStatement } from './model';
 
 const COLUMNS: Column<RoomStatement>[] = [
@@ -19,8 +20,8 @@ const COLUMNS: Column<RoomStatement>[] = [
   { source: 'roomCode', kind: 'code', priority: 1, sortable: false },
   { source: 'tenantName', priority: 2, sortable: false },
   { source: 'utility', kind: 'state', states: UTILITY, priority: 1, sortable: false },
-  { source: 'openingReading', kind: 'quantity', priority: 3, sortable: false },
-  { source: 'closingReading', kind: 'quantity', priority: 3, sortable: false },
+  { source: 'openingReading', kind: 'quantity', priority: 3, sortable: false, render: (record) => <MeterReadings record={record} field="openingReading" /> },
+  { source: 'closingReading', kind: 'quantity', priority: 3, sortable: false, render: (record) => <MeterReadings record={record} field="closingReading" /> },
   { source: 'usage', kind: 'quantity', priority: 1 },
   { source: 'openingBalanceFen', kind: 'money', priority: 2, sortable: false },
   { source: 'rechargeFen', kind: 'money', priority: 1 },
@@ -79,7 +80,7 @@ export default function StatementList() {
   return (
     <ListScreen<RoomStatement>
       columns={COLUMNS} filters={filters} sort={STATEMENT_SORT} deletable={false} exportButton={<ServerExportButton />}
-      summary={<><ListTotals items={TOTALS} /><StatementRule /></>} rowActions={<LinesButton />}
+      summary={<><ListTotals items={TOTALS} /><StatementRule /><MeterLinesLegend /></>} rowActions={<LinesButton />}
     />
   );
 }

@@ -1,9 +1,12 @@
 import type { RaRecord, SortPayload } from 'react-admin';
 import type { StateStyle } from '../../../components/list/columns';
+import type { MeterLine } from '../../../../common/meterLines';
 
 export interface RoomStatement extends RaRecord {
   roomId: number; utility: 'electric' | 'water'; month: string; roomCode: string | null; buildingName: string | null; projectName: string | null;
-  tenantName: string | null; openingReading: number | null; closingReading: number | null; usage: number; openingBalanceFen: number; chargeFen: number;
+  tenantName: string | null; openingReading: number | null; closingReading: number | null;
+  /** The month's readings per meter (two or more when a meter was replaced): common/meterLines.ts. */
+  meterLines: MeterLine[] | null; usage: number; openingBalanceFen: number; chargeFen: number;
   rechargeFen: number; voidFen: number; refundFen: number; giftFen: number; adjustFen: number; closingBalanceFen: number;
   /** The current month, to the time it was written (closed at month end into the same row). */
   running: true | null;
