@@ -12,6 +12,13 @@ import { ORDER_STATUS, POWER_FAILURE_CAUSES, type PowerFailureCause } from '../.
  * each "today" and "this month" figure comes with the same stretch of the period before (yesterday
  * up to this time of day, last month up to this day and time), so that a change reads fairly at
  * any hour. Money is integer fen; usage is kWh or m³ with two decimals.
+ *
+ * Today's usage is what the readings taken so far say (usage lies where it was used: usageRule.ts),
+ * and a meter read once a day at 00:00 tells today's use only at tomorrow's 00:00. So yesterday's
+ * stretch is compared as it was known at this time yesterday: its part of the readings taken up to
+ * then (`yesterdaySameEnd`), not of the readings taken since (which would put a whole day of such
+ * meters against none, −93 % every morning on a water estate read daily). The month's comparison
+ * keeps last month's stretch as known now: what it lacks of this month is at most today's unread use.
  */
 
 export type Utility = 'electric' | 'water';
@@ -188,7 +195,7 @@ async function rawFigures(db: Db, areaIds: number[], utility: Utility, p: Period
   const part = (start: Date, end: Date) => usageHIn(start, end);
   const usageQuery = rows<Record<string, unknown>>(sql`
     SELECT sum(${part(p.todayStart, upTo)}) / 100.0 AS today,
-      sum(${part(p.yesterdayStart, p.yesterdaySameEnd)}) / 100.0 AS yesterday,
+      sum(${part(p.yesterdayStart, p.yesterdaySameEnd)}) FILTER (WHERE read_at <= ${ts(p.yesterdaySameEnd)}) / 100.0 AS yesterday,
       sum(${part(p.monthStart, upTo)}) / 100.0 AS month,
       sum(${part(p.prevMonthStart, p.prevMonthSameEnd)}) / 100.0 AS prev_same,
       sum(${part(p.prevMonthStart, p.monthStart)}) / 100.0 AS prev_total
@@ -299,10 +306,12 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
     WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND hour >= ${ts(new Date(hoursFrom))} AND hour < ${ts(now)}
     GROUP BY hour`);
   // A raw piece's usage: each reading's part in it by the rule (usageRule.ts), of the readings whose
-  // interval meets it and ends within a month after it (a meter silent for longer is counted in the
-  // hours and days, not in the minutes of a partial hour).
+  // interval meets it. The bound on read_at (32 days after the piece) only closes the index's range:
+  // every raw piece ends at most 31 days before now (the earliest, last month's same stretch, ends at
+  // this time on the same day of last month), so it leaves out no reading taken up to now, however
+  // long its meter was silent; only readings stamped later than now (a clock set back) are left out.
   const pieceEnd = (span: Span) => new Date(span.end + (span.inclusive ? 1 : 0));
-  const meets = (span: Span) => sql`read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 31 * 86_400_000))} AND least(since_at, read_at) < ${ts(pieceEnd(span))}`;
+  const meets = (span: Span) => sql`read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 32 * 86_400_000))} AND least(since_at, read_at) < ${ts(pieceEnd(span))}`;
   const rawQuery = rawPieces.length
     ? rows<Record<string, unknown>>(sql`
       SELECT ${sql.join(rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`), sql`, `)}
@@ -310,6 +319,12 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
         AND (${sql.join(rawPieces.map((span) => sql`(${meets(span)})`), sql` OR `)})`)
     : Promise.resolve([{}] as Record<string, unknown>[]);
+
+  // Yesterday as known at this time yesterday: less the parts of the readings taken since.
+  const laterQuery = rows<{ h: string | null }>(sql`
+    SELECT sum(${usageHIn(p.yesterdayStart, p.yesterdaySameEnd)}) AS h FROM readings
+    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
+      AND read_at > ${ts(p.yesterdaySameEnd)} AND least(since_at, read_at) < ${ts(p.yesterdaySameEnd)}`);
 
   // Money: whole days before today from the aggregate, the partial days raw.
   const moneyDaysQuery = rows<{ day: string; fen: string }>(sql`
@@ -359,7 +374,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id
     ORDER BY t.h DESC, t.room_id`);
-  const [hours, [raw], moneyDays, [moneyRaw], top] = await Promise.all([hoursQuery, rawQuery, moneyDaysQuery, moneyRawQuery, topQuery]);
+  const [hours, [raw], moneyDays, [moneyRaw], top, [later]] = await Promise.all([hoursQuery, rawQuery, moneyDaysQuery, moneyRawQuery, topQuery, laterQuery]);
 
   const perHour = hours.map((row) => [Number(row.hour), num(row.h)] as const);
   const rawOf = new Map(rawPieces.map((span, i) => [`${span.start}-${span.end}-${!!span.inclusive}`, num(raw?.[`p${i}`])]));
@@ -384,7 +399,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const todayFen = num(moneyRaw?.today);
   return {
     usage: {
-      today: todayH / 100, yesterday: usageOf('yesterday') / 100, month: (usageOf('monthBefore') + todayH) / 100,
+      today: todayH / 100, yesterday: (usageOf('yesterday') - num(later?.h)) / 100, month: (usageOf('monthBefore') + todayH) / 100,
       prev_same: usageOf('prevSame') / 100, prev_total: usageOf('prevTotal') / 100,
     },
     money: {

@@ -109,6 +109,8 @@ describe('water home (index)', () => {
     expect(valueOf('kpi-battery')).toBe(grouped(low));
     expect(valueOf('kpi-cut')).toBe(grouped(closed));
     expect(valueOf('kpi-usage-today')).toMatch(/m³$/);
+    // Today against yesterday as it was read by this time yesterday (the seed's water meters are read at 00:00), said on the card.
+    expect(screen.getByTestId('kpi-usage-today')).toHaveTextContent('昨日同时段按昨日此时已抄到的读数计');
     const gauge = screen.getByTestId('liquid-gauge');
     expect(gauge.getAttribute('aria-label')).toMatch(/^本月 [\d,.]+ m³，上月 [\d,.]+ m³（\d+%）$/);
     const ratio = Number(gauge.getAttribute('data-ratio'));

@@ -42,6 +42,7 @@ const dashboard = {
       cut: { electric: 'Relays off', water: 'Valves closed' },
       lowBattery: 'Low battery', arrears: 'Rooms in arrears',
       usageToday: 'Used today', usageMonth: 'Used this month', rechargeToday: 'Recharged today', rechargeMonth: 'Recharged this month',
+      usageTodayBasis: 'Yesterday as read by this time yesterday',
     },
     change: {
       up: { yesterday: '%{percent}% more than yesterday by now (%{previous})', lastMonth: '%{percent}% more than last month by this day (%{previous})' },

@@ -42,6 +42,7 @@ const dashboard = {
       cut: { electric: '遮断中', water: '閉弁中' },
       lowBattery: '電池残量低下', arrears: '滞納の部屋',
       usageToday: '本日の使用量', usageMonth: '今月の使用量', rechargeToday: '本日のチャージ', rechargeMonth: '今月のチャージ',
+      usageTodayBasis: '前日同時刻は前日のその時点までの検針値で比較',
     },
     change: {
       up: { yesterday: '昨日の同時刻までより %{percent}% 多い（%{previous}）', lastMonth: '先月の同日までより %{percent}% 多い（%{previous}）' },

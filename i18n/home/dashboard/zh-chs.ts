@@ -42,6 +42,7 @@ const dashboard = {
       cut: { electric: '已拉闸', water: '已关阀' },
       lowBattery: '电池欠压', arrears: '欠费房间',
       usageToday: '今日用量', usageMonth: '本月用量', rechargeToday: '今日充值', rechargeMonth: '本月充值',
+      usageTodayBasis: '昨日同时段按昨日此时已抄到的读数计',
     },
     change: {
       up: { yesterday: '比昨日同时段多 %{percent}%（%{previous}）', lastMonth: '比上月同期多 %{percent}%（%{previous}）' },

@@ -42,6 +42,7 @@ const dashboard = {
       cut: { electric: '已拉閘', water: '已關閥' },
       lowBattery: '電池欠壓', arrears: '欠費房間',
       usageToday: '今日用量', usageMonth: '本月用量', rechargeToday: '今日儲值', rechargeMonth: '本月儲值',
+      usageTodayBasis: '昨日同時段按昨日此時已抄到的讀數計',
     },
     change: {
       up: { yesterday: '比昨日同時段多 %{percent}%（%{previous}）', lastMonth: '比上月同期多 %{percent}%（%{previous}）' },

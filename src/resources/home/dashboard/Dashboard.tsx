@@ -140,7 +140,7 @@ export function Dashboard({ utility, resource }: { utility: Utility; resource: s
             </Box>
             <Box sx={KPI_FLOWS}>
               <KpiCard testId="kpi-usage-today" label={translate(`${T}.kpi.usageToday`)} value={`${quantity(summary.kpi.usageToday.value)} ${unit}`}
-                change={changeLine(summary.kpi.usageToday, 'yesterday', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
+                detail={translate(`${T}.kpi.usageTodayBasis`)} change={changeLine(summary.kpi.usageToday, 'yesterday', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
               <KpiCard testId="kpi-usage-month" label={translate(`${T}.kpi.usageMonth`)} value={`${quantity(summary.kpi.usageMonth.value)} ${unit}`}
                 change={changeLine(summary.kpi.usageMonth, 'lastMonth', false)} to={`/${links.usage}`} icon={utility === 'electric' ? <BoltIcon fontSize="small" /> : <WaterDropIcon fontSize="small" />} />
               <KpiCard testId="kpi-recharge-today" label={translate(`${T}.kpi.rechargeToday`)} value={yuanGrouped(summary.kpi.rechargeTodayFen.value)}
