@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { rowsOf } from '../db/rows';
 import { DEFAULT_TIME_ZONE, monthKeyOf, monthStart } from './billing';
 import { billingSettings } from './billingEngine';
 import { PeriodicJob } from './periodic';
@@ -59,9 +61,30 @@ export async function writeMonthEnd(db: Db, month: string, now: Date, timeZone =
 }
 
 /**
- * The month-end job: on every run, writes the month just ended again (a late reading, a deletion or a
- * restore still moves its charges: usageRule.ts) and the current month as running; so the month that
- * ends is closed, within a run, by the same statement that showed it running. Rerunnable: every
+ * Writes again, oldest first, the months before `before` whose statements a change touched since they
+ * were written (`statement_stale_months`, marked by the readings' and the ledger's triggers: migration
+ * 0039), among the months that have statements, and clears each mark unless it was marked again
+ * meanwhile. Returns the months written.
+ */
+export async function writeStaleMonths(db: Db, before: string, now: Date, timeZone: string): Promise<string[]> {
+  const stale = rowsOf<{ month: string; marked_at: string }>(await db.execute(sql`
+    SELECT month, marked_at::text AS marked_at FROM statement_stale_months
+    WHERE month < ${before} AND month >= (SELECT min(month) FROM room_statements) ORDER BY month`));
+  for (const { month, marked_at: markedAt } of stale) {
+    await writeMonthEnd(db, month, now, timeZone, { running: false });
+    await db.execute(sql`DELETE FROM statement_stale_months WHERE month = ${month} AND marked_at = ${markedAt}::timestamptz`);
+  }
+  // Marks of months before the first statement have nothing to write.
+  await db.execute(sql`DELETE FROM statement_stale_months WHERE month < coalesce((SELECT min(month) FROM room_statements), '')`);
+  return stale.map((row) => row.month);
+}
+
+/**
+ * The month-end job: on every run, writes again every month a change touched since it was last
+ * written (a late reading, a deletion, a restore or a recount moves the months its interval spans:
+ * usageRule.ts), the month just ended, and the current month as running; so the month that ends is
+ * closed, within a run, by the same statement that showed it running, and a change to an older month
+ * reaches its statement before the next one's opening balance is read against it. Rerunnable: every
  * process may do it; the result is the same.
  */
 export class MonthEndJob extends PeriodicJob<MonthEndResult | undefined> {
@@ -89,8 +112,13 @@ export class MonthEndJob extends PeriodicJob<MonthEndResult | undefined> {
   protected async runOnce() {
     const now = this.now();
     const month = previousMonth(now, billingSettings.timeZone);
+    const current = monthKeyOf(now, billingSettings.timeZone);
+    const [{ at: startedAt }] = rowsOf<{ at: string }>(await this.db.execute(sql`SELECT clock_timestamp()::text AS at`));
+    await writeStaleMonths(this.db, month, now, billingSettings.timeZone);
     const result = await writeMonthEnd(this.db, month, now, billingSettings.timeZone, { running: false });
-    await writeMonthEnd(this.db, monthKeyOf(now, billingSettings.timeZone), now, billingSettings.timeZone, { running: true });
+    await writeMonthEnd(this.db, current, now, billingSettings.timeZone, { running: true });
+    // The two months just written are up to date (a mark made while they were written stays).
+    await this.db.execute(sql`DELETE FROM statement_stale_months WHERE month IN (${month}, ${current}) AND marked_at < ${startedAt}::timestamptz`);
     return result;
   }
 }

@@ -45,8 +45,11 @@ import { writeMonthEnd } from './statements';
  * days late is charged in the next month for this one). Posting time would put that charge in the
  * month after its usage, and no report could then agree with the statements. The price of the choice
  * is that a closed month's figures still move when a late reading, a deletion or a restore changes
- * its usage: the month-end job writes the month just ended again on every run, and the opening
- * balance of each month is always the closing of the one before, so statements chain whatever moves.
+ * its usage: the database marks every month a change to a reading or the ledger touches
+ * (`statement_stale_months`, migration 0039), the month-end job writes those months again with the
+ * month just ended and the running one on every run, and the opening balance of each month is always
+ * the closing of the one before, so statements chain whatever moves. Months are not frozen "as
+ * closed": a correction shows as its own line, with its own date, in the month its usage belongs to.
  */
 
 import { USAGE_RULE_VERSION } from '../db/monthEnd';
@@ -109,5 +112,7 @@ export async function upgradeUsageRule(db: Db, now: Date, timeZone: string): Pro
     INSERT INTO operation_log (area_id, user_id, user_name, action, entity, entity_id, before, after)
     SELECT id, NULL, 'system', 'recount', 'usage_rule', ${String(USAGE_RULE_VERSION)}, ${JSON.stringify({ usageRule: from })}::jsonb, ${JSON.stringify(result)}::jsonb FROM areas`);
   await markUsageRule(db);
+  // Every stored month was just written again: none is stale.
+  await db.execute(sql`DELETE FROM statement_stale_months WHERE month <= ${months[months.length - 1] ?? ''}`);
   return result;
 }

@@ -8,10 +8,11 @@ import { sql } from 'drizzle-orm';
 import { recordCommandResult } from '../../server/domain/deviceEvents';
 import { rebaseMeter } from '../../server/domain/billingEngine';
 import { postLedger } from '../../server/domain/ledger';
-import { monthBounds, previousMonth, writeMonthEnd } from '../../server/domain/statements';
-import { startTestBackend, type TestBackend } from '../support/testApp';
+import { MonthEndJob, monthBounds, previousMonth, writeMonthEnd } from '../../server/domain/statements';
+import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { partIn } from '../support/usageReference';
 import { USAGE_RULE_VERSION, upgradeUsageRule } from '../../server/domain/usageRule';
+import { statementFigures } from '../../server/db/monthEnd';
 
 let backend: TestBackend;
 type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -185,6 +186,45 @@ describe('month end', () => {
     const balance = await one(sql`SELECT balance_fen FROM accounts WHERE id = ${meter.account_id}`);
     expect(Number(statement.closing_balance_fen)).toBe(Number(balance.balance_fen));
   }, 120_000);
+
+  it('a reading of a month before the last one deleted with its refund: the month-end job writes that month again, and the statements still chain to the balance', async () => {
+    const db = backend.database.db;
+    const api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
+    // A charged reading of September's last hours (read by October 1st 00:00) whose meter was next read in October: deleted with
+    // its refund, the next reading takes its usage over from the reading before, so that usage and its money now spread into
+    // October, and September's figures move. The room's statements run September to the running November.
+    const reading = await one(sql`SELECT r.id, r.room_id, r.cost_fen FROM readings r
+      WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.area_id = 1 AND r.cost_fen > 10
+        AND r.since_at >= '2026-09-25T00:00:00+08:00' AND r.read_at > '2026-09-30T12:00:00+08:00' AND r.read_at <= '2026-10-01T00:00:00+08:00'
+        AND (SELECT n.read_at FROM readings n WHERE n.utility = 'electric' AND n.meter_id = r.meter_id AND n.deleted_at IS NULL AND n.read_at > r.read_at ORDER BY n.read_at LIMIT 1)
+          > '2026-10-01T06:00:00+08:00'
+        AND EXISTS (SELECT 1 FROM room_statements s WHERE s.room_id = r.room_id AND s.utility = 'electric' AND s.month = '2026-09')
+      ORDER BY r.id LIMIT 1`);
+    expect(reading, 'a reading of September\'s last hours').toBeDefined();
+    const statementsOfRoom = async () => rows(sql`SELECT month, opening_balance_fen, closing_balance_fen, charge_fen FROM room_statements
+      WHERE room_id = ${reading.room_id} AND utility = 'electric' AND month BETWEEN '2026-09' AND '2026-11' ORDER BY month`);
+    const before = await statementsOfRoom();
+    expect(before.map((s) => s.month)).toEqual(['2026-09', '2026-10', '2026-11']);
+    const response = await api.delete('meterReadingRecord/deleteReading', { id: Number(reading.id), reason: 'late correction', refund: true });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect((await rows(sql`SELECT month FROM statement_stale_months ORDER BY month`)).map((r) => r.month)).toContain('2026-09');
+
+    const job = new MonthEndJob(db, () => backend.clock.now, { everyMs: 3_600_000 });
+    await job.tick();
+    const after = await statementsOfRoom();
+    // September written again as the ledger and readings now give it (the refund, and the next reading's recount that takes its
+    // usage over), no longer as it stood; and the chain to the balance.
+    const account = await one(sql`SELECT id FROM accounts WHERE room_id = ${reading.room_id} AND utility = 'electric'`);
+    const { start, end } = monthBounds('2026-09');
+    const fresh = await one(sql`SELECT * FROM (${statementFigures('2026-09', start, end, { accountIds: [Number(account.id)] })}) f`);
+    expect(Number(after[0].charge_fen)).toBe(Number(fresh.charge_fen));
+    expect(Number(after[0].closing_balance_fen)).toBe(Number(fresh.closing_balance_fen));
+    expect(Number(after[0].closing_balance_fen)).not.toBe(Number(before[0].closing_balance_fen));
+    for (let k = 1; k < after.length; k++) expect(Number(after[k].opening_balance_fen), after[k].month).toBe(Number(after[k - 1].closing_balance_fen));
+    const balance = await one(sql`SELECT balance_fen FROM accounts WHERE room_id = ${reading.room_id} AND utility = 'electric'`);
+    expect(Number(after[2].closing_balance_fen)).toBe(Number(balance.balance_fen));
+    expect((await rows(sql`SELECT month FROM statement_stale_months WHERE month <= '2026-11'`)).length).toBe(0);
+  }, 300_000);
 
   it('a database written by an older rule is brought to this one once, at start: aggregates rebuilt, every stored month written again with its readings per meter, said in the operation log', async () => {
     const db = backend.database.db;

@@ -1390,6 +1390,8 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     settlementCount += result.settlements;
   }
   await db.execute(sql`UPDATE aggregate_settings SET usage_rule = ${USAGE_RULE_VERSION} WHERE id = 1`);
+  // Every month was just written from the readings and the ledger as they stand: none is stale.
+  await db.execute(sql`DELETE FROM statement_stale_months`);
 
   phase('summary');
   // ---- summary ----------------------------------------------------------------------------------------

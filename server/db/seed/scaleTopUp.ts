@@ -68,5 +68,7 @@ export async function topUpScale(db: Db, options: { now: Date; timeZone?: string
     statements += result.statements;
     step(`${month}: ${result.statements} statements, ${result.settlements} settlements`);
   }
+  // The months just written are up to date with the readings added for them.
+  await db.execute(sql`DELETE FROM statement_stale_months WHERE month IN (${sql.join(months.map((month) => sql`${month}`), sql`, `)})`);
   return { areaId, months, settlements, statements };
 }
