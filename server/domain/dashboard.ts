@@ -312,19 +312,16 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   // long its meter was silent; only readings stamped later than now (a clock set back) are left out.
   const pieceEnd = (span: Span) => new Date(span.end + (span.inclusive ? 1 : 0));
   const meets = (span: Span) => sql`read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 32 * 86_400_000))} AND least(since_at, read_at) < ${ts(pieceEnd(span))}`;
-  const rawQuery = rawPieces.length
-    ? rows<Record<string, unknown>>(sql`
-      SELECT ${sql.join(rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`), sql`, `)}
+  // Yesterday as known at this time yesterday: less the parts of the readings taken since (`later`).
+  // They are among the rows the partial hour at yesterday's same time reads, so the same scan
+  // counts them.
+  const takenLater = sql`read_at > ${ts(p.yesterdaySameEnd)} AND least(since_at, read_at) < ${ts(p.yesterdaySameEnd)}`;
+  const rawQuery = rows<Record<string, unknown>>(sql`
+      SELECT ${sql.join([...rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`),
+        sql`coalesce(sum(${usageHIn(p.yesterdayStart, p.yesterdaySameEnd)}) FILTER (WHERE ${takenLater}), 0) AS later`], sql`, `)}
       FROM readings
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-        AND (${sql.join(rawPieces.map((span) => sql`(${meets(span)})`), sql` OR `)})`)
-    : Promise.resolve([{}] as Record<string, unknown>[]);
-
-  // Yesterday as known at this time yesterday: less the parts of the readings taken since.
-  const laterQuery = rows<{ h: string | null }>(sql`
-    SELECT sum(${usageHIn(p.yesterdayStart, p.yesterdaySameEnd)}) AS h FROM readings
-    WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-      AND read_at > ${ts(p.yesterdaySameEnd)} AND least(since_at, read_at) < ${ts(p.yesterdaySameEnd)}`);
+        AND (${sql.join([...rawPieces.map((span) => sql`(${meets(span)})`), sql`(${takenLater})`], sql` OR `)})`);
 
   // Money: whole days before today from the aggregate, the partial days raw.
   const moneyDaysQuery = rows<{ day: string; fen: string }>(sql`
@@ -374,7 +371,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
     LEFT JOIN buildings b ON b.id = r.building_id
     LEFT JOIN projects pr ON pr.id = r.project_id
     ORDER BY t.h DESC, t.room_id`);
-  const [hours, [raw], moneyDays, [moneyRaw], top, [later]] = await Promise.all([hoursQuery, rawQuery, moneyDaysQuery, moneyRawQuery, topQuery, laterQuery]);
+  const [hours, [raw], moneyDays, [moneyRaw], top] = await Promise.all([hoursQuery, rawQuery, moneyDaysQuery, moneyRawQuery, topQuery]);
 
   const perHour = hours.map((row) => [Number(row.hour), num(row.h)] as const);
   const rawOf = new Map(rawPieces.map((span, i) => [`${span.start}-${span.end}-${!!span.inclusive}`, num(raw?.[`p${i}`])]));
@@ -399,7 +396,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const todayFen = num(moneyRaw?.today);
   return {
     usage: {
-      today: todayH / 100, yesterday: (usageOf('yesterday') - num(later?.h)) / 100, month: (usageOf('monthBefore') + todayH) / 100,
+      today: todayH / 100, yesterday: (usageOf('yesterday') - num(raw?.later)) / 100, month: (usageOf('monthBefore') + todayH) / 100,
       prev_same: usageOf('prevSame') / 100, prev_total: usageOf('prevTotal') / 100,
     },
     money: {
