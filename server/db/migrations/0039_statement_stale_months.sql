@@ -9,15 +9,19 @@ CREATE TABLE IF NOT EXISTS "statement_stale_months" (
   "marked_at" timestamptz NOT NULL DEFAULT clock_timestamp()
 );
 --> statement-breakpoint
--- Marks the billing months (the platform's zone, aggregate_settings) from `a` to `b`.
+-- Marks the billing months (the platform's zone, aggregate_settings) from `a` to `b`, those before the current
+-- one only: the job writes the current month on every run anyway, and the readings of the day (the hot path:
+-- every read and every charge) touch no row here, so concurrent reads do not queue on the current month's mark.
 CREATE OR REPLACE FUNCTION "mark_statement_months"("a" timestamptz, "b" timestamptz) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   zone text := coalesce((SELECT time_zone FROM aggregate_settings WHERE id = 1), 'Asia/Shanghai');
+  current_month timestamp := date_trunc('month', now() AT TIME ZONE zone);
 BEGIN
-  IF a IS NULL OR b IS NULL THEN RETURN; END IF;
+  IF a IS NULL OR b IS NULL OR date_trunc('month', least(a, b) AT TIME ZONE zone) >= current_month THEN RETURN; END IF;
   INSERT INTO statement_stale_months AS s ("month")
-    SELECT to_char(m, 'YYYY-MM') FROM generate_series(date_trunc('month', least(a, b) AT TIME ZONE zone), date_trunc('month', greatest(a, b) AT TIME ZONE zone), interval '1 month') m
+    SELECT to_char(m, 'YYYY-MM') FROM generate_series(date_trunc('month', least(a, b) AT TIME ZONE zone),
+      least(date_trunc('month', greatest(a, b) AT TIME ZONE zone), current_month - interval '1 month'), interval '1 month') m
   ON CONFLICT ("month") DO UPDATE SET "marked_at" = clock_timestamp();
 END $$;
 --> statement-breakpoint
