@@ -291,15 +291,20 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const t = (at: Date) => at.getTime();
   const spans: Record<string, Span> = {
     today: { start: t(p.todayStart), end: t(now), inclusive: true },
-    yesterday: { start: t(p.yesterdayStart), end: t(p.yesterdaySameEnd) },
     monthBefore: { start: t(p.monthStart), end: t(p.todayStart) },
     prevSame: { start: t(p.prevMonthStart), end: t(p.prevMonthSameEnd) },
     prevTotal: { start: t(p.prevMonthStart), end: t(p.monthStart) },
   };
   p.dayStarts.slice(0, TREND_DAYS - 1).forEach((start, i) => { spans[`day${i}`] = { start: t(start), end: t(p.dayStarts[i + 1]) }; });
   const pieces = Object.fromEntries(Object.entries(spans).map(([key, span]) => [key, piecesOf(span)]));
+  // Yesterday up to this time of day, as known at this time yesterday (see the top of this file): its
+  // whole hours less the parts there of the readings taken since (`later`: the readings taken after
+  // yesterday's same time whose interval spans it, at most one a meter), and its partial hours from
+  // the readings taken by then only (at the end, the readings of that hour: cheap, where all readings
+  // would be every daily meter's next reading, read again for `later`).
+  const yesterday = piecesOf({ start: t(p.yesterdayStart), end: t(p.yesterdaySameEnd) });
   const rawPieces = [...new Map(Object.values(pieces).flatMap((piece) => piece.raw).map((span) => [`${span.start}-${span.end}-${!!span.inclusive}`, span])).values()];
-  const hoursFrom = Math.min(...Object.values(pieces).filter((piece) => piece.hours).map((piece) => piece.hours![0]), t(now));
+  const hoursFrom = Math.min(...[...Object.values(pieces), yesterday].filter((piece) => piece.hours).map((piece) => piece.hours![0]), t(now));
 
   const hoursQuery = rows<{ hour: string; h: string }>(sql`
     SELECT extract(epoch FROM hour)::bigint * 1000 AS hour, sum(usage_h) AS h FROM hourly_area_usage
@@ -312,16 +317,34 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   // long its meter was silent; only readings stamped later than now (a clock set back) are left out.
   const pieceEnd = (span: Span) => new Date(span.end + (span.inclusive ? 1 : 0));
   const meets = (span: Span) => sql`read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 32 * 86_400_000))} AND least(since_at, read_at) < ${ts(pieceEnd(span))}`;
-  // Yesterday as known at this time yesterday: less the parts of the readings taken since (`later`).
-  // They are among the rows the partial hour at yesterday's same time reads, so the same scan
-  // counts them.
-  const takenLater = sql`read_at > ${ts(p.yesterdaySameEnd)} AND least(since_at, read_at) < ${ts(p.yesterdaySameEnd)}`;
+  const sameEnd = ts(p.yesterdaySameEnd);
+  const takenLater = sql`read_at > ${sameEnd} AND least(since_at, read_at) < ${sameEnd}`;
+  const yesterdayHours = yesterday.hours ? { start: new Date(yesterday.hours[0]), end: new Date(yesterday.hours[1]) } : null;
+  const knownThen = (span: Span) => sql`${meets(span)} AND read_at <= ${sameEnd}`;
+  // The same rows as index ranges (migration 0040: since_at is a key of the readings' area index, so
+  // the scan checks it and fetches only the readings that meet a piece, not every reading of the
+  // days after it): a piece's own readings, those after it whose interval reaches back into it, and
+  // the readings taken since yesterday's same time whose interval spans it.
+  const arms = [
+    ...rawPieces.flatMap((span) => [
+      sql`(read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(pieceEnd(span))})`,
+      sql`(read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(new Date(span.end + 32 * 86_400_000))} AND since_at < ${ts(pieceEnd(span))})`,
+    ]),
+    ...yesterday.raw.flatMap((span) => [
+      sql`(read_at >= ${ts(new Date(span.start))} AND read_at < ${ts(pieceEnd(span))})`,
+      sql`(read_at >= ${ts(new Date(span.start))} AND read_at <= ${sameEnd} AND since_at < ${ts(pieceEnd(span))})`,
+    ]),
+    ...(yesterdayHours ? [sql`(read_at > ${sameEnd} AND since_at < ${sameEnd})`] : []),
+  ];
   const rawQuery = rows<Record<string, unknown>>(sql`
-      SELECT ${sql.join([...rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`),
-        sql`coalesce(sum(${usageHIn(p.yesterdayStart, p.yesterdaySameEnd)}) FILTER (WHERE ${takenLater}), 0) AS later`], sql`, `)}
+      SELECT ${sql.join([
+        ...rawPieces.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${meets(span)}), 0) AS ${sql.raw(`p${i}`)}`),
+        ...yesterday.raw.map((span, i) => sql`coalesce(sum(${usageHIn(new Date(span.start), pieceEnd(span))}) FILTER (WHERE ${knownThen(span)}), 0) AS ${sql.raw(`y${i}`)}`),
+        yesterdayHours ? sql`coalesce(sum(${usageHIn(yesterdayHours.start, yesterdayHours.end)}) FILTER (WHERE ${takenLater}), 0) AS later` : sql`0 AS later`,
+      ], sql`, `)}
       FROM readings
       WHERE utility = ${utility} AND ${inAreas(sql.raw('area_id'), areaIds)} AND deleted_at IS NULL
-        AND (${sql.join([...rawPieces.map((span) => sql`(${meets(span)})`), sql`(${takenLater})`], sql` OR `)})`);
+        AND (${sql.join(arms, sql` OR `)})`);
 
   // Money: whole days before today from the aggregate, the partial days raw.
   const moneyDaysQuery = rows<{ day: string; fen: string }>(sql`
@@ -375,10 +398,14 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
 
   const perHour = hours.map((row) => [Number(row.hour), num(row.h)] as const);
   const rawOf = new Map(rawPieces.map((span, i) => [`${span.start}-${span.end}-${!!span.inclusive}`, num(raw?.[`p${i}`])]));
+  const hoursIn = (hours: [number, number] | null) => {
+    let total = 0;
+    if (hours) for (const [hour, h] of perHour) if (hour >= hours[0] && hour < hours[1]) total += h;
+    return total;
+  };
   const usageOf = (key: string) => {
     const piece = pieces[key];
-    let total = 0;
-    if (piece.hours) for (const [hour, h] of perHour) if (hour >= piece.hours[0] && hour < piece.hours[1]) total += h;
+    let total = hoursIn(piece.hours);
     for (const span of piece.raw) total += rawOf.get(`${span.start}-${span.end}-${!!span.inclusive}`) ?? 0;
     return total;
   };
@@ -396,7 +423,7 @@ async function aggregateFigures(db: Db, areaIds: number[], utility: Utility, p: 
   const todayFen = num(moneyRaw?.today);
   return {
     usage: {
-      today: todayH / 100, yesterday: (usageOf('yesterday') - num(raw?.later)) / 100, month: (usageOf('monthBefore') + todayH) / 100,
+      today: todayH / 100, yesterday: (hoursIn(yesterday.hours) - num(raw?.later) + yesterday.raw.reduce((sum, _, i) => sum + num(raw?.[`y${i}`]), 0)) / 100, month: (usageOf('monthBefore') + todayH) / 100,
       prev_same: usageOf('prevSame') / 100, prev_total: usageOf('prevTotal') / 100,
     },
     money: {

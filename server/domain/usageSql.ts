@@ -19,9 +19,9 @@ export function usageHIn(a: Bound, b: Bound, alias = 'readings'): SQL {
   const c = (name: string) => sql.raw(`${alias}.${name}`);
   const [from, to] = [bound(a), bound(b)];
   return sql`(CASE
-    WHEN ${c('since_at')} IS NULL OR ${c('since_at')} >= ${c('read_at')} THEN CASE WHEN ${c('read_at')} >= ${from} AND ${c('read_at')} < ${to} THEN (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[1] + (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[2] + (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[3] + (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[4] ELSE 0 END
+    WHEN ${c('since_at')} IS NULL OR ${c('since_at')} >= ${c('read_at')} THEN CASE WHEN ${c('read_at')} >= ${from} AND ${c('read_at')} < ${to} THEN round(${c('consumption')} * 100)::bigint ELSE 0 END
     WHEN ${c('read_at')} <= ${from} OR ${c('since_at')} >= ${to} THEN 0
-    WHEN ${c('since_at')} >= ${from} AND ${c('read_at')} <= ${to} THEN (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[1] + (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[2] + (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[3] + (aggregate_rate_units(${c('consumption')}, ${c('usage_rates')}))[4]
+    WHEN ${c('since_at')} >= ${from} AND ${c('read_at')} <= ${to} THEN round(${c('consumption')} * 100)::bigint
     ELSE usage_h_in(${c('consumption')}, ${c('usage_rates')}, ${c('since_at')}, ${c('read_at')}, ${from}, ${to}) END)`;
 }
 

@@ -340,6 +340,12 @@ describe('dashboards and reports from the aggregates', () => {
         const fromAggregates = await graphicReport(db(), [1, 3], utility, '2026-10-20', '2026-11-22', 'Asia/Kolkata');
         expect(fromAggregates).toEqual(await graphicReport(db(), [1, 3], utility, '2026-10-20', '2026-11-22', 'Asia/Kolkata', { source: 'raw' }));
         expect(fromAggregates.daily.some((d) => d.usage > 0)).toBe(true);
+        // The summaries too: yesterday's stretch there starts half an hour into a UTC hour, so it is
+        // read as whole hours and partial hours at both ends, as known at this time yesterday.
+        for (const now of [TEST_NOW, new Date('2026-11-15T17:45:10+08:00')]) {
+          expect(await dashboardSummary(db(), [1, 3], utility, now, 'Asia/Kolkata'), now.toISOString())
+            .toEqual(await dashboardSummary(db(), [1, 3], utility, now, 'Asia/Kolkata', { source: 'raw' }));
+        }
       }
     } finally {
       await configureAggregateZone(db(), ZONE);
