@@ -81,10 +81,16 @@ async function rawReport(db: Db, areaIds: number[], utility: Utility, starts: Da
     FROM (${perRoom}) t JOIN rooms rm ON rm.id = t.room_id JOIN buildings b ON b.id = rm.building_id JOIN projects p ON p.id = rm.project_id
     GROUP BY p.name, b.name ORDER BY p.name, b.name`));
   const thresholds = sql`ARRAY[${sql.join(starts.map((at) => sql`${at.getTime() / 1000}`), sql`, `)}]::float8[]`;
+  // Each reading against the days it meets only (day i when read_at >= its start and the interval
+  // begins before its end: from the day its interval begins in to the day it was read in), not
+  // against every day of the range.
+  const bucket = (at: SQL) => sql`width_bucket(extract(epoch FROM ${at})::float8, ${thresholds})`;
   const daily = rowsOf<{ b: number; usage: string }>(await db.execute(sql`
-    SELECT d.i AS b, sum(${usageHIn(sql`to_timestamp(d.a)`, sql`to_timestamp(d.z)`, 'r')}) / 100.0 AS usage
-    FROM readings r CROSS JOIN (SELECT i, (${thresholds})[i] AS a, (${thresholds})[i + 1] AS z FROM generate_series(1, ${days}) i) d
-    WHERE ${where} AND r.read_at >= to_timestamp(d.a) AND least(r.since_at, r.read_at) < to_timestamp(d.z)
+    SELECT d.i AS b, sum(${usageHIn(sql`d.a`, sql`d.z`, 'r')}) / 100.0 AS usage
+    FROM readings r CROSS JOIN LATERAL (
+      SELECT i, to_timestamp((${thresholds})[i]) AS a, to_timestamp((${thresholds})[i + 1]) AS z
+      FROM generate_series(greatest(${bucket(sql`least(r.since_at, r.read_at)`)}, 1), least(${bucket(sql`r.read_at`)}, ${days})) i) d
+    WHERE ${where}
     GROUP BY 1`));
   const top = rowsOf<Record<string, unknown>>(await db.execute(sql`
     SELECT t.room_id, t.usage, rm.room_code, b.name AS building_name, p.name AS project_name
