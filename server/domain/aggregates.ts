@@ -128,20 +128,47 @@ export interface AggregateDifference {
  * give (rows whose figures are all zero count as absent). Empty when they are exact.
  */
 export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<AggregateDifference[]> {
-  const usage = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
-    WITH expected AS (
+  // The day pieces are worked out once (the costliest part: every reading split into its days), and
+  // the months per meter and per room are their days added up, compared in the same statement.
+  type Row = { kind: string; key: string; stored: string | null; expected: string | null };
+  const nonZero = () => sql.raw(['usage_h', 'sharp_h', 'peak_h', 'flat_h', 'valley_h', 'readings', 'cost_fen'].map((c) => `${c} <> 0`).join(' OR '));
+  const usageRows = rowsOf<Row>(await db.execute(sql`
+    WITH days AS MATERIALIZED (
       SELECT utility, area_id, day, room_id, meter_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(u1) AS sharp_h, sum(u2) AS peak_h,
         sum(u3) AS flat_h, sum(u4) AS valley_h, sum(n)::int AS readings, sum(fen) AS cost_fen
       FROM (${dayPieces}) x
-      GROUP BY 1, 2, 3, 4, 5
-      HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(u1) <> 0 OR sum(u2) <> 0 OR sum(u3) <> 0 OR sum(u4) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
-    stored AS (SELECT * FROM daily_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)
-    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
+      GROUP BY 1, 2, 3, 4, 5),
+    months AS MATERIALIZED (
+      SELECT utility, area_id, date_trunc('month', day)::date AS month, room_id, meter_id, sum(usage_h) AS usage_h, sum(sharp_h) AS sharp_h,
+        sum(peak_h) AS peak_h, sum(flat_h) AS flat_h, sum(valley_h) AS valley_h, sum(readings)::int AS readings, sum(cost_fen) AS cost_fen
+      FROM days GROUP BY 1, 2, 3, 4, 5),
+    rooms AS (
+      SELECT utility, area_id, month, room_id, sum(usage_h) AS usage_h, sum(readings)::int AS readings
+      FROM months GROUP BY 1, 2, 3, 4 HAVING sum(usage_h) <> 0 OR sum(readings) <> 0)
+    (SELECT 'daily_usage' AS kind, concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) END AS stored,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen) END AS expected
-    FROM stored s FULL JOIN expected e USING (utility, area_id, day, room_id, meter_id)
+    FROM (SELECT * FROM daily_usage WHERE ${nonZero()}) s FULL JOIN (SELECT * FROM days WHERE ${nonZero()}) e USING (utility, area_id, day, room_id, meter_id)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen)
-    ORDER BY 1 LIMIT ${limit}`));
+    ORDER BY 2 LIMIT ${limit})
+    UNION ALL
+    (SELECT 'monthly_usage', concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)),
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) END,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings) END
+    FROM (SELECT * FROM monthly_usage WHERE ${nonZero()}) s FULL JOIN (SELECT * FROM months WHERE ${nonZero()}) e USING (utility, area_id, month, room_id, meter_id)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings)
+    ORDER BY 2 LIMIT ${limit})
+    UNION ALL
+    (SELECT 'monthly_room_usage', concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id)),
+      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END,
+      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings) END
+    FROM (SELECT * FROM monthly_room_usage WHERE readings <> 0 OR usage_h <> 0) s FULL JOIN rooms e USING (utility, area_id, month, room_id)
+    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings) IS DISTINCT FROM (e.usage_h, e.readings)
+    ORDER BY 2 LIMIT ${limit})`));
+  const ofKind = (kind: string) => usageRows.filter((row) => row.kind === kind).map(({ key, stored, expected }) => ({ key, stored, expected }));
+  const usage = ofKind('daily_usage');
+  const monthly = ofKind('monthly_usage');
+  const monthlyRooms = ofKind('monthly_room_usage');
   const recharge = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
       SELECT o.utility, o.area_id, (o.created_at AT TIME ZONE z.time_zone)::date AS day, o.room_id, o.channel, sum(o.amount_fen) AS amount_fen, count(*)::int AS orders
@@ -166,33 +193,7 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     FROM stored s FULL JOIN expected e USING (utility, area_id, hour)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.readings, e.cost_fen)
     ORDER BY 1 LIMIT ${limit}`));
-  // The months per meter and per room, and the areas' recharge days, against the same raw rows.
-  const monthly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
-    WITH expected AS (
-      SELECT utility, area_id, date_trunc('month', day)::date AS month, room_id, meter_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(u1) AS sharp_h, sum(u2) AS peak_h,
-        sum(u3) AS flat_h, sum(u4) AS valley_h, sum(fen) AS cost_fen, sum(n)::int AS readings
-      FROM (${dayPieces}) x
-      GROUP BY 1, 2, 3, 4, 5
-      HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(u1) <> 0 OR sum(u2) <> 0 OR sum(u3) <> 0 OR sum(u4) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
-    stored AS (SELECT * FROM monthly_usage WHERE readings <> 0 OR usage_h <> 0 OR sharp_h <> 0 OR peak_h <> 0 OR flat_h <> 0 OR valley_h <> 0 OR cost_fen <> 0)
-    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
-      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) END AS stored,
-      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings) END AS expected
-    FROM stored s FULL JOIN expected e USING (utility, area_id, month, room_id, meter_id)
-    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings)
-    ORDER BY 1 LIMIT ${limit}`));
-  const monthlyRooms = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
-    WITH expected AS (
-      SELECT utility, area_id, date_trunc('month', day)::date AS month, room_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(n)::int AS readings
-      FROM (${dayPieces}) x GROUP BY 1, 2, 3, 4
-      HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(n) <> 0),
-    stored AS (SELECT * FROM monthly_room_usage WHERE readings <> 0 OR usage_h <> 0)
-    SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id)) AS key,
-      CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END AS stored,
-      CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings) END AS expected
-    FROM stored s FULL JOIN expected e USING (utility, area_id, month, room_id)
-    WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings) IS DISTINCT FROM (e.usage_h, e.readings)
-    ORDER BY 1 LIMIT ${limit}`));
+  // The areas' recharge days against the same raw rows.
   const areaRecharge = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
       SELECT o.utility, o.area_id, (o.created_at AT TIME ZONE z.time_zone)::date AS day, o.channel, sum(o.amount_fen) AS amount_fen, count(*)::int AS orders
