@@ -59,20 +59,24 @@ export async function aggregateTimeZone(db: Db): Promise<string | null> {
  * Rebuilds both aggregates from the raw rows (in one transaction; the triggers keep them from then
  * on). For a changed zone, and as the remedy should they ever be found wrong.
  */
-export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: number; rechargeRows: number }> {
+export async function rebuildDailyAggregates(db: Db, options: { hours?: boolean } = {}): Promise<{ usageRows: number; rechargeRows: number }> {
   return db.transaction(async (tx) => {
     // Writers wait: a reading stored during the rebuild is neither lost nor counted twice.
     await tx.execute(sql`LOCK TABLE readings, recharge_orders IN SHARE MODE`);
     await tx.execute(sql`DELETE FROM daily_usage`);
     await tx.execute(sql`DELETE FROM daily_recharge`);
-    await tx.execute(sql`DELETE FROM hourly_area_usage`);
     await tx.execute(sql`DELETE FROM monthly_usage`);
     await tx.execute(sql`DELETE FROM monthly_room_usage`);
     await tx.execute(sql`DELETE FROM daily_area_recharge`);
-    await tx.execute(sql`
-      INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
-      SELECT utility, area_id, hour, sum(usage_h), sum(n), sum(fen) FROM (${hourPieces}) x GROUP BY 1, 2, 3
-      HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0`);
+    // The UTC hours (two thirds of the work: a reading read once a day has 24 of them) do not
+    // depend on the zone; `hours: false` keeps them (a change of zone).
+    if (options.hours ?? true) {
+      await tx.execute(sql`DELETE FROM hourly_area_usage`);
+      await tx.execute(sql`
+        INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
+        SELECT utility, area_id, hour, sum(usage_h), sum(n), sum(fen) FROM (${hourPieces}) x GROUP BY 1, 2, 3
+        HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0`);
+    }
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
       WITH ins AS (
         INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen)
@@ -107,14 +111,15 @@ export async function rebuildDailyAggregates(db: Db): Promise<{ usageRows: numbe
 
 /**
  * Sets the zone of the aggregates' days (BILLING_TIME_ZONE, at the server's start) and rebuilds them
- * when it changed. Answers whether it rebuilt.
+ * when it changed (the days, months and recharge days; the UTC hours stay as they are). Answers
+ * whether it rebuilt.
  */
 export async function configureAggregateZone(db: Db, timeZone: string): Promise<boolean> {
   if ((await aggregateTimeZone(db)) === timeZone) return false;
   await db.transaction(async (tx) => {
     await tx.execute(sql`INSERT INTO aggregate_settings (id, time_zone) VALUES (1, ${timeZone}) ON CONFLICT (id) DO UPDATE SET time_zone = excluded.time_zone`);
   });
-  await rebuildDailyAggregates(db);
+  await rebuildDailyAggregates(db, { hours: false });
   return true;
 }
 
