@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
 
@@ -27,26 +27,26 @@ import { rowsOf } from '../db/rows';
  * Every reading's figures (interval in ms, rate registers in hundredths, charge in fen) computed once
  * per reading, for the parts functions of migration 0037.
  */
-const readingFigures = sql`
+const readingFigures = (where: SQL = sql`true`) => sql`
   SELECT utility, area_id, coalesce(room_id, 0) AS room_id, meter_id, since_at, read_at,
     usage_ms(since_at)::bigint AS s, usage_ms(read_at)::bigint AS r, u[1] AS u1, u[2] AS u2, u[3] AS u3, u[4] AS u4, cost_fen AS fen
-  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL OFFSET 0) x OFFSET 0`;
+  FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL AND ${where} OFFSET 0) x OFFSET 0`;
 
 /**
  * Every reading's figures in parts of the days of the aggregates' zone (usage per rate register in
  * hundredths, charge in fen, `n` 1 on the day it was taken), by the rule of
  * server/domain/usageRule.ts (the SQL functions of migration 0037): what the triggers write.
  */
-const dayPieces = sql`
+const dayPieces = (where?: SQL) => sql`
   SELECT c.utility, c.area_id, p.day, c.room_id, c.meter_id, p.u1, p.u2, p.u3, p.u4, p.fen, p.n
-  FROM (${readingFigures}) c
+  FROM (${readingFigures(where)}) c
   CROSS JOIN aggregate_settings z
   CROSS JOIN LATERAL usage_day_parts(c.since_at, c.read_at, c.s, c.r, z.time_zone, c.u1, c.u2, c.u3, c.u4, c.fen) p`;
 
 /** The same in UTC hours, per area (usage_h the sum of the rate registers' parts). */
-const hourPieces = sql`
+const hourPieces = (where?: SQL) => sql`
   SELECT c.utility, c.area_id, to_timestamp(p.hour_ms / 1000) AS hour, p.u1 + p.u2 + p.u3 + p.u4 AS usage_h, p.fen, p.n
-  FROM (${readingFigures}) c
+  FROM (${readingFigures(where)}) c
   CROSS JOIN LATERAL usage_hour_parts(c.s, c.r, c.u1, c.u2, c.u3, c.u4, c.fen) p`;
 
 /** The zone the aggregates' days are in. */
@@ -74,14 +74,14 @@ export async function rebuildDailyAggregates(db: Db, options: { hours?: boolean 
       await tx.execute(sql`DELETE FROM hourly_area_usage`);
       await tx.execute(sql`
         INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
-        SELECT utility, area_id, hour, sum(usage_h), sum(n), sum(fen) FROM (${hourPieces}) x GROUP BY 1, 2, 3
+        SELECT utility, area_id, hour, sum(usage_h), sum(n), sum(fen) FROM (${hourPieces()}) x GROUP BY 1, 2, 3
         HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0`);
     }
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
       WITH ins AS (
         INSERT INTO daily_usage (utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen)
         SELECT utility, area_id, day, room_id, meter_id, sum(u1 + u2 + u3 + u4), sum(u1), sum(u2), sum(u3), sum(u4), sum(n), sum(fen)
-        FROM (${dayPieces}) x
+        FROM (${dayPieces()}) x
         GROUP BY 1, 2, 3, 4, 5
         HAVING sum(u1 + u2 + u3 + u4) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0
         RETURNING 1)
@@ -129,10 +129,32 @@ export interface AggregateDifference {
 }
 
 /**
+ * The start of the aggregates' month that `since` lies in, as an instant and as a day (SQL scalars).
+ * The keys from there on are what a scoped check compares: every reading that adds to them was read
+ * from there on (its interval ends when it was read).
+ */
+const monthOf = (since: Date) => {
+  const at = sql`${since.toISOString()}::timestamptz`;
+  return {
+    at: sql`(SELECT date_trunc('month', ${at} AT TIME ZONE time_zone) AT TIME ZONE time_zone FROM aggregate_settings WHERE id = 1)`,
+    day: sql`(SELECT date_trunc('month', ${at} AT TIME ZONE time_zone)::date FROM aggregate_settings WHERE id = 1)`,
+  };
+};
+
+/**
  * The aggregates against the raw rows: every key whose stored figures differ from what the raw rows
  * give (rows whose figures are all zero count as absent). Empty when they are exact.
+ *
+ * `since` (a test that changed readings only from some time on, after the whole was checked) compares
+ * the usage keys from the start of that time's month on, from the readings read since then: a
+ * fraction of the work. What lies before is the caller's to show unchanged
+ * (`aggregateFingerprintBefore`). The recharge keys are always all compared (they are cheap).
  */
-export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<AggregateDifference[]> {
+export async function dailyAggregateDifferences(db: Db, limit = 20, options: { since?: Date } = {}): Promise<AggregateDifference[]> {
+  const month = options.since ? monthOf(options.since) : null;
+  const readFrom = month ? sql`read_at >= ${month.at}` : sql`true`;
+  const dayFrom = (column: string) => (month ? sql`${sql.raw(column)} >= ${month.day}` : sql`true`);
+  const hourFrom = month ? sql`hour >= ${month.at}` : sql`true`;
   // The day pieces are worked out once (the costliest part: every reading split into its days), and
   // the months per meter and per room are their days added up, compared in the same statement.
   type Row = { kind: string; key: string; stored: string | null; expected: string | null };
@@ -141,7 +163,7 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     WITH days AS MATERIALIZED (
       SELECT utility, area_id, day, room_id, meter_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(u1) AS sharp_h, sum(u2) AS peak_h,
         sum(u3) AS flat_h, sum(u4) AS valley_h, sum(n)::int AS readings, sum(fen) AS cost_fen
-      FROM (${dayPieces}) x
+      FROM (${dayPieces(readFrom)}) x WHERE ${dayFrom('day')}
       GROUP BY 1, 2, 3, 4, 5),
     months AS MATERIALIZED (
       SELECT utility, area_id, date_trunc('month', day)::date AS month, room_id, meter_id, sum(usage_h) AS usage_h, sum(sharp_h) AS sharp_h,
@@ -153,21 +175,21 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
     (SELECT 'daily_usage' AS kind, concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) END AS stored,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen) END AS expected
-    FROM (SELECT * FROM daily_usage WHERE ${nonZero()}) s FULL JOIN (SELECT * FROM days WHERE ${nonZero()}) e USING (utility, area_id, day, room_id, meter_id)
+    FROM (SELECT * FROM daily_usage WHERE (${nonZero()}) AND ${dayFrom('day')}) s FULL JOIN (SELECT * FROM days WHERE ${nonZero()}) e USING (utility, area_id, day, room_id, meter_id)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen)
     ORDER BY 2 LIMIT ${limit})
     UNION ALL
     (SELECT 'monthly_usage', concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)),
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) END,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings) END
-    FROM (SELECT * FROM monthly_usage WHERE ${nonZero()}) s FULL JOIN (SELECT * FROM months WHERE ${nonZero()}) e USING (utility, area_id, month, room_id, meter_id)
+    FROM (SELECT * FROM monthly_usage WHERE (${nonZero()}) AND ${dayFrom('month')}) s FULL JOIN (SELECT * FROM months WHERE ${nonZero()}) e USING (utility, area_id, month, room_id, meter_id)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings)
     ORDER BY 2 LIMIT ${limit})
     UNION ALL
     (SELECT 'monthly_room_usage', concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id)),
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings) END,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings) END
-    FROM (SELECT * FROM monthly_room_usage WHERE readings <> 0 OR usage_h <> 0) s FULL JOIN rooms e USING (utility, area_id, month, room_id)
+    FROM (SELECT * FROM monthly_room_usage WHERE (readings <> 0 OR usage_h <> 0) AND ${dayFrom('month')}) s FULL JOIN rooms e USING (utility, area_id, month, room_id)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.readings) IS DISTINCT FROM (e.usage_h, e.readings)
     ORDER BY 2 LIMIT ${limit})`));
   const ofKind = (kind: string) => usageRows.filter((row) => row.kind === kind).map(({ key, stored, expected }) => ({ key, stored, expected }));
@@ -189,9 +211,9 @@ export async function dailyAggregateDifferences(db: Db, limit = 20): Promise<Agg
   const hourly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
       SELECT utility, area_id, hour, sum(usage_h) AS usage_h, sum(n)::int AS readings, sum(fen) AS cost_fen
-      FROM (${hourPieces}) x GROUP BY 1, 2, 3
+      FROM (${hourPieces(readFrom)}) x WHERE ${hourFrom} GROUP BY 1, 2, 3
       HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
-    stored AS (SELECT * FROM hourly_area_usage WHERE usage_h <> 0 OR readings <> 0 OR cost_fen <> 0)
+    stored AS (SELECT * FROM hourly_area_usage WHERE (usage_h <> 0 OR readings <> 0 OR cost_fen <> 0) AND ${hourFrom})
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), to_char(coalesce(s.hour, e.hour) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.readings, s.cost_fen) END AS stored,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.readings, e.cost_fen) END AS expected
@@ -234,4 +256,24 @@ export async function subtractDeletedReadings(db: Db, readingIds: number[], by: 
     WHERE r.id IN (${sql.join(readingIds.map((id) => sql`${id}`), sql`, `)}) AND r.deleted_at IS NULL
     RETURNING r.id, r.utility, to_char(((CASE WHEN r.since_at < r.read_at THEN r.read_at - interval '1 microsecond' ELSE r.read_at END) AT TIME ZONE z.time_zone)::date, 'YYYY-MM-DD') AS day, round(r.consumption * 100)::bigint AS usage_h`));
   return rows.map((row) => ({ id: Number(row.id), utility: row.utility, day: row.day, usageH: Number(row.usage_h) }));
+}
+
+/**
+ * A fingerprint of the usage aggregates' keys before the month `since` lies in (the part a scoped
+ * `dailyAggregateDifferences` does not compare): equal before and after a change that should not
+ * have touched them.
+ */
+export async function aggregateFingerprintBefore(db: Db, since: Date): Promise<string> {
+  const month = monthOf(since);
+  const [row] = rowsOf<{ f: string }>(await db.execute(sql`
+    SELECT concat_ws(' ',
+      (SELECT md5(string_agg(concat_ws(',', utility, area_id, day, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen), ';' ORDER BY utility, area_id, day, room_id, meter_id))
+       FROM daily_usage WHERE day < ${month.day}),
+      (SELECT md5(string_agg(concat_ws(',', utility, area_id, month, room_id, meter_id, usage_h, sharp_h, peak_h, flat_h, valley_h, readings, cost_fen), ';' ORDER BY utility, area_id, month, room_id, meter_id))
+       FROM monthly_usage WHERE month < ${month.day}),
+      (SELECT md5(string_agg(concat_ws(',', utility, area_id, month, room_id, usage_h, readings), ';' ORDER BY utility, area_id, month, room_id))
+       FROM monthly_room_usage WHERE month < ${month.day}),
+      (SELECT md5(string_agg(concat_ws(',', utility, area_id, hour, usage_h, readings, cost_fen), ';' ORDER BY utility, area_id, hour))
+       FROM hourly_area_usage WHERE hour < ${month.at})) AS f`));
+  return row.f;
 }

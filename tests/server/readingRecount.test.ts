@@ -11,8 +11,8 @@ import { sql } from 'drizzle-orm';
 import { recordCommandResult } from '../../server/domain/deviceEvents';
 import { rebaseMeter } from '../../server/domain/billingEngine';
 import { postLedger } from '../../server/domain/ledger';
-import { dailyAggregateDifferences } from '../../server/domain/aggregates';
-import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { aggregateFingerprintBefore, dailyAggregateDifferences } from '../../server/domain/aggregates';
+import { apiClient, loginAs, startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -64,6 +64,18 @@ const entriesOf = async (ids: number[]) => (await rows(sql`SELECT kind, amount_f
   WHERE ref_type IN ('reading_delete', 'reading_restore', 'reading_recount') AND ref_id IN (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)}) ORDER BY id`))
   .map((r) => [r.kind, Number(r.amount_fen), r.ref_type, Number(r.ref_id)]);
 
+/**
+ * The readings these tests write and recount lie after the seed's clock, and their intervals reach
+ * back to its last readings: the daily aggregates are checked against the raw rows from that month
+ * on (a scoped check, a third of the whole: the whole is checked on the same seed by
+ * aggregates.test.ts), and shown untouched before it.
+ */
+let keptBefore = '';
+async function expectAggregatesExact() {
+  expect(await dailyAggregateDifferences(backend.database.db, 20, { since: TEST_NOW })).toEqual([]);
+  expect(await aggregateFingerprintBefore(backend.database.db, TEST_NOW)).toBe(keptBefore);
+}
+
 beforeAll(async () => {
   backend = await startTestBackend();
   api = apiClient(backend.app, await loginAs(backend.app, 'admin'));
@@ -71,8 +83,37 @@ beforeAll(async () => {
     SELECT m.id, m.room_id, m.area_id, a.id AS account_id FROM electric_meters m JOIN accounts a ON a.room_id = m.room_id AND a.utility = 'electric'
     WHERE m.area_id IN ${AREA} AND m.room_id IS NOT NULL AND (SELECT count(*) FROM electric_meters x WHERE x.room_id = m.room_id) = 1
     ORDER BY m.id DESC LIMIT 300`)).map((r) => ({ id: Number(r.id), roomId: Number(r.room_id), areaId: Number(r.area_id), accountId: Number(r.account_id) }));
+  keptBefore = await aggregateFingerprintBefore(backend.database.db, TEST_NOW);
 }, 120_000);
 afterAll(() => backend.close());
+
+describe('the scoped check of the daily aggregates', () => {
+  it('finds a wrong figure from the month of its time on, and the fingerprint finds one before it', async () => {
+    const db = backend.database.db;
+    const edit = (when: string, by: number) => rows(sql`
+      UPDATE daily_usage SET usage_h = usage_h + ${by} WHERE (utility, area_id, day, room_id, meter_id) =
+        (SELECT utility, area_id, day, room_id, meter_id FROM daily_usage WHERE day ${sql.raw(when)} '2026-11-01'::date AND readings > 0 ORDER BY day DESC, meter_id LIMIT 1)
+      RETURNING to_char(day, 'YYYY-MM-DD') AS day`);
+    // A day of November (the seed's clock's month): the scoped check names it.
+    const [late] = await edit('>=', 7);
+    try {
+      const found = await dailyAggregateDifferences(db, 20, { since: TEST_NOW });
+      expect(found.map((d) => d.table)).toEqual(['daily_usage']);
+      expect(found[0].key).toContain(late.day);
+      expect(await aggregateFingerprintBefore(db, TEST_NOW)).toBe(keptBefore);
+    } finally {
+      await edit('>=', -7);
+    }
+    // A day of October: outside the scoped check, seen by the fingerprint.
+    await edit('<', 7);
+    try {
+      expect(await aggregateFingerprintBefore(db, TEST_NOW)).not.toBe(keptBefore);
+    } finally {
+      await edit('<', -7);
+    }
+    // Both edits undone: the tests below check the whole scope again.
+  }, 300_000);
+});
 
 describe('deleting a reading with its charge refunded recounts the readings after it', () => {
   it('totals 100, 150, 120, 160: deleting the 150 refunds 50 kWh and charges 20 and 30 more on the 120 and the 160; restore undoes it to the fen', async () => {
@@ -101,7 +142,7 @@ describe('deleting a reading with its charge refunded recounts the readings afte
     expect(after.ledgerFen).toBe(after.balanceFen);
     // What is charged for the meter's standing readings is 60 kWh at 1 yuan: 100 → 160.
     expect((await readingsOf([a, drop, last])).reduce((sum, r) => sum + r.costFen, 0)).toBe(6000);
-    expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
+    await expectAggregatesExact();
     // The deleted readings' list shows what the deletion recounted.
     const listed = await api.get('meterReadingRecord/findDeletedByCondition', { meterId: meter.id, utility: 'electric' });
     expect(listed.body.data.records.find((r: Row) => r.id === spike).recount.changes).toHaveLength(2);
@@ -120,7 +161,7 @@ describe('deleting a reading with its charge refunded recounts the readings afte
       ['deduction', -5000, 'reading_restore', spike], ['refund', 2000, 'reading_recount', drop], ['refund', 3000, 'reading_recount', last],
     ]);
     expect(await account(meter)).toEqual({ ...before, ledgerFen: before.balanceFen });
-    expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
+    await expectAggregatesExact();
     expect((await api.put('meterReadingRecord/restoreReading', { id: spike })).status).toBe(409);
   });
 
@@ -179,7 +220,7 @@ describe('deleting a reading with its charge refunded recounts the readings afte
     expect((await readingsOf(ids)).map((r) => [r.consumption, r.costFen, r.deleted])).toEqual([[0, 0, false], [0, 0, false], [1, 100, false], [0, 0, false], [0, 0, false]]);
     expect(await entriesOf(ids)).toHaveLength(2);
     expect(await account(meter)).toEqual({ ...before, ledgerFen: before.balanceFen });
-    expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
+    await expectAggregatesExact();
   });
 
   it('keeping the charge keeps the reading in the count: nothing else changes', async () => {
@@ -256,6 +297,6 @@ describe('the recount, as a property', () => {
         [[0, 1], [{ index: 0, restore: false, refund: true }, { index: 1, restore: false, refund: true }, { index: 0, restore: true, refund: false }, { index: 1, restore: true, refund: false }]],
       ],
     });
-    expect(await dailyAggregateDifferences(backend.database.db)).toEqual([]);
+    await expectAggregatesExact();
   }, 300_000);
 });
