@@ -158,7 +158,7 @@ export async function dailyAggregateDifferences(db: Db, limit = 20, options: { s
   // The day pieces are worked out once (the costliest part: every reading split into its days), and
   // the months per meter and per room are their days added up, compared in the same statement.
   type Row = { kind: string; key: string; stored: string | null; expected: string | null };
-  const nonZero = () => sql.raw(['usage_h', 'sharp_h', 'peak_h', 'flat_h', 'valley_h', 'readings', 'cost_fen'].map((c) => `${c} <> 0`).join(' OR '));
+  const nonZero = sql.raw(['usage_h', 'sharp_h', 'peak_h', 'flat_h', 'valley_h', 'readings', 'cost_fen'].map((c) => `${c} <> 0`).join(' OR '));
   const usageRows = rowsOf<Row>(await db.execute(sql`
     WITH days AS MATERIALIZED (
       SELECT utility, area_id, day, room_id, meter_id, sum(u1 + u2 + u3 + u4) AS usage_h, sum(u1) AS sharp_h, sum(u2) AS peak_h,
@@ -175,14 +175,14 @@ export async function dailyAggregateDifferences(db: Db, limit = 20, options: { s
     (SELECT 'daily_usage' AS kind, concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.day, e.day), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)) AS key,
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) END AS stored,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen) END AS expected
-    FROM (SELECT * FROM daily_usage WHERE (${nonZero()}) AND ${dayFrom('day')}) s FULL JOIN (SELECT * FROM days WHERE ${nonZero()}) e USING (utility, area_id, day, room_id, meter_id)
+    FROM (SELECT * FROM daily_usage WHERE (${nonZero}) AND ${dayFrom('day')}) s FULL JOIN (SELECT * FROM days WHERE ${nonZero}) e USING (utility, area_id, day, room_id, meter_id)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.readings, s.cost_fen) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.readings, e.cost_fen)
     ORDER BY 2 LIMIT ${limit})
     UNION ALL
     (SELECT 'monthly_usage', concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), coalesce(s.month, e.month), coalesce(s.room_id, e.room_id), coalesce(s.meter_id, e.meter_id)),
       CASE WHEN s.utility IS NULL THEN NULL ELSE concat_ws(',', s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) END,
       CASE WHEN e.utility IS NULL THEN NULL ELSE concat_ws(',', e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings) END
-    FROM (SELECT * FROM monthly_usage WHERE (${nonZero()}) AND ${dayFrom('month')}) s FULL JOIN (SELECT * FROM months WHERE ${nonZero()}) e USING (utility, area_id, month, room_id, meter_id)
+    FROM (SELECT * FROM monthly_usage WHERE (${nonZero}) AND ${dayFrom('month')}) s FULL JOIN (SELECT * FROM months WHERE ${nonZero}) e USING (utility, area_id, month, room_id, meter_id)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.usage_h, s.sharp_h, s.peak_h, s.flat_h, s.valley_h, s.cost_fen, s.readings) IS DISTINCT FROM (e.usage_h, e.sharp_h, e.peak_h, e.flat_h, e.valley_h, e.cost_fen, e.readings)
     ORDER BY 2 LIMIT ${limit})
     UNION ALL
