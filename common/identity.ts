@@ -60,11 +60,20 @@ export const normalizeIdNumber = (value: string, type: IdType) => (type === 'oth
 
 /**
  * An id number as an operator without the personal-data grant sees it (read-only roles until the
- * grant exists): the first 4 and last 4 characters, the rest as *: 3201**********1234.
+ * grant exists). One rule for every kind of document: the same share of it is hidden as of an
+ * 18-character resident id, whose first 4 and last 4 characters show (10 of 18 hidden: 5/9).
+ * Of n characters, floor(4n/9) show — half of them (rounded down) at the start, the rest at the
+ * end — and the others are * (so at least 5/9 of any number is hidden, and exactly 5/9 when n is a
+ * multiple of 9): 3201**********1234 (18), C1*****7X (a 9-character passport), E***4 (5).
  */
-export const maskIdNumber = (value: string) =>
-  value.length <= 8 ? '*'.repeat(value.length) : `${value.slice(0, 4)}${'*'.repeat(value.length - 8)}${value.slice(-4)}`;
+export function maskIdNumber(value: string): string {
+  const chars = [...value];
+  const shown = Math.floor((4 * chars.length) / 9);
+  const head = Math.floor(shown / 2);
+  const tail = shown - head;
+  return `${chars.slice(0, head).join('')}${'*'.repeat(chars.length - shown)}${tail ? chars.slice(-tail).join('') : ''}`;
+}
 
-/** A phone number likewise: the first 3 and last 4 characters, the digits between as *: 138****5678. */
+/** A phone number as such an operator sees it: the first 3 and last 4 characters, the digits between as *: 138****5678. */
 export const maskPhone = (value: string) =>
   value.length <= 7 ? value.replace(/\d/g, '*') : `${value.slice(0, 3)}${value.slice(3, -4).replace(/\d/g, '*')}${value.slice(-4)}`;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { maskPersonalData } from '../../server/http/personalData';
 import { csvResponse } from '../../server/http/csvStream';
-import { maskIdNumber, maskPhone } from '../../common/identity';
+import fc from 'fast-check';
+import { maskIdNumber, maskPhone, OTHER_ID, PASSPORT } from '../../common/identity';
 
 /** Tenants' personal data as an operator without the grant sees it (issue 34), in JSON and in CSV. */
 describe('personal data masking', () => {
@@ -22,10 +23,32 @@ describe('personal data masking', () => {
   });
 
   it('keeps the length and the ends of what it masks', () => {
-    expect(maskIdNumber('E12345678')).toBe('E123*5678');
-    expect(maskIdNumber('1234567')).toBe('*******');
+    // Issue 40: a 9-character passport hid 1 character (E123*5678); every document now hides the resident id's share.
+    expect(maskIdNumber('E12345678')).toBe('E1*****78');
+    expect(maskIdNumber('1234567')).toBe('1****67');
+    expect(maskIdNumber('320102199001011234')).toBe('3201**********1234');
     expect(maskPhone('+49 30 1234567')).toBe('+49 ** ***4567');
     expect(maskPhone('12345')).toBe('*****');
+  });
+
+  it('hides the same share of every kind of id number as of an 18-digit resident id (10 of 18), never less', () => {
+    const id = fc.oneof(
+      fc.stringMatching(/^[1-9]\d{16}[\dX]$/),
+      fc.stringMatching(PASSPORT).map((value) => value.toUpperCase()),
+      fc.stringMatching(OTHER_ID),
+    );
+    fc.assert(fc.property(id, (value) => {
+      const masked = maskIdNumber(value);
+      expect(masked).toHaveLength(value.length);
+      const hidden = [...masked].filter((char, i) => char === '*' && value[i] !== '*').length;
+      // At least 5/9 hidden, and less than one character more than that share.
+      expect(hidden / value.length).toBeGreaterThanOrEqual(10 / 18);
+      expect(hidden - 1).toBeLessThan((value.length * 10) / 18);
+      // What shows is the number's own start and end, the hidden run one block between them.
+      const shown = value.length - hidden;
+      const head = Math.floor(shown / 2);
+      expect(masked).toBe(`${value.slice(0, head)}${'*'.repeat(hidden)}${value.slice(value.length - (shown - head))}`);
+    }));
   });
 
   it('masks the rows of a streamed CSV for a read-only caller, not for one who may edit', async () => {
