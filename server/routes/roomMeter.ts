@@ -11,6 +11,7 @@ import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { sqlState } from '../db/errors';
+import { tenantRooms } from '../http/meterSearch';
 
 const { rooms, buildings, projects, tenants, tenantBindings, electricMeters, waterMeters, accounts } = schema;
 
@@ -31,7 +32,7 @@ const tableOf = (utility: Utility) => (utility === 'electric' ? electricMeters :
 // ---- the list: rooms with their meters ----------------------------------------------------------
 
 const ListFilters = z.object({
-  /** Room code, or a meter's address. */
+  /** Room code, a meter's address, or the current tenant's name or phone. */
   q: Q.text(50),
   projectId: Q.id(),
   buildingId: Q.id(),
@@ -58,6 +59,7 @@ const electricOfRooms = preparedByIds('room_meter_electric', (db, ids) => db.sel
 }).from(electricMeters).where(sql`${electricMeters.roomId} ${ids}`).orderBy(asc(electricMeters.id)));
 const waterOfRooms = preparedByIds('room_meter_water', (db, ids) => db.select({
   roomId: waterMeters.roomId, id: waterMeters.id, address: waterMeters.address, online: shownOnline(waterMeters), valveState: waterMeters.valveState,
+  accountOpened: waterMeters.accountOpened,
 }).from(waterMeters).where(sql`${waterMeters.roomId} ${ids}`).orderBy(asc(waterMeters.id)));
 const balancesOfRooms = preparedByIds('room_meter_balances', (db, ids) => db.select({
   roomId: accounts.roomId, utility: accounts.utility, balanceFen: accounts.balanceFen,
@@ -75,6 +77,8 @@ async function roomRows(db: Db, ids: number[]) {
       ...room,
       electricMeterId: e?.id ?? null, electricAddress: e?.address ?? null, electricOnline: e ? e.online : null, relayState: e?.relayState ?? null, keepSupply: e?.keepSupply ?? null,
       waterMeterId: w?.id ?? null, waterAddress: w?.address ?? null, waterOnline: w ? w.online : null, valveState: w?.valveState ?? null,
+      // A water meter takes money once its account is opened: the meters dialog offers the opening.
+      waterAccountOpened: w ? w.accountOpened : null,
       electricBalanceFen: balance('electric'), waterBalanceFen: balance('water'),
     };
   });
@@ -93,8 +97,9 @@ const meterRooms = (table: typeof electricMeters | typeof waterMeters, q: string
 
 function filterConditions(query: ListFilter): SQL | undefined {
   return and(
+    // The list shows each room's tenant: its search finds the tenant too (name or phone, as the other room and meter searches).
     query.q?.trim() ? sql`${rooms.id} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${matches(rooms.roomCode, query.q)}
-      UNION ${meterRooms(electricMeters, query.q)} UNION ${meterRooms(waterMeters, query.q)})` : undefined,
+      UNION ${meterRooms(electricMeters, query.q)} UNION ${meterRooms(waterMeters, query.q)} UNION ${tenantRooms(query.q)})` : undefined,
     query.projectId ? eq(rooms.projectId, query.projectId) : undefined,
     query.buildingId ? eq(rooms.buildingId, query.buildingId) : undefined,
     query.roomId ? eq(rooms.id, query.roomId) : undefined,
@@ -164,7 +169,7 @@ export function roomMeterRoutes() {
   const router = createRouter();
 
   defineRoute(router, {
-    method: 'get', path: '/findByCondition', summary: 'Rooms with their electric and water meter (address, online, relay / valve state) and balances; filters incl. rooms without a meter', tags: ['room meter'],
+    method: 'get', path: '/findByCondition', summary: 'Rooms with their electric and water meter (address, online, relay / valve state, water account opened) and balances; q: room code, meter address or current tenant (name, phone); filters incl. rooms without a meter', tags: ['room meter'],
     query: PagingQuery.extend(ListFilters.shape),
   }, async (c, { query }) => ok(c, await listPage(c.get('deps').db, roomList, { where: filterConditions(query), paging: query, areaIds: c.get('session').areaIds })));
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 interface RoomRow {
-  id: number; roomCode: string; buildingId: number; projectId: number; electricMeterId: number | null; electricAddress: string | null; electricOnline: boolean | null; relayState: string | null;
+  id: number; roomCode: string; tenantName?: string | null; waterAccountOpened?: boolean | null; buildingId: number; projectId: number; electricMeterId: number | null; electricAddress: string | null; electricOnline: boolean | null; relayState: string | null;
   waterMeterId: number | null; waterAddress: string | null; waterOnline: boolean | null; valveState: string | null; electricBalanceFen: number | null; waterBalanceFen: number | null;
 }
 type Client = ReturnType<typeof apiClient>;
@@ -55,6 +55,26 @@ describe('findByCondition and lookups', () => {
     expect(await rows(sql`SELECT room_id FROM electric_meters WHERE room_id IS NOT NULL GROUP BY room_id HAVING count(*) > 1`)).toHaveLength(0);
   });
 
+  it('finds rooms by their current tenant (name or phone), as the list shows them; a former tenant finds nothing', async () => {
+    // A tenant bound now to a room of area 1.
+    const [current] = await rows<{ room_id: number; name: string; phone: string | null }>(sql`
+      SELECT b.room_id, t.name, t.phone FROM tenant_bindings b JOIN tenants t ON t.id = b.tenant_id JOIN rooms r ON r.id = b.room_id
+      WHERE b.end_date IS NULL AND r.area_id = 1 AND t.phone IS NOT NULL ORDER BY b.room_id LIMIT 1`);
+    expect(current).toBeDefined();
+    const byName = await list(api, { q: current.name });
+    expect(byName.records.map((r) => r.id)).toContain(current.room_id);
+    expect(byName.records.find((r) => r.id === current.room_id)).toMatchObject({ tenantName: current.name });
+    expect((await list(api, { q: current.phone })).records.map((r) => r.id)).toContain(current.room_id);
+    // A tenant whose binding has ended: the room is not theirs any more.
+    const [former] = await rows<{ room_id: number; name: string }>(sql`
+      SELECT b.room_id, t.name FROM tenant_bindings b JOIN tenants t ON t.id = b.tenant_id JOIN rooms r ON r.id = b.room_id
+      WHERE b.end_date IS NOT NULL AND r.area_id = 1
+        AND NOT EXISTS (SELECT 1 FROM tenant_bindings c WHERE c.tenant_id = b.tenant_id AND c.end_date IS NULL) LIMIT 1`);
+    if (former) expect((await list(api, { q: former.name })).records.map((r) => r.id)).not.toContain(former.room_id);
+    // Another area's operator does not find area 1's rooms by their tenant.
+    expect((await list(other, { q: current.name })).records.map((r) => r.id)).not.toContain(current.room_id);
+  });
+
   it('shows an operator of area 2 no room or meter of area 1', async () => {
     const mine = await list(api);
     const theirs = await list(other, { areaId: 1 });
@@ -75,6 +95,10 @@ describe('attach, detach, move', () => {
     const attached = await api.post('roomMeter/attachMeter', { roomId: room.id, utility: 'water', meterId: meter.id });
     expect(attached.body.code, attached.body.msg).toBe(200);
     expect(attached.body.data.room).toMatchObject({ id: room.id, waterMeterId: meter.id, waterAddress: meter.address });
+    // The list says whether the room's water account is opened (the meters dialog offers the opening when not).
+    const [flag] = await rows<{ account_opened: boolean }>(sql`SELECT account_opened FROM water_meters WHERE id = ${meter.id}`);
+    expect(attached.body.data.room.waterAccountOpened).toBe(flag.account_opened);
+    expect((await list(api, { id: room.id })).records[0].waterAccountOpened).toBe(flag.account_opened);
     expect(await sortKeys('water_meters', meter.id)).toMatchObject({ room_id: room.id, room_sort: await naturalKey(room.id) });
     expect((await spare('water')).map((m) => m.id)).not.toContain(meter.id);
     // Again, or another meter into the same room: refused.
