@@ -11,6 +11,9 @@ import type { CsvKind } from './csv';
  * Cells are typed by their column's kind (common/csv.ts `CsvKind`):
  * - `text`, `code`: text cells (an inline string, never a formula: no apostrophe is needed); a code
  *   (address, room code, order number, phone) keeps its leading zeros and gets the text format `@`;
+ *   a `text` value that is exactly a calendar day (`YYYY-MM-DD`, a day that exists) is a real date
+ *   (`yyyy-mm-dd`) instead, so that a day-only column declared without a kind (入住日期, 开始日期) sorts
+ *   and filters as dates in Excel on every screen;
  * - `money`, `quantity`: numbers with two decimals and thousands separators (`#,##0.00`);
  * - `number`: a count (`#,##0`);
  * - `time`, `date`: real Excel dates (`yyyy-mm-dd hh:mm`, `yyyy-mm-dd`) of the wall time the value
@@ -114,6 +117,9 @@ export function columnName(index: number): string {
   return name;
 }
 
+/** A calendar day alone, as the database and the lists write it. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /**
@@ -178,8 +184,11 @@ export function xlsxCell(ref: string, value: unknown, kind: CsvKind = 'text'): s
       if (serial !== undefined) return numberCell(ref, serial, /\d:\d/.test(value as string) ? STYLE.time : STYLE.date);
       return textCell(ref, value, STYLE.general);
     }
-    default:
-      return textCell(ref, value, STYLE.general);
+    default: {
+      // A day in a text column (a day-only field declared without a kind) is a date all the same.
+      const serial = typeof value === 'string' && DAY.test(value) ? excelDate(value) : undefined;
+      return serial === undefined ? textCell(ref, value, STYLE.general) : numberCell(ref, serial, STYLE.date);
+    }
   }
 }
 

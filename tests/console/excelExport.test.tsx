@@ -77,6 +77,41 @@ describe('Excel export', () => {
     expect(records.reduce((sum, cells) => sum + Math.round((cells['金额（元）'].value as number) * 100), 0)).toBe(Number(ref.amount));
   });
 
+  it('a room\'s area with its decimals, in the list and as #,##0.00 in Excel (issue 40: 20.2 m² showed as 20)', async () => {
+    const [room] = await query<{ room_code: string; building_id: number }>(`UPDATE rooms SET size = 20.2
+      WHERE id = (SELECT id FROM rooms WHERE area_id = 1 ORDER BY id DESC LIMIT 1) RETURNING room_code, building_id`);
+    const saved = savedFiles();
+    const u = user();
+    renderScreen(`/fangjianguanli?filter=${encodeURIComponent(JSON.stringify({ buildingId: room.building_id, q: room.room_code }))}`);
+    await waitFor(() => expect(rows().some((row) => row.querySelector('td.column-roomCode')?.textContent === room.room_code)).toBe(true));
+    // The area is a detail column (hidden on a narrow window): the operator shows it.
+    await waitFor(() => expect(document.getElementById('fangjianguanli.datatable-columnsSelector')?.querySelector('input')).toBeTruthy());
+    await u.click(screen.getByRole('button', { name: '列' }));
+    await u.click(await screen.findByRole('switch', { name: '面积（m²）' }));
+    const ours = () => rows().find((row) => row.querySelector('td.column-roomCode')?.textContent === room.room_code)!;
+    await waitFor(() => expect(ours().querySelector('td.column-size')?.textContent).toBe('20.20'));
+    await u.click(screen.getByRole('button', { name: '导出 Excel' }));
+    await waitFor(() => expect(saved.blobs).toHaveLength(1));
+    const records = recordsOf(readXlsx(await bytesOf(saved.blobs[0])).rows);
+    const cells = records.find((record) => record['房间号'].value === room.room_code)!;
+    expect(cells['面积（m²）']).toMatchObject({ type: 'number', value: 20.2, format: '#,##0.00' });
+  });
+
+  it('day-only dates are dates in Excel, not text: the tenants\' 入住日期 and the bindings\' 开始日期 (issue 40)', async () => {
+    for (const [path, column] of [['/userdangan', '入住日期'], ['/userbangding', '开始日期']]) {
+      const saved = savedFiles();
+      const { unmount } = renderScreen(path);
+      await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+      await user().click(screen.getByRole('button', { name: '导出 Excel' }));
+      await waitFor(() => expect(saved.blobs).toHaveLength(1));
+      const days = recordsOf(readXlsx(await bytesOf(saved.blobs[0])).rows).map((cells) => cells[column]).filter(Boolean);
+      expect(days.length, path).toBeGreaterThan(0);
+      expect(days.every((cell) => cell.type === 'date' && cell.format === 'yyyy-mm-dd' && /^\d{4}-\d{2}-\d{2}$/.test(String(cell.value))), path).toBe(true);
+      unmount();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('a chart\'s data beside its CSV: channels as text, money and counts as numbers', async () => {
     const saved = savedFiles();
     renderScreen('/tuxingbaobiao');

@@ -18,7 +18,9 @@ const serialOf = (y: number, m: number, d: number, hh: number, mm: number) => {
 
 describe('xlsx writer', () => {
   it('keeps any text as a text cell, as written (XML escaped, characters XML cannot carry left out)', () => {
-    fc.assert(fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 40 }), { minLength: 1, maxLength: 8 }), (texts) => {
+    // Any text but a calendar day alone, which is a date (the next test).
+    const text = fc.string({ unit: 'binary', maxLength: 40 }).filter((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value));
+    fc.assert(fc.property(fc.array(text, { minLength: 1, maxLength: 8 }), (texts) => {
       const rows = recordsOf(book([{ label: 'a', kind: 'text' }, { label: 'b', kind: 'code' }], texts.map((text) => [text, text])).rows);
       const kept = texts.filter((text) => text !== '');
       // Empty cells are left out: rows whose text is empty have no cells.
@@ -54,6 +56,17 @@ describe('xlsx writer', () => {
     expect(second.quantity).toMatchObject({ type: 'text', value: 'n/a' });
     expect(second.count).toBeUndefined();
     expect(second.day).toMatchObject({ type: 'text', value: '2026-11' });
+  });
+
+  it('writes a day in a text column as a date (issue 40: 入住日期 and 开始日期 were text cells), and anything else there as text', () => {
+    const [day, notDay, time, code] = recordsOf(book([{ label: 'a', kind: 'text' }, { label: 'b', kind: 'code' }],
+      [['2026-11-26', '2026-11-26'], ['2026-02-30', ''], ['2026-11-26 10:00', ''], ['1号楼 101', '']]).rows);
+    expect(day.a).toMatchObject({ type: 'date', value: '2026-11-26', format: 'yyyy-mm-dd' });
+    // A code stays text whatever it looks like.
+    expect(day.b).toMatchObject({ type: 'text', value: '2026-11-26', format: '@' });
+    expect(notDay.a).toMatchObject({ type: 'text', value: '2026-02-30' });
+    expect(time.a).toMatchObject({ type: 'text', value: '2026-11-26 10:00' });
+    expect(code.a).toMatchObject({ type: 'text', value: '1号楼 101' });
   });
 
   it('names columns as Excel does', () => {

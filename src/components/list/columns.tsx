@@ -28,8 +28,8 @@ export interface Column<R extends RaRecord = RaRecord> {
   label?: string;
   /**
    * What the value is: `text` (default), `code` (addresses, room codes, phones: kept as text in
-   * CSV), `number` (a count: thousands separators), `quantity` (a reading, kWh or m³: two
-   * decimals), `money` (integer fen, shown in yuan with thousands separators), `datetime` and
+   * CSV), `number` (a count: thousands separators), `quantity` (a reading, kWh or m³, or an area
+   * in m²: two decimals, as stored), `money` (integer fen, shown in yuan with thousands separators), `datetime` and
    * `date` (platform time zone, `YYYY-MM-DD HH:mm` / `YYYY-MM-DD`), `state` (a coloured tag from
    * `states`), `boolean` (yes / no). One written form per kind: common/formats.ts.
    */

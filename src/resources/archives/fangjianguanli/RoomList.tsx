@@ -13,7 +13,8 @@ const COLUMNS: Column<Room>[] = [
   { source: 'projectName', sortable: false, priority: 2 },
   { source: 'buildingName', priority: 1 },
   { source: 'floor', kind: 'number', priority: 3 },
-  { source: 'size', kind: 'number', sortable: false, priority: 3 },
+  // The area in m², two decimals as stored (20.20, and #,##0.00 in Excel): a count's format showed 20.2 as 20.
+  { source: 'size', kind: 'quantity', sortable: false, priority: 3 },
   { source: 'state', kind: 'state', states: ROOM_STATE, sortable: false, priority: 1 },
   { source: 'tenantName', sortable: false, priority: 1 },
   { source: 'tenantPhone', kind: 'code', sortable: false, priority: 3 },
