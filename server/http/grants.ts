@@ -151,7 +151,7 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'DELETE webWaterArchive/deleteWebWaterArchive': ['waterarchive'],
   'GET webWaterArchive/findDeleteImpact': ['waterarchive'],
   'GET webWaterArchive/findUserUnBind': ['waterarchive'],
-  'POST webWaterArchive/updateOpenAnAccountInBatches': ['waterarchive', 'userJiaofei'],
+  'POST webWaterArchive/updateOpenAnAccountInBatches': ['waterarchive', 'userJiaofei', 'zhongjianbiao'],
   'PUT webWaterArchive/updateWaterStatus': ['waterarchive', 'waterswitch', 'waterstate'],
   'PUT webWaterArchive/updateWaterStatusAll': ['waterarchive', 'waterswitch', 'waterstate'],
   'PUT webWaterArchive/updateFreeAll': ['waterarchive'],

@@ -43,6 +43,38 @@ describe('room binding (zhongjianbiao)', () => {
     await waitFor(() => expect(within(dialog).getByRole('region', { name: '水费' })).toHaveTextContent(meter.address));
   });
 
+  it('offers to open the water account right after a water meter is attached to a room without one (the payment screen\'s call)', async () => {
+    // A room with neither a water meter nor a water account: the attached meter's account is not opened.
+    const [room] = await query<{ id: number; room_code: string; building_id: number }>(`SELECT r.id, r.room_code, r.building_id FROM rooms r WHERE r.area_id = 1
+      AND NOT EXISTS (SELECT 1 FROM water_meters w WHERE w.room_id = r.id) AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.room_id = r.id AND a.utility = 'water')
+      ORDER BY r.id LIMIT 1 OFFSET 5`); // the other tests take the first and the last of the rooms without a water meter
+    const [meter] = await query<{ id: number; address: string }>(`SELECT id, address FROM water_meters WHERE area_id = 1 AND room_id IS NULL ORDER BY id DESC LIMIT 1`);
+    const u = user();
+    renderScreen(filterUrl({ withoutWater: 'true', q: room.room_code, buildingId: room.building_id }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await u.click(within(rows()[0]).getByRole('button', { name: '表计' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(within(within(dialog).getByRole('region', { name: '水费' })).getByRole('button', { name: '绑定' }));
+    const water = within(dialog).getByRole('region', { name: '水费' });
+    await u.type(within(water).getByRole('combobox', { name: /库存表计/ }), meter.address);
+    await u.click(await screen.findByRole('option', { name: meter.address }));
+    await u.click(within(water).getByRole('button', { name: '下一步' }));
+    const confirm = await screen.findByRole('dialog', { name: '绑定表计' });
+    await u.click(within(confirm).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText(`表${meter.address}已绑定到房间${room.room_code}`)).toBeInTheDocument();
+    // The attached meter has no account yet: the card says so and offers the opening.
+    const card = () => within(dialog).getByRole('region', { name: '水费' });
+    await waitFor(() => expect(card()).toHaveTextContent('水表账户尚未开户，开户后即可充值'));
+    expect(await query(`SELECT account_opened FROM water_meters WHERE id = ${meter.id}`)).toEqual([{ account_opened: false }]);
+    await u.click(within(card()).getByRole('button', { name: '开户' }));
+    expect(await screen.findByText('水表账户已开户，可以充值了')).toBeInTheDocument();
+    expect(await query(`SELECT account_opened FROM water_meters WHERE id = ${meter.id}`)).toEqual([{ account_opened: true }]);
+    expect(await query(`SELECT count(*)::int AS n FROM accounts WHERE room_id = ${room.id} AND utility = 'water'`)).toEqual([{ n: 1 }]);
+    // Opened: the offer is gone.
+    await waitFor(() => expect(card()).not.toHaveTextContent('水表账户尚未开户'));
+    expect(within(card()).queryByRole('button', { name: '开户' })).not.toBeInTheDocument();
+  });
+
   it('detaches a meter after saying the room keeps its balance', async () => {
     const [room] = await query<{ id: number; room_code: string; building_id: number; meter_id: number; address: string; balance: number }>(`
       SELECT r.id, r.room_code, r.building_id, e.id AS meter_id, e.address, a.balance_fen::int AS balance FROM rooms r

@@ -24,8 +24,9 @@ export function blockedReason(side: AccountSide): string | undefined {
 /**
  * A water meter whose account is not opened yet takes no money: the card offers to open it here
  * (the water archive's batch opening, for this one meter), instead of sending the operator elsewhere.
+ * The room binding's meters dialog offers the same button right after a water meter is attached.
  */
-function OpenWaterAccount({ meterId }: { meterId: number }) {
+export function OpenWaterAccount({ meterId, onOpened }: { meterId: number; onOpened?: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const calls = usePaymentCalls();
@@ -34,6 +35,7 @@ function OpenWaterAccount({ meterId }: { meterId: number }) {
     mutationFn: () => calls.openWaterAccount(meterId),
     onSuccess: () => {
       notify(`${T}.openAccount.done`, { type: 'success' });
+      onOpened?.();
       return queryClient.invalidateQueries({ queryKey: ['userJiaofei'] });
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),

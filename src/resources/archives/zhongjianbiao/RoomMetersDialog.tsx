@@ -16,6 +16,7 @@ import { RoomCascade } from '../../../components/pickers/RoomCascade';
 import { roomLabel, type RoomChoice } from '../../../components/pickers/RoomInput';
 import { ONLINE, RELAY, UTILITIES, VALVE, meterOf, type RoomMeters, type Utility } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
+import { OpenWaterAccount } from '../userJiaofei/AccountCard';
 
 type Mode = 'attach' | 'detach' | 'move';
 interface Pending { utility: Utility; mode: Mode; meterId?: number; meterAddress?: string; toRoomId?: number }
@@ -34,7 +35,10 @@ function UtilityCard({ room, utility, onAct, canEdit }: { room: RoomMeters; util
   const translate = useTranslate();
   const meter = meterOf(room, utility);
   const [picking, setPicking] = useState<'attach' | 'move' | null>(null);
+  const refresh = useRefresh();
   const label = translate(`bindings.utility.${utility}`);
+  // A water meter attached to a room without a water account takes no money until the account is opened: offered here, as on the payment screen.
+  const notOpened = utility === 'water' && !!meter && room.waterAccountOpened === false;
   return (
     <Card variant="outlined" component="section" aria-label={label}>
       <CardContent>
@@ -47,6 +51,12 @@ function UtilityCard({ room, utility, onAct, canEdit }: { room: RoomMeters; util
             {meter.balanceFen !== null && <Typography variant="body2" color="text.secondary">{translate('bindings.meters.balance', { amount: moneyText(meter.balanceFen) })}</Typography>}
           </Box>
         ) : <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>{translate('bindings.meters.none')}</Typography>}
+        {notOpened && (
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }} data-testid="water-not-opened">
+            <Typography variant="body2" color="warning.main">{translate('resources.userJiaofei.blocked.notOpened')}</Typography>
+            {canEdit && <OpenWaterAccount meterId={meter.id} onOpened={refresh} />}
+          </Stack>
+        )}
         {canEdit && !picking && (
           <Stack direction="row" spacing={1}>
             {!meter && <Button size="small" variant="outlined" onClick={() => setPicking('attach')}>{translate('bindings.meters.attach')}</Button>}

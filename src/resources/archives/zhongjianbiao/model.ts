@@ -9,6 +9,8 @@ export interface RoomMeters extends RaRecord {
   roomCode: string; floor: number; state: number; buildingId: number; buildingName: string | null; projectId: number; projectName: string | null; tenantName: string | null;
   electricMeterId: number | null; electricAddress: string | null; electricOnline: boolean | null; relayState: string | null; keepSupply: boolean | null;
   waterMeterId: number | null; waterAddress: string | null; waterOnline: boolean | null; valveState: string | null;
+  /** The water meter's account is opened (null without a water meter). */
+  waterAccountOpened?: boolean | null;
   electricBalanceFen: number | null; waterBalanceFen: number | null;
 }
 
