@@ -41,6 +41,13 @@ function workerGone(reason: string): Error {
 
 type Call = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
+/**
+ * The worker's entry: the bundle `npm start` writes (PGLITE_WORKER_SCRIPT, scripts/pgliteWorkerBundle.ts:
+ * plain JavaScript, so the worker starts no esbuild that would be left defunct when it ends), else
+ * pgliteWorker.ts through tsx (pgliteWorkerBoot.mjs: tests, `tsx watch`).
+ */
+const workerScript = () => process.env.PGLITE_WORKER_SCRIPT || join(dirname(fileURLToPath(import.meta.url)), 'pgliteWorkerBoot.mjs');
+
 export class PgliteWorkerClient {
   readonly worker: Worker;
   /** Resolves once PGlite is open in the worker (rejects if it could not be opened). */
@@ -53,7 +60,7 @@ export class PgliteWorkerClient {
 
   constructor(options: WorkerOpenOptions) {
     // A path, not a URL object: a browser-like test environment (jsdom) replaces the global URL class.
-    this.worker = new Worker(join(dirname(fileURLToPath(import.meta.url)), 'pgliteWorkerBoot.mjs'), {
+    this.worker = new Worker(workerScript(), {
       workerData: options,
       // The worker's JavaScript only relays messages: a small young generation saves ~30 MB of RSS.
       resourceLimits: { maxYoungGenerationSizeMb: 4 },

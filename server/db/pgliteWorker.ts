@@ -1,6 +1,6 @@
 /**
  * The worker thread that owns the embedded PGlite database (started by pgliteClient.ts through
- * pgliteWorkerBoot.mjs). PGlite runs WASM Postgres on the thread that calls it; here that thread is
+ * pgliteWorkerBoot.mjs, or under `npm start` as one bundled module: scripts/pgliteWorkerBundle.ts). PGlite runs WASM Postgres on the thread that calls it; here that thread is
  * not the HTTP server's, which stays free to read requests (and so admission control sees them).
  *
  * Requests are answered in any order they finish; PGlite's own locks keep them apart: a query
