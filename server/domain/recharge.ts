@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { Session } from '../auth/session';
 import { conflict, notFound, refusalError, type Refusal } from './results';
@@ -7,6 +7,7 @@ import { enqueueCommands, type NewCommand } from './commands';
 import { publish } from '../realtime/events';
 import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
+import { platformTimeZone } from '../config';
 import { ORDER_STATUS } from '../../common/states';
 import { yuanText } from '../../common/money';
 import { energyBasisOf, rechargeEnergy, type EnergyBasis, type EnergyPrice } from '../../common/rechargeEnergy';
@@ -196,7 +197,21 @@ export async function accountsOfRoom(db: Db, roomId: number): Promise<AccountVie
   return Promise.all([accountSide(db, roomId, 'electric'), accountSide(db, roomId, 'water')]);
 }
 
-/** A recharge order with what a receipt shows: room, tenant, operator, balance after. */
+/**
+ * The binding of the tenant who had the order's room when the order was taken: recorded at or
+ * before the order and not ended before its day (in the platform's time zone), the latest such.
+ * So a receipt printed again after a move-out still names the tenant who paid, as it did at the
+ * counter. (A recharge on a move-out day after the move-out is the one the dates cannot tell apart.)
+ */
+const bindingAtOrder = () => sql`(SELECT b.id FROM tenant_bindings b WHERE b.room_id = ${rechargeOrders.roomId}
+  AND b.created_at <= ${rechargeOrders.createdAt}
+  AND (b.end_date IS NULL OR b.end_date >= (${rechargeOrders.createdAt} AT TIME ZONE ${platformTimeZone()})::date)
+  ORDER BY b.created_at DESC, b.id DESC LIMIT 1)`;
+
+/**
+ * A recharge order with what a receipt shows: room, tenant (then), operator, balance after. The one
+ * receipt of an order: the recharge's answer and the reprint (account/findReceipt) both read it here.
+ */
 export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: number) {
   const [found] = await db.select({
     id: rechargeOrders.id, orderId: rechargeOrders.orderId, areaId: rechargeOrders.areaId, roomId: rechargeOrders.roomId,
@@ -222,7 +237,7 @@ export async function orderView(db: Db, orderId: string, knownBalanceAfterFen?: 
     .leftJoin(rooms, eq(rooms.id, rechargeOrders.roomId))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(projects, eq(projects.id, rooms.projectId))
-    .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rechargeOrders.roomId), isNull(tenantBindings.endDate)))
+    .leftJoin(tenantBindings, eq(tenantBindings.id, bindingAtOrder()))
     .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
     .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
     .where(eq(rechargeOrders.orderId, orderId)).limit(1);

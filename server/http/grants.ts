@@ -118,7 +118,9 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'GET account/findByRoom': ['userJiaofei', ...HOMES],
   'POST account/recharge': ['userJiaofei', ...HOMES],
   'GET account/ledger': ['userJiaofei', ...HOMES],
-  'GET account/findReceiptIssuer': ['userJiaofei', ...HOMES],
+  // A receipt is printed after the recharge (payment screen, dashboards) and again from the order lists and the room's ledger lines.
+  'GET account/findReceiptIssuer': ['userJiaofei', ...HOMES, 'chongzhidingdan', 'chongzhiwater', 'room_billing_details'],
+  'GET account/findReceipt': ['userJiaofei', ...HOMES, 'chongzhidingdan', 'chongzhiwater', 'room_billing_details'],
 
   // Devices.
   'GET module/findByCondition': ESTATE,

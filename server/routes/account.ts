@@ -12,7 +12,7 @@ import { TENANT_NAME_OR_PHONE } from '../http/meterSearch';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { receiptIssuer, rechargeMaxFen } from '../config';
-import { RECHARGE_CHANNELS, accountsOfRoom, ledgerPage, recharge, type RechargeInput } from '../domain/recharge';
+import { RECHARGE_CHANNELS, accountsOfRoom, ledgerPage, orderView, recharge, type RechargeInput } from '../domain/recharge';
 
 const { accounts, rooms, buildings, projects, tenants, tenantBindings } = schema;
 
@@ -105,6 +105,17 @@ export function accountRoutes() {
   defineRoute(router, {
     method: 'get', path: '/findReceiptIssuer', summary: 'Who issues the receipts: company, address, phone and seal image URL (RECEIPT_* settings; nulls when unset)', tags: ['account'],
   }, async (c) => ok(c, receiptIssuer()));
+
+  defineRoute(router, {
+    method: 'get', path: '/findReceipt',
+    summary: 'A recharge order as its receipt shows it (the `order` of account/recharge\'s answer: room, tenant when it was taken, meter and price, amount, channel, balance after, operator, status): a receipt printed again from the order lists or a room\'s ledger',
+    tags: ['account'],
+    query: z.object({ orderId: z.string().trim().min(1, 'validation.required').max(40) }),
+  }, async (c, { query }) => {
+    const order = await orderView(c.get('deps').db, query.orderId);
+    if (!order || !c.get('session').areaIds.includes(order.areaId)) throw notFound('errors.recordNotFound');
+    return ok(c, order);
+  });
 
   defineRoute(router, {
     method: 'get', path: '/findByRoom', summary: 'Both accounts (electric, water) of a room with their meter\'s state; a side without account or meter has nulls', tags: ['account'],
