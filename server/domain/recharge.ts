@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { Session } from '../auth/session';
 import { conflict, notFound, refusalError, type Refusal } from './results';
@@ -8,8 +8,9 @@ import { publish } from '../realtime/events';
 import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
 import { platformTimeZone } from '../config';
+import { tenancyOfAccount } from './tenancy';
 import { ORDER_STATUS } from '../../common/states';
-import { yuanText } from '../../common/money';
+import { formatYuan } from '../../common/money';
 import { energyBasisOf, rechargeEnergy, type EnergyBasis, type EnergyPrice } from '../../common/rechargeEnergy';
 
 export { ORDER_STATUS };
@@ -41,7 +42,7 @@ export interface RechargeInput {
 /** The amount rule: a whole number of fen, more than 0, at most the per-order maximum. */
 export function amountRefusal(amountFen: number, maxFen: number): Refusal | undefined {
   if (!Number.isSafeInteger(amountFen) || amountFen <= 0) return { outcome: 'refused', key: 'errors.rechargeAmount', field: 'amountFen' };
-  if (amountFen > maxFen) return { outcome: 'refused', key: 'errors.rechargeMax', params: { max: yuanText(maxFen) }, field: 'amountFen' };
+  if (amountFen > maxFen) return { outcome: 'refused', key: 'errors.rechargeMax', params: { max: formatYuan(maxFen) }, field: 'amountFen' };
   return undefined;
 }
 
@@ -51,7 +52,7 @@ export const hoardRoom = (balanceFen: number, hoardLimitFen: number) => Math.max
 /** The hoarding rule (DOMAIN.md rule 3): the balance after the recharge may not pass the limit. */
 export function hoardRefusal(balanceFen: number, amountFen: number, hoardLimitFen: number): Refusal | undefined {
   if (balanceFen + amountFen <= hoardLimitFen) return undefined;
-  return { outcome: 'conflict', key: 'errors.hoardLimit', params: { limit: yuanText(hoardLimitFen), balance: yuanText(balanceFen), most: yuanText(hoardRoom(balanceFen, hoardLimitFen)) } };
+  return { outcome: 'conflict', key: 'errors.hoardLimit', params: { limit: formatYuan(hoardLimitFen), balance: formatYuan(balanceFen), most: formatYuan(hoardRoom(balanceFen, hoardLimitFen)) } };
 }
 
 /**
@@ -155,6 +156,8 @@ export interface AccountView {
   online: boolean | null;
   /** Electric: the room has a meter (its account opens with the first recharge); water: the meter's account is opened. */
   accountOpened: boolean;
+  /** The current tenancy as this account's ledger sees it (null: vacant, or no account): the tenant's view starts there. */
+  tenancy?: { bindingId: number; tenantName: string | null; startDate: string; openingFen: number } | null;
 }
 
 /** One side of a room: its account (if any) and its meter (if any), in one query. */
@@ -194,7 +197,11 @@ function sideView(roomId: number, utility: Utility, row: SideRow | undefined, ac
 
 /** The room's electric and water sides (always both, with nulls where there is no account or meter). */
 export async function accountsOfRoom(db: Db, roomId: number): Promise<AccountView[]> {
-  return Promise.all([accountSide(db, roomId, 'electric'), accountSide(db, roomId, 'water')]);
+  return Promise.all((['electric', 'water'] as const).map(async (utility) => {
+    const side = await accountSide(db, roomId, utility);
+    const tenancy = side.accountId === null ? undefined : await tenancyOfAccount(db, side.accountId);
+    return { ...side, tenancy: tenancy ? { bindingId: tenancy.bindingId, tenantName: tenancy.tenantName, startDate: tenancy.startDate, openingFen: tenancy.openingFen } : null };
+  }));
 }
 
 /**
@@ -397,8 +404,9 @@ export async function voidOrder(db: Db, session: Session, orderId: string, now: 
   return (await orderView(db, orderId))!;
 }
 
-/** The ledger of an account, newest first (served by ledger_account_newest). */
-export async function ledgerPage(db: Db, accountId: number, pageNum: number, pageSize: number) {
+/** The ledger of an account, newest first (served by ledger_account_newest); `since` keeps a tenancy's part (tenancy.ts: inTenancy). */
+export async function ledgerPage(db: Db, accountId: number, pageNum: number, pageSize: number, since?: SQL) {
+  const where = and(eq(ledgerEntries.accountId, accountId), since);
   const [records, [{ total }]] = await Promise.all([
     db.select({
       id: ledgerEntries.id, accountId: ledgerEntries.accountId, roomId: ledgerEntries.roomId, utility: ledgerEntries.utility, kind: ledgerEntries.kind,
@@ -406,9 +414,9 @@ export async function ledgerPage(db: Db, accountId: number, pageNum: number, pag
       refType: ledgerEntries.refType, refId: ledgerEntries.refId, operatorId: ledgerEntries.operatorId,
       operatorName: sql<string | null>`(SELECT coalesce(u.real_name, u.user_name) FROM sys_users u WHERE u.id = ${ledgerEntries.operatorId})`,
       remark: ledgerEntries.remark, createdAt: ledgerEntries.createdAt,
-    }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId))
+    }).from(ledgerEntries).where(where)
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId)),
+    db.select({ total: sql<number>`count(*)::int` }).from(ledgerEntries).where(where),
   ]);
   return { records, total: Number(total) };
 }

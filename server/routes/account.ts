@@ -12,6 +12,7 @@ import { TENANT_NAME_OR_PHONE } from '../http/meterSearch';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { receiptIssuer, rechargeMaxFen } from '../config';
+import { inTenancy, tenancyOfAccount } from '../domain/tenancy';
 import { RECHARGE_CHANNELS, accountsOfRoom, ledgerPage, orderView, recharge, type RechargeInput } from '../domain/recharge';
 
 const { accounts, rooms, buildings, projects, tenants, tenantBindings } = schema;
@@ -133,13 +134,16 @@ export function accountRoutes() {
   }, async (c, { body }) => rechargeResponse(c, body));
 
   defineRoute(router, {
-    method: 'get', path: '/ledger', summary: 'An account\'s ledger, newest first', tags: ['account'],
-    query: PagingQuery.extend({ accountId: Id }),
+    method: 'get', path: '/ledger',
+    summary: 'An account\'s ledger, newest first: while the room has a tenant, from the tenancy\'s start (`from: "tenancy"`, the default: the entries since the binding, its first line included) or all of it (`from: "all"`); a vacant room\'s all of it',
+    tags: ['account'],
+    query: PagingQuery.extend({ accountId: Id, from: Q.oneOf(['tenancy', 'all']) }),
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const [account] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, query.accountId), inScope(accounts.areaId, c.get('session'))));
     if (!account) throw notFound('errors.recordNotFound');
-    const { records, total } = await ledgerPage(db, account.id, query.pageNum, query.pageSize);
+    const tenancy = query.from === 'all' ? undefined : await tenancyOfAccount(db, account.id);
+    const { records, total } = await ledgerPage(db, account.id, query.pageNum, query.pageSize, tenancy ? inTenancy(tenancy) : undefined);
     return page(c, records, total);
   });
 

@@ -14,6 +14,8 @@ import { sqlState } from '../db/errors';
 import { postLedger, type Utility } from '../domain/ledger';
 import { findTenant, tenantsMatching } from './tenant';
 import { platformTimeZone } from '../config';
+import { TENANCY_START_REF, VACANCY_SETTLEMENT_REF, tenancyOfAccount } from '../domain/tenancy';
+import { formatYuan } from '../../common/money';
 
 const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEntries, electricMeters, waterMeters } = schema;
 
@@ -33,6 +35,11 @@ const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEnt
  *   monthly room_statements rows are not written here: they are the billing's monthly aggregates.
  * - Then the binding gets its end date (today by default, never in the future, never before its
  *   start), the room becomes vacant, and the binding stays in the history.
+ * - A tenancy's money starts and ends with it (server/domain/tenancy.ts, issue 40): binding a tenant
+ *   to a room whose account is not at zero needs `balanceAtBinding` (400 naming it otherwise, nothing
+ *   bound): `settle` closes the vacancy's balance first (refunded to / collected from the owner, or
+ *   written off: `settleBy`), `carry` hands it to the tenancy; every account then gets the tenancy's
+ *   first line. A refund at move-out pays out only what the tenancy holds.
  */
 
 /** The platform's time zone: the day a binding starts or ends is a day there. */
@@ -148,6 +155,9 @@ const roomColumns = {
 const roomRows = (db: Db, ids: number[]) => db.select({
   ...roomColumns,
   tenantName: sql<string | null>`NULL`,
+  /** The room's balances (the bind dialog asks what becomes of one that is not at zero: tenancy.ts). */
+  electricBalanceFen: sql<number | null>`(SELECT a.balance_fen FROM ${accounts} a WHERE a.room_id = ${rooms.id} AND a.utility = 'electric')`.mapWith((v) => (v === null ? null : Number(v))),
+  waterBalanceFen: sql<number | null>`(SELECT a.balance_fen FROM ${accounts} a WHERE a.room_id = ${rooms.id} AND a.utility = 'water')`.mapWith((v) => (v === null ? null : Number(v))),
   /** The day the last tenant left (a new binding cannot start before it). */
   lastEndDate: sql<string | null>`(SELECT max(tb.end_date)::text FROM ${tenantBindings} tb WHERE tb.room_id = ${rooms.id})`,
 }).from(rooms)
@@ -186,22 +196,44 @@ async function meterAddresses(db: Db, roomId: number) {
 
 type Settlement = 'refund' | 'carryOver';
 
-/** What settling one account does: refund (to zero) or carry over (unchanged). */
-function settlementOf(balanceFen: number, settlement: Settlement) {
+/** What becomes of a vacant room's balance when a tenant is bound to it (tenancy.ts). */
+const BALANCE_AT_BINDING = ['carry', 'settle'] as const;
+/** How a settled vacancy balance is closed: paid to (collected from) the owner, or written off. */
+const SETTLE_BY = ['refund', 'writeOff'] as const;
+
+/** A room as messages name it: project, building and room ("1号楼 101" exists in several projects). */
+const roomLabel = (room: { projectName?: string | null; buildingName?: string | null; roomCode?: string | null }) =>
+  [room.projectName, room.buildingName, room.roomCode].filter(Boolean).join(' ');
+
+/**
+ * What settling one account does: refund (what the tenancy holds paid out, or its arrears collected:
+ * the balance less `retainedFen`, the vacancy's part that stays with the room — tenancy.ts) or carry
+ * over (unchanged).
+ */
+function settlementOf(balanceFen: number, settlement: Settlement, retainedFen = 0) {
   const refund = settlement === 'refund';
+  const heldFen = balanceFen - retainedFen;
   return {
-    refundedFen: refund && balanceFen > 0 ? balanceFen : 0,
-    collectedFen: refund && balanceFen < 0 ? -balanceFen : 0,
+    heldFen,
+    retainedFen: refund ? retainedFen : 0,
+    refundedFen: refund && heldFen > 0 ? heldFen : 0,
+    collectedFen: refund && heldFen < 0 ? -heldFen : 0,
     carriedOverFen: refund ? 0 : balanceFen,
-    balanceAfterFen: refund ? 0 : balanceFen,
+    balanceAfterFen: refund ? retainedFen : balanceFen,
   };
 }
 
 /** One utility's settlement in words, in the operator's language. */
-function describeSettlement(lang: Lang, utility: string, balanceFen: number, settlement: Settlement) {
+function describeSettlement(lang: Lang, utility: string, balanceFen: number, settlement: Settlement, retainedFen = 0) {
   const name = serverMessage(lang, `bindings.utility.${utility}`);
-  const { refundedFen, collectedFen } = settlementOf(balanceFen, settlement);
+  const { refundedFen, collectedFen } = settlementOf(balanceFen, settlement, retainedFen);
   if (settlement === 'carryOver') return serverMessage(lang, 'bindings.carriedOver', { utility: name, amount: yuan(balanceFen) });
+  if (retainedFen !== 0) {
+    const kept = serverMessage(lang, 'bindings.retained', { amount: formatYuan(retainedFen) });
+    if (refundedFen) return `${serverMessage(lang, 'bindings.refunded', { utility: name, amount: yuan(refundedFen) })}${kept}`;
+    if (collectedFen) return `${serverMessage(lang, 'bindings.collected', { utility: name, amount: yuan(collectedFen) })}${kept}`;
+    return `${serverMessage(lang, 'bindings.settledZero', { utility: name })}${kept}`;
+  }
   if (refundedFen) return serverMessage(lang, 'bindings.refunded', { utility: name, amount: yuan(refundedFen) });
   if (collectedFen) return serverMessage(lang, 'bindings.collected', { utility: name, amount: yuan(collectedFen) });
   return serverMessage(lang, 'bindings.settledZero', { utility: name });
@@ -231,15 +263,25 @@ export function tenantBindingRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/bindTenant', summary: 'Bind a tenant to a vacant room (startDate: YYYY-MM-DD, default today); the room becomes occupied', tags: ['tenant binding'],
-    body: z.object({ tenantId: Id, roomId: Id, startDate: Day.optional() }),
+    body: z.object({
+      tenantId: Id, roomId: Id, startDate: Day.optional(),
+      balanceAtBinding: z.enum(BALANCE_AT_BINDING).optional()
+        .openapi({ description: 'Required while an account of the room is not at zero: carry (the balance goes to the new tenancy) or settle (closed first, see settleBy)' }),
+      settleBy: z.enum(SETTLE_BY).optional().openapi({ description: 'With settle: refund (paid to / collected from the owner; default) or writeOff' }),
+      remark: z.string().trim().max(200).optional(),
+    }),
   }, async (c, { body }) => {
     const { db, now } = c.get('deps');
     const session = c.get('session');
-    const today = platformDay(now());
+    const lang = langOf(c);
+    const at = now();
+    const today = platformDay(at);
     const startDate = body.startDate ?? today;
     if (startDate > addDays(today, START_AHEAD_DAYS)) throw fieldError(c, 'startDate', 'validation.dateTooLate', { days: START_AHEAD_DAYS });
+    if (body.settleBy && body.balanceAtBinding !== 'settle') throw fieldError(c, 'settleBy', 'validation.settleByWithSettle');
     const tenant = await findTenant(c, body.tenantId);
-    const [room] = await db.select({ id: rooms.id, areaId: rooms.areaId, roomCode: rooms.roomCode }).from(rooms)
+    const [room] = await db.select({ id: rooms.id, areaId: rooms.areaId, roomCode: rooms.roomCode, buildingName: buildings.name, projectName: projects.name }).from(rooms)
+      .leftJoin(buildings, eq(buildings.id, rooms.buildingId)).leftJoin(projects, eq(projects.id, rooms.projectId))
       .where(and(eq(rooms.id, body.roomId), inScope(rooms.areaId, session)));
     if (!room) throw notFound('errors.roomNotFound');
     let id: number;
@@ -251,17 +293,53 @@ export function tenantBindingRoutes() {
         if (!live) throw notFound('errors.tenantNotFound');
         const [occupied] = await tx.select({ tenantName: tenants.name }).from(tenantBindings).leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
           .where(and(eq(tenantBindings.roomId, room.id), isNull(tenantBindings.endDate)));
-        if (occupied) throw conflict('errors.roomOccupied', { room: room.roomCode, name: occupied.tenantName ?? '' });
+        if (occupied) throw conflict('errors.roomOccupied', { room: roomLabel(room), name: occupied.tenantName ?? '' });
         const [last] = await tx.select({ endDate: sql<string | null>`max(${tenantBindings.endDate})::text` }).from(tenantBindings).where(eq(tenantBindings.roomId, room.id));
         if (last?.endDate && startDate < last.endDate) throw fieldError(c, 'startDate', 'validation.startBeforeLastEnd', { date: last.endDate });
-        const [row] = await tx.insert(tenantBindings).values({ areaId: room.areaId, tenantId: tenant.id, roomId: room.id, startDate, createdAt: now() }).returning();
+        // The room's balances, locked (the room row is): a vacancy's money is settled or carried, never passed on unsaid.
+        const held = await roomAccounts(tx, room.id, true);
+        const open = held.filter((account) => account.balanceFen !== 0);
+        if (open.length && !body.balanceAtBinding) {
+          throw fieldError(c, 'balanceAtBinding', 'validation.balanceAtBinding', {
+            balances: open.map((a) => `${serverMessage(lang, `bindings.utility.${a.utility}`)}${formatYuan(a.balanceFen)}`).join(serverMessage(lang, 'bindings.join')),
+          });
+        }
+        const [row] = await tx.insert(tenantBindings).values({ areaId: room.areaId, tenantId: tenant.id, roomId: room.id, startDate, createdAt: at }).returning();
         await tx.update(rooms).set({ state: 1 }).where(eq(rooms.id, room.id));
-        await audit(tx, session, { action: 'bind', entity: 'tenantBinding', entityId: row.id, after: { ...row, tenantName: tenant.name, roomCode: room.roomCode } });
+        const place = roomLabel(room);
+        const opened = [];
+        for (const account of held) {
+          const choice = account.balanceFen === 0 ? 'zero' : body.balanceAtBinding!;
+          const settleBy = body.settleBy ?? 'refund';
+          const utility = serverMessage(lang, `bindings.utility.${account.utility}`);
+          const amount = formatYuan(account.balanceFen);
+          const entryIds: number[] = [];
+          if (choice === 'settle') {
+            // The vacancy's balance closed before the tenancy starts: paid to (or collected from) the owner, or written off.
+            const words = serverMessage(lang, `bindings.vacancy.${settleBy}${account.balanceFen < 0 ? 'Arrears' : ''}`, { utility, amount: formatYuan(Math.abs(account.balanceFen)), room: place });
+            entryIds.push((await postLedger(tx, {
+              accountId: account.accountId, kind: settleBy === 'refund' ? 'refund' : 'settlement', amountFen: -account.balanceFen,
+              refType: VACANCY_SETTLEMENT_REF, refId: String(row.id), operatorId: session.userId, remark: [words, body.remark].filter(Boolean).join('; '),
+            }, at, { notices: false })).entryId);
+          }
+          // The tenancy's first line: what it starts with (the carried balance, or 0).
+          const start = serverMessage(lang, choice === 'carry' ? 'bindings.tenancy.carried' : 'bindings.tenancy.started', { name: tenant.name, room: place, utility, amount: choice === 'carry' ? amount : formatYuan(0) });
+          const first = await postLedger(tx, {
+            accountId: account.accountId, kind: 'settlement', amountFen: 0,
+            refType: TENANCY_START_REF, refId: String(row.id), operatorId: session.userId, remark: start,
+          }, at);
+          entryIds.push(first.entryId);
+          opened.push({ utility: account.utility, accountId: account.accountId, balanceBeforeFen: account.balanceFen, choice, ...(choice === 'settle' ? { settleBy } : {}), openingFen: first.balanceFen, entryIds });
+        }
+        await audit(tx, session, {
+          action: 'bind', entity: 'tenantBinding', entityId: row.id,
+          after: { ...row, tenantName: tenant.name, roomCode: room.roomCode, balanceAtBinding: body.balanceAtBinding ?? null, accounts: opened, remark: body.remark ?? null },
+        });
         return row.id;
       });
     } catch (error) {
       // The database's own rule (one current tenant per room) caught a bind that raced past the check.
-      if (sqlState(error) === '23505') throw conflict('errors.roomOccupied', { room: room.roomCode, name: '' });
+      if (sqlState(error) === '23505') throw conflict('errors.roomOccupied', { room: roomLabel(room), name: '' });
       throw error;
     }
     return ok(c, await findBinding(c, id));
@@ -274,11 +352,12 @@ export function tenantBindingRoutes() {
     const { db } = c.get('deps');
     const binding = await findBinding(c, query.bindingId);
     const [list, meters] = await Promise.all([roomAccounts(db, binding.roomId), meterAddresses(db, binding.roomId)]);
+    const retained = await Promise.all(list.map(async (account) => (await tenancyOfAccount(db, account.accountId))?.retainedFen ?? 0));
     return ok(c, {
       binding,
-      accounts: list.map((account) => ({
+      accounts: list.map((account, i) => ({
         ...account, meterAddress: meters[account.utility] ?? null,
-        refund: settlementOf(account.balanceFen, 'refund'), carryOver: settlementOf(account.balanceFen, 'carryOver'),
+        refund: settlementOf(account.balanceFen, 'refund', retained[i]), carryOver: settlementOf(account.balanceFen, 'carryOver'),
       })),
     });
   });
@@ -305,14 +384,16 @@ export function tenantBindingRoutes() {
       if (still?.endDate) throw conflict('errors.bindingEnded', { date: still.endDate });
       const done = [];
       for (const account of await roomAccounts(tx, binding.roomId, true)) {
-        const what = settlementOf(account.balanceFen, body.settlement);
-        const words = describeSettlement(lang, account.utility, account.balanceFen, body.settlement);
-        const remark = [serverMessage(lang, 'bindings.remark', { name: binding.tenantName ?? '', room: binding.roomCode ?? '' }), words, body.remark].filter(Boolean).join('; ');
+        // What the tenancy holds: the balance less the vacancy's part before a binding made without a first line (tenancy.ts).
+        const retainedFen = (await tenancyOfAccount(tx, account.accountId))?.retainedFen ?? 0;
+        const what = settlementOf(account.balanceFen, body.settlement, retainedFen);
+        const words = describeSettlement(lang, account.utility, account.balanceFen, body.settlement, retainedFen);
+        const remark = [serverMessage(lang, 'bindings.remark', { name: binding.tenantName ?? '', room: roomLabel(binding) }), words, body.remark].filter(Boolean).join('; ');
         const ref = { refType: REF_TYPE, refId: String(binding.id), operatorId: session.userId };
         const entries: number[] = [];
-        if (body.settlement === 'refund' && account.balanceFen !== 0) {
-          // The balance paid out to the tenant who leaves: no alarm notice for that fall (rule 2 warns a tenant who stays).
-          entries.push((await postLedger(tx, { accountId: account.accountId, kind: 'refund', amountFen: -account.balanceFen, remark, ...ref }, at, { notices: false })).entryId);
+        if (body.settlement === 'refund' && what.heldFen !== 0) {
+          // What the tenancy holds paid out to the tenant who leaves: no alarm notice for that fall (rule 2 warns a tenant who stays).
+          entries.push((await postLedger(tx, { accountId: account.accountId, kind: 'refund', amountFen: -what.heldFen, remark, ...ref }, at, { notices: false })).entryId);
         }
         // The statement line of the unbinding (0: it moves nothing; the refund above did).
         const line = await postLedger(tx, { accountId: account.accountId, kind: 'settlement', amountFen: 0, remark, ...ref }, at);
@@ -328,7 +409,7 @@ export function tenantBindingRoutes() {
       });
       return done;
     });
-    const message = serverMessage(lang, 'bindings.unbound', { name: binding.tenantName ?? '', room: binding.roomCode ?? '' })
+    const message = serverMessage(lang, 'bindings.unbound', { name: binding.tenantName ?? '', room: roomLabel(binding) })
       + (settlements.length ? serverMessage(lang, 'bindings.colon') + settlements.map((s) => s.text).join(serverMessage(lang, 'bindings.join')) : serverMessage(lang, 'bindings.noAccounts'));
     return ok(c, { binding: await findBinding(c, binding.id), settlements, message });
   });

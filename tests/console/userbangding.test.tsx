@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
+import { formatYuan } from '../../common/money';
 
 /** User binding (userbangding): the list, binding a tenant to a vacant room, unbinding with settlement, room history. */
 signedInForFile('admin');
@@ -11,7 +12,9 @@ describe('user binding (userbangding)', () => {
   it('binds a tenant to a vacant room chosen by typeahead', async () => {
     const [tenant] = await query<{ id: number; name: string; phone: string }>(`SELECT t.id, t.name, t.phone FROM tenants t WHERE t.area_id = 1 AND t.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM tenant_bindings b WHERE b.tenant_id = t.id AND b.end_date IS NULL) ORDER BY t.id LIMIT 1`);
-    const [room] = await query<{ id: number; room_code: string; building: string }>(`SELECT r.id, r.room_code, b.name AS building FROM rooms r JOIN buildings b ON b.id = r.building_id
+    // A vacant room of the seed (its balance, if any, carried over to the tenant).
+    const [room] = await query<{ id: number; room_code: string; building: string; project: string }>(`SELECT r.id, r.room_code, b.name AS building, p.name AS project FROM rooms r
+      JOIN buildings b ON b.id = r.building_id JOIN projects p ON p.id = r.project_id
       WHERE r.area_id = 1 AND NOT EXISTS (SELECT 1 FROM tenant_bindings tb WHERE tb.room_id = r.id) ORDER BY r.id LIMIT 1`);
     const u = user();
     renderScreen('/userbangding');
@@ -25,9 +28,44 @@ describe('user binding (userbangding)', () => {
     await u.type(within(dialog).getByRole('combobox', { name: /空房间/ }), room.room_code);
     await u.click(await screen.findByRole('option', { name: new RegExp(`${room.building} / ${room.room_code}$`) }));
     await waitFor(() => expect(bind).toBeEnabled());
+    const balances = await query<{ b: number }>(`SELECT balance_fen::int AS b FROM accounts WHERE room_id = ${room.id} AND balance_fen <> 0`);
+    if (balances.length) await u.click(await within(dialog).findByRole('radio', { name: /^结转给新租户/ }));
+    else expect(within(dialog).queryByRole('group', { name: '房间余额的处理' })).toBeNull();
     await u.click(bind);
-    expect(await screen.findByText(`${tenant.name}已入住房间${room.room_code}`)).toBeInTheDocument();
+    expect(await screen.findByText(`${tenant.name}已入住${room.project} ${room.building} ${room.room_code}`)).toBeInTheDocument();
     expect(await query(`SELECT room_id FROM tenant_bindings WHERE tenant_id = ${tenant.id} AND end_date IS NULL`)).toEqual([{ room_id: room.id }]);
+  });
+
+  it('shows a vacant room\'s balance and asks whether it goes to the tenant or is settled first (issue 40)', async () => {
+    const [tenant] = await query<{ id: number; name: string; phone: string }>(`SELECT t.id, t.name, t.phone FROM tenants t WHERE t.area_id = 1 AND t.deleted_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM tenant_bindings b WHERE b.tenant_id = t.id) ORDER BY t.id DESC LIMIT 1`);
+    const [room] = await query<{ id: number; room_code: string; building: string; balance: number; account: number }>(`SELECT r.id, r.room_code, b.name AS building, a.balance_fen::int AS balance, a.id AS account
+      FROM rooms r JOIN buildings b ON b.id = r.building_id JOIN accounts a ON a.room_id = r.id AND a.utility = 'electric'
+      WHERE r.area_id = 1 AND a.balance_fen > 0 AND NOT EXISTS (SELECT 1 FROM tenant_bindings tb WHERE tb.room_id = r.id AND tb.end_date IS NULL)
+      AND NOT EXISTS (SELECT 1 FROM accounts w WHERE w.room_id = r.id AND w.utility = 'water' AND w.balance_fen <> 0) ORDER BY r.id LIMIT 1`);
+    const u = user();
+    renderScreen('/userbangding');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(5));
+    await u.click(screen.getByRole('button', { name: '绑定租户' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.type(within(dialog).getByRole('combobox', { name: /租户/ }), tenant.phone);
+    await u.click(await screen.findByRole('option', { name: new RegExp(tenant.phone) }));
+    await u.type(within(dialog).getByRole('combobox', { name: /空房间/ }), room.room_code);
+    await u.click(await screen.findByRole('option', { name: new RegExp(`${room.building} / ${room.room_code}$`) }));
+    const question = await within(dialog).findByRole('group', { name: '房间余额的处理' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(`电费¥${yuan(room.balance).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`);
+    // Without a choice nothing is bound.
+    await u.click(within(dialog).getByRole('button', { name: '绑定' }));
+    expect(await within(dialog).findByText('请选择房间余额的处理方式')).toBeInTheDocument();
+    expect(await query(`SELECT id FROM tenant_bindings WHERE room_id = ${room.id} AND end_date IS NULL`)).toEqual([]);
+    // Settled first, by write-off: the vacancy's balance is closed, the tenant starts at 0.
+    await u.click(within(question).getByRole('radio', { name: /^先结清/ }));
+    await u.click(await within(dialog).findByRole('radio', { name: '核销' }));
+    await u.type(within(dialog).getByRole('textbox', { name: /备注/ }), '业主同意核销');
+    await u.click(within(dialog).getByRole('button', { name: '绑定' }));
+    await waitFor(async () => expect(await query(`SELECT tenant_id FROM tenant_bindings WHERE room_id = ${room.id} AND end_date IS NULL`)).toEqual([{ tenant_id: tenant.id }]));
+    expect(await query(`SELECT kind, amount_fen::int AS amount FROM ledger_entries WHERE account_id = ${room.account} AND ref_type = 'vacancySettlement'`)).toEqual([{ kind: 'settlement', amount: -room.balance }]);
+    expect(await query(`SELECT balance_fen::int AS b FROM accounts WHERE id = ${room.account}`)).toEqual([{ b: 0 }]);
   });
 
   it('unbinds after showing both balances and the chosen settlement, then shows the result', async () => {
@@ -43,12 +81,12 @@ describe('user binding (userbangding)', () => {
     await u.click(await within(row).findByRole('button', { name: '解绑' }));
     const dialog = await screen.findByRole('dialog');
     const balances = await within(dialog).findByRole('table', { name: '房间余额' });
-    expect(balances).toHaveTextContent(`¥${yuan(binding.electric)}`);
-    expect(balances).toHaveTextContent(`¥${yuan(binding.water)}`);
+    expect(balances).toHaveTextContent(formatYuan(binding.electric));
+    expect(balances).toHaveTextContent(formatYuan(binding.water));
     await u.click(within(dialog).getByRole('radio', { name: /结转/ }));
     await u.click(within(dialog).getByRole('button', { name: '下一步' }));
-    expect(within(dialog).getByText(`电费：结转¥${yuan(binding.electric)}`)).toBeInTheDocument();
-    expect(within(dialog).getByText(`水费：结转¥${yuan(binding.water)}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`电费：结转${formatYuan(binding.electric)}`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`水费：结转${formatYuan(binding.water)}`)).toBeInTheDocument();
     await u.click(within(dialog).getByRole('button', { name: '确认解绑' }));
     // The result stays in view, although the row has left the list of current bindings.
     expect(await within(dialog).findByText(new RegExp(`^已解绑${binding.name}`))).toBeInTheDocument();

@@ -125,7 +125,7 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     await pick(/空房间/, '101', `${PROJECT} / ${BUILDING} / 101`);
     await screenshot(page, 'archives-05-bind');
     await dialog.getByRole('button', { name: '绑定', exact: true }).click();
-    await page.getByText(`${TENANT}已入住房间101`).waitFor();
+    await page.getByText(`${TENANT}已入住${PROJECT} ${BUILDING} 101`).waitFor();
   });
 
   it('attaches a water meter from stock to room 101', async () => {
@@ -134,7 +134,7 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     const address = `2026${Date.now().toString().slice(-10)}`;
     const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')!.value;
     const api = (path: string, data: unknown) => page.request.post(new URL(`api/v1/electricity/${path}`, platform.url).toString(), { headers: { 'X-Token': token }, data });
-    const added = await (await api('webWaterArchive/addWebWaterArchive', { address })).json();
+    const added = await (await api('webWaterArchive/addWebWaterArchive', { address, priceFen: 350 })).json();
     assert.equal(added.code, 200, JSON.stringify(added));
     await go('zhongjianbiao');
     await pick(/^建筑$/, BUILDING);

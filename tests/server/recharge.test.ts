@@ -13,6 +13,7 @@ import { createApp } from '../../server/app';
 import type { DeviceDriver } from '../../server/devices/driver';
 import { runDueCommands } from '../../server/domain/commands';
 import { ORDER_STATUS } from '../../common/states';
+import { formatYuan } from '../../common/money';
 import { amountRefusal, hoardRefusal, liftsArrears, needsRestore, orderIdOf, sameRequest } from '../../server/domain/recharge';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { namesField } from '../support/fieldLabels';
@@ -83,10 +84,12 @@ describe('pure rules', () => {
     expect(amountRefusal(1, 100)).toBeUndefined();
     expect(amountRefusal(0, 100)?.key).toBe('errors.rechargeAmount');
     expect(amountRefusal(1.5, 100)?.key).toBe('errors.rechargeAmount');
-    expect(amountRefusal(101, 100)).toEqual({ outcome: 'refused', key: 'errors.rechargeMax', params: { max: '1.00' }, field: 'amountFen' });
+    expect(amountRefusal(101, 100)).toEqual({ outcome: 'refused', key: 'errors.rechargeMax', params: { max: '¥1.00' }, field: 'amountFen' });
     expect(hoardRefusal(400_000, 100_000, 500_000)).toBeUndefined();
-    expect(hoardRefusal(400_001, 100_000, 500_000)?.params).toEqual({ limit: '5000.00', balance: '4000.01', most: '999.99' });
-    expect(hoardRefusal(600_000, 1, 500_000)?.params?.most).toBe('0.00');
+    expect(hoardRefusal(400_001, 100_000, 500_000)?.params).toEqual({ limit: '¥5,000.00', balance: '¥4,000.01', most: '¥999.99' });
+    expect(hoardRefusal(600_000, 1, 500_000)?.params?.most).toBe('¥0.00');
+    // A balance in arrears: the sign before the currency (issue 40: "¥-18.24" in one message, "-¥18.24" in another).
+    expect(hoardRefusal(-1_824, 600_000, 500_000)?.params).toEqual({ limit: '¥5,000.00', balance: '-¥18.24', most: '¥5,018.24' });
     expect(liftsArrears(-5000, 1, 5000)).toBe(true);
     expect(liftsArrears(-5000, -5000, 5000)).toBe(false);
     expect(liftsArrears(-4999, 100, 5000)).toBe(false);
@@ -197,11 +200,11 @@ describe('account/recharge', () => {
   it('refuses an amount above the per-order maximum (RECHARGE_MAX_FEN), saying the maximum', async () => {
     const before = await digest();
     const over = await recharge(api, { roomId: electricRoom.roomId, utility: 'electric', amountFen: 5_000_001, channel: 'cash', requestId: requestId() });
-    expect([over.status, over.body.msg]).toEqual([400, expect.stringMatching(/^金额（元）：.*50000\.00/)]);
+    expect([over.status, over.body.msg]).toEqual([400, expect.stringMatching(/^金额（元）：.*¥50,000\.00/)]);
     process.env.RECHARGE_MAX_FEN = '1000';
     try {
       const small = await recharge(api, { roomId: electricRoom.roomId, utility: 'electric', amountFen: 1001, channel: 'cash', requestId: requestId() });
-      expect([small.status, small.body.msg]).toEqual([400, expect.stringMatching(/^金额（元）：.*10\.00/)]);
+      expect([small.status, small.body.msg]).toEqual([400, expect.stringMatching(/^金额（元）：.*¥10\.00/)]);
     } finally {
       delete process.env.RECHARGE_MAX_FEN;
     }
@@ -216,10 +219,10 @@ describe('account/recharge', () => {
       body: { roomId: electricRoom.roomId, utility: 'electric', amountFen: room + 1, channel: 'cash', requestId: requestId() }, headers: { 'Accept-Language': 'en' },
     });
     expect(response.status).toBe(409);
-    const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+    // Money as the one formatter writes it (issue 40): separators, the sign before the currency.
     expect(response.body.msg).toContain('Hoarding limit');
-    expect(response.body.msg).toContain(yuan(electricRoom.hoardLimitFen));
-    expect(response.body.msg).toContain(`at most ¥${yuan(room)}`);
+    expect(response.body.msg).toContain(formatYuan(electricRoom.hoardLimitFen));
+    expect(response.body.msg).toContain(`at most ${formatYuan(room)}`);
     expect(await digest()).toEqual(before);
     // Exactly up to the limit is taken.
     const full = await recharge(api, { roomId: electricRoom.roomId, utility: 'electric', amountFen: room, channel: 'cash', requestId: requestId() });
@@ -404,7 +407,7 @@ describe('account/findRooms', () => {
     const longer = `${base.name}健`;
     const made = await api.post('tenant/addTenant', { name: longer, idType: 'other', idNumber: `P${Date.now() % 1e8}` });
     expect(made.status).toBe(200);
-    expect((await api.post('tenantBinding/bindTenant', { tenantId: made.body.data.id, roomId: vacant.id })).status).toBe(200);
+    expect((await api.post('tenantBinding/bindTenant', { tenantId: made.body.data.id, roomId: vacant.id, balanceAtBinding: 'carry' })).status).toBe(200);
     const found = (await api.get('account/findRooms', { q: base.name })).body.data as Row[];
     expect(found[0].tenantName).toBe(base.name);
     expect(found.some((r) => r.tenantName === longer)).toBe(true);

@@ -91,7 +91,8 @@ describe('bindTenant', () => {
   it('binds a tenant to a vacant room: the room is occupied, the tenant rents it, meters take the tenant as sort key', async () => {
     const tenantId = await newTenant();
     const room = (await vacantRoom())[0];
-    const bound = await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id });
+    // The room's balance (if any) goes to the tenancy (tenancyMoney.test.ts tests the choice itself).
+    const bound = await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, balanceAtBinding: 'carry' });
     expect(bound.body.code, bound.body.msg).toBe(200);
     expect(bound.body.data).toMatchObject({ tenantId, roomId: room.id, current: true, endDate: null, startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect(await roomState(room.id)).toBe(1);
@@ -101,7 +102,7 @@ describe('bindTenant', () => {
     expect(sortKeys.every((k) => k.tenant_sort === tenant.name)).toBe(true);
     // A tenant may rent several rooms.
     const second = (await vacantRoom())[0];
-    expect((await api.post('tenantBinding/bindTenant', { tenantId, roomId: second.id, startDate: '2026-11-01' })).body.code).toBe(200);
+    expect((await api.post('tenantBinding/bindTenant', { tenantId, roomId: second.id, startDate: '2026-11-01', balanceAtBinding: 'settle' })).body.code).toBe(200);
     expect((await api.get('tenant/findByCondition', { id: tenantId })).body.data.records[0].rooms).toHaveLength(2);
   });
 
@@ -118,7 +119,7 @@ describe('bindTenant', () => {
   it('lets exactly one of concurrent binds of one room win; the database refuses a second current tenant too', async () => {
     const room = (await vacantRoom())[0];
     const tenants = await Promise.all([1, 2, 3, 4, 5].map(() => newTenant()));
-    const results = await Promise.all(tenants.map((tenantId) => api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id })));
+    const results = await Promise.all(tenants.map((tenantId) => api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, balanceAtBinding: 'carry' })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
     expect(await rows(sql`SELECT id FROM tenant_bindings WHERE room_id = ${room.id} AND end_date IS NULL`)).toHaveLength(1);
@@ -256,7 +257,7 @@ describe('unbindTenant', () => {
     const [room] = await rows<{ id: number }>(sql`SELECT r.id FROM rooms r WHERE r.area_id = 1 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.room_id = r.id)
       AND NOT EXISTS (SELECT 1 FROM tenant_bindings tb WHERE tb.room_id = r.id AND tb.end_date IS NULL) LIMIT 1`);
     if (!room) return; // every room of the seed has an account
-    const bound = await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id });
+    const bound = await api.post('tenantBinding/bindTenant', { tenantId, roomId: room.id, balanceAtBinding: 'carry' });
     const result = await api.post('tenantBinding/unbindTenant', { bindingId: bound.body.data.id, settlement: 'refund' });
     expect(result.body.data.settlements).toEqual([]);
   });

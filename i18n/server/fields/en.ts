@@ -33,6 +33,8 @@ const messages = {
       confirm: 'Confirmation',
       dryRun: 'Preview only',
       expectedCount: 'Confirmed count',
+      includeArrears: 'Restore those in arrears too',
+      overrideReason: 'Reason for restoring accounts in arrears',
       mode: 'Import mode',
       rows: 'Rows',
       from: 'From',
@@ -87,6 +89,8 @@ const messages = {
       bindingId: 'Binding',
       current: 'State',
       settlement: 'Settlement',
+      balanceAtBinding: 'Room balance at binding',
+      settleBy: 'Settle by',
       meterId: 'Meter',
       meterIds: 'Electric meters',
       meterAddress: 'Meter address',
@@ -126,7 +130,8 @@ const messages = {
       setId: 'Parameter set',
       setKind: 'Set kind',
       defaultPriceTableId: 'Default price table',
-      defaultControlSetId: 'Default control set',
+      defaultControlSetId: 'Electricity accounts\' default control set',
+      defaultWaterControlSetId: 'Water accounts\' default control set',
       alarm1Fen: 'Alarm level 1 (yuan)',
       alarm2Fen: 'Alarm level 2 (yuan)',
       overdraftFen: 'Overdraft (yuan)',
@@ -195,6 +200,9 @@ const messages = {
       token: 'Token',
     },
     resourceFields: {
+      account: {
+        from: 'Ledger range',
+      },
       resourse: {
         id: 'ID',
         name: 'Menu name',

@@ -28,6 +28,8 @@ const messages: DeepStrings<typeof en> = {
       confirm: '確認入力',
       dryRun: 'プレビューのみ',
       expectedCount: '確認件数',
+      includeArrears: '滞納中も再開する',
+      overrideReason: '滞納中の再開の理由',
       mode: '取り込み方法',
       rows: 'データ行',
       from: '開始日',
@@ -82,6 +84,8 @@ const messages: DeepStrings<typeof en> = {
       bindingId: '紐付け',
       current: '状態',
       settlement: '精算',
+      balanceAtBinding: '部屋の残高の扱い',
+      settleBy: '精算方法',
       meterId: 'メーター',
       meterIds: '電力量計',
       meterAddress: 'メーターアドレス',
@@ -121,7 +125,8 @@ const messages: DeepStrings<typeof en> = {
       setId: 'パラメータセット',
       setKind: 'セットの種類',
       defaultPriceTableId: '既定の単価表',
-      defaultControlSetId: '既定の制御パラメータ',
+      defaultControlSetId: '電気口座の既定の制御パラメータ',
+      defaultWaterControlSetId: '水道口座の既定の制御パラメータ',
       alarm1Fen: '第1警告額（元）',
       alarm2Fen: '第2警告額（元）',
       overdraftFen: '借越額（元）',
@@ -190,6 +195,9 @@ const messages: DeepStrings<typeof en> = {
       token: 'トークン',
     },
     resourceFields: {
+      account: {
+        from: '台帳の範囲',
+      },
       resourse: {
         id: 'ID',
         name: 'メニュー名',

@@ -28,6 +28,8 @@ const messages: DeepStrings<typeof en> = {
       confirm: '确认',
       dryRun: '仅预览',
       expectedCount: '确认数量',
+      includeArrears: '欠费的也恢复',
+      overrideReason: '欠费恢复原因',
       mode: '导入方式',
       rows: '数据行',
       from: '开始日期',
@@ -82,6 +84,8 @@ const messages: DeepStrings<typeof en> = {
       bindingId: '绑定记录',
       current: '状态',
       settlement: '结算',
+      balanceAtBinding: '房间余额处理',
+      settleBy: '结清方式',
       meterId: '表计',
       meterIds: '电表',
       meterAddress: '表地址',
@@ -121,7 +125,8 @@ const messages: DeepStrings<typeof en> = {
       setId: '参数方案',
       setKind: '方案类型',
       defaultPriceTableId: '默认单价表',
-      defaultControlSetId: '默认控制参数',
+      defaultControlSetId: '电费账户默认控制参数',
+      defaultWaterControlSetId: '水费账户默认控制参数',
       alarm1Fen: '一级报警金额（元）',
       alarm2Fen: '二级报警金额（元）',
       overdraftFen: '透支金额（元）',
@@ -190,6 +195,9 @@ const messages: DeepStrings<typeof en> = {
       token: '令牌',
     },
     resourceFields: {
+      account: {
+        from: '账本范围',
+      },
       resourse: {
         id: '编号',
         name: '菜单名称',

@@ -28,6 +28,8 @@ const messages: DeepStrings<typeof en> = {
       confirm: '確認',
       dryRun: '僅預覽',
       expectedCount: '確認數量',
+      includeArrears: '欠費的也恢復',
+      overrideReason: '欠費恢復原因',
       mode: '匯入方式',
       rows: '資料列',
       from: '開始日期',
@@ -82,6 +84,8 @@ const messages: DeepStrings<typeof en> = {
       bindingId: '綁定記錄',
       current: '狀態',
       settlement: '結算',
+      balanceAtBinding: '房間餘額處理',
+      settleBy: '結清方式',
       meterId: '表計',
       meterIds: '電錶',
       meterAddress: '錶地址',
@@ -121,7 +125,8 @@ const messages: DeepStrings<typeof en> = {
       setId: '參數方案',
       setKind: '方案類型',
       defaultPriceTableId: '預設電價表',
-      defaultControlSetId: '預設控制參數',
+      defaultControlSetId: '電費帳戶預設控制參數',
+      defaultWaterControlSetId: '水費帳戶預設控制參數',
       alarm1Fen: '一級報警金額（元）',
       alarm2Fen: '二級報警金額（元）',
       overdraftFen: '透支金額（元）',
@@ -190,6 +195,9 @@ const messages: DeepStrings<typeof en> = {
       token: '權杖',
     },
     resourceFields: {
+      account: {
+        from: '帳本範圍',
+      },
       resourse: {
         id: '編號',
         name: '選單名稱',
