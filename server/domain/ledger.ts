@@ -104,17 +104,20 @@ export function limitsOf(values: Record<string, unknown> | null | undefined): Ac
 }
 
 /**
- * The limits a new account of a room takes (issue 29): from the control set of the room's meter of
- * that utility (electric meters carry one), else from the area's default control set, else none (the
- * column defaults).
+ * The limits a new account of a room takes (issues 29 and 40): its utility's own — an electric
+ * account those of its meter's control set, else of the area's default control set
+ * (areas.default_control_set_id); a water account those of the area's water default
+ * (areas.default_water_control_set_id) — else none (the column defaults). Every path that opens an
+ * account comes here: a recharge, the billing, an electric meter put in a room, the water archive's
+ * account opening (one or many).
  */
-export async function openingLimits(tx: Db, areaId: number, roomId: number, utility: Utility): Promise<AccountLimits> {
-  const meterSet = utility === 'electric'
-    ? sql`(SELECT m.control_set_id FROM electric_meters m WHERE m.room_id = ${roomId} AND m.control_set_id IS NOT NULL ORDER BY m.id LIMIT 1)`
-    : sql`NULL::int`;
+export async function openingLimits(tx: Db, areaId: number, roomId: number | null, utility: Utility): Promise<AccountLimits> {
+  const chosen = utility === 'electric'
+    ? sql`coalesce((SELECT m.control_set_id FROM electric_meters m WHERE m.room_id = ${roomId} AND m.control_set_id IS NOT NULL ORDER BY m.id LIMIT 1),
+        (SELECT a.default_control_set_id FROM areas a WHERE a.id = ${areaId}))`
+    : sql`(SELECT a.default_water_control_set_id FROM areas a WHERE a.id = ${areaId})`;
   const result = (await tx.execute(sql`
-    SELECT p.values FROM parameter_sets p
-    WHERE p.kind = 'control' AND p.id = coalesce(${meterSet}, (SELECT a.default_control_set_id FROM areas a WHERE a.id = ${areaId}))`)) as unknown as { rows: { values: Record<string, unknown> | string | null }[] };
+    SELECT p.values FROM parameter_sets p WHERE p.kind = 'control' AND p.id = ${chosen}`)) as unknown as { rows: { values: Record<string, unknown> | string | null }[] };
   const raw = result.rows[0]?.values;
   return limitsOf(typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>) : raw);
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, fastUser as user, sqlRows as query } from './render';
 
 /**
- * Issue 29 in the console: the area's default price table and control set from the price-table
+ * Issues 29 and 40 in the console: the area's default price table and control sets (electric, water) from the price-table
  * screen (danjiabiao), shown on the meter form; the meter form sends a chosen parameter set to the
  * meter as a set_parameter command instead of writing it to the record.
  */
@@ -19,10 +19,15 @@ describe('area defaults (danjiabiao)', () => {
     const dialog = await screen.findByRole('dialog', { name: '区域默认单价表与控制参数' });
     await u.click(within(dialog).getByRole('combobox', { name: '默认单价表' }));
     await u.click(await screen.findByRole('option', { name: table.name }));
-    await u.click(within(dialog).getByRole('combobox', { name: '默认控制参数' }));
+    await u.click(within(dialog).getByRole('combobox', { name: '电费账户默认控制参数' }));
+    await u.click(await screen.findByRole('option', { name: set.name }));
+    // Water accounts have their own default (issue 40): the seed's 水表控制策略, changed here to the electric one's set.
+    const water = within(dialog).getByRole('combobox', { name: '水费账户默认控制参数' });
+    expect(water).toHaveTextContent('水表控制策略');
+    await u.click(water);
     await u.click(await screen.findByRole('option', { name: set.name }));
     await u.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(async () => expect((await query<{ t: number; c: number }>('SELECT default_price_table_id AS t, default_control_set_id AS c FROM areas WHERE id = 1'))[0]).toEqual({ t: table.id, c: set.id }));
+    await waitFor(async () => expect((await query<{ t: number; c: number; w: number }>('SELECT default_price_table_id AS t, default_control_set_id AS c, default_water_control_set_id AS w FROM areas WHERE id = 1'))[0]).toEqual({ t: table.id, c: set.id, w: set.id }));
     expect(await screen.findByRole('button', { name: `区域默认: ${table.name}` })).toBeInTheDocument();
 
     renderScreen('/dianbiaoguanli/create');

@@ -18,7 +18,23 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const query = async <T>(text: string) => ((await backend.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
-const areaRow = async (id: number) => (await query<{ default_price_table_id: number | null; default_control_set_id: number | null }>(`SELECT default_price_table_id, default_control_set_id FROM areas WHERE id = ${id}`))[0];
+const areaRow = async (id: number) => (await query<{ default_price_table_id: number | null; default_control_set_id: number | null; default_water_control_set_id?: number | null }>(`SELECT default_price_table_id, default_control_set_id FROM areas WHERE id = ${id}`))[0];
+const waterDefault = async (id: number) => (await query<{ w: number | null }>(`SELECT default_water_control_set_id AS w FROM areas WHERE id = ${id}`))[0].w;
+
+/** A new room of area 1 (no meter, no account). */
+let rooms = 0;
+async function newRoom() {
+  const [building] = await query<{ id: number; project_id: number; area_id: number }>('SELECT b.id, p.id AS project_id, p.area_id FROM buildings b JOIN projects p ON p.id = b.project_id WHERE p.area_id = 1 ORDER BY b.id LIMIT 1');
+  const [room] = await query<{ id: number }>(`INSERT INTO rooms (area_id, project_id, building_id, room_code) VALUES (${building.area_id}, ${building.project_id}, ${building.id}, 'T-LIMITS-${++rooms}') RETURNING id`);
+  return room.id;
+}
+const limitsOf = async (roomId: number, utility: string) => (await query<Record<string, number>>(`SELECT overdraft_fen AS "overdraftFen", alarm1_fen AS "alarm1Fen", alarm2_fen AS "alarm2Fen", hoard_limit_fen AS "hoardLimitFen"
+  FROM accounts WHERE room_id = ${roomId} AND utility = '${utility}'`))[0];
+const setValues = async (id: number) => {
+  const [row] = await query<{ values: Record<string, number> }>(`SELECT "values" FROM parameter_sets WHERE id = ${id}`);
+  const { overdraftFen, alarm1Fen, alarm2Fen, hoardLimitFen } = row.values;
+  return { overdraftFen, alarm1Fen, alarm2Fen, hoardLimitFen };
+};
 
 describe('area defaults', () => {
   it('answers the caller\'s area with its defaults and the choices; sets, clears and audits them', async () => {
@@ -54,9 +70,12 @@ describe('area defaults', () => {
       [{ defaultPriceTableId: 0 }, /^默认单价表：/],
       [{ defaultPriceTableId: foreignTable.id }, /^默认单价表：/],
       [{ defaultPriceTableId: 99_999_999 }, /^默认单价表：/],
-      [{ defaultControlSetId: powerSet.id }, /^默认控制参数：/],
-      [{ defaultControlSetId: foreignControl.id }, /^默认控制参数：/],
-      [{ defaultControlSetId: -1 }, /^默认控制参数：/],
+      [{ defaultControlSetId: powerSet.id }, /^电费账户默认控制参数：/],
+      [{ defaultControlSetId: foreignControl.id }, /^电费账户默认控制参数：/],
+      [{ defaultControlSetId: -1 }, /^电费账户默认控制参数：/],
+      [{ defaultWaterControlSetId: powerSet.id }, /^水费账户默认控制参数：/],
+      [{ defaultWaterControlSetId: foreignControl.id }, /^水费账户默认控制参数：/],
+      [{ defaultWaterControlSetId: 'x' }, /^水费账户默认控制参数：/],
     ];
     for (const [body, field] of cases) {
       const answer = await api.put('areaDefaults/updateAreaDefaults', body);
@@ -75,6 +94,48 @@ describe('area defaults', () => {
     expect(await areaRow(1)).toEqual(before);
     // Their own area is theirs to set.
     expect((await other.get('areaDefaults/findAreaDefaults')).body.data.areaId).toBe(2);
+  });
+
+  it('sets the water accounts\' default apart from electricity\'s (the seed\'s 水表控制策略)', async () => {
+    const got = (await api.get('areaDefaults/findAreaDefaults')).body.data;
+    expect(got).toMatchObject({ defaultWaterControlSetId: await waterDefault(1), defaultWaterControlSetName: '水表控制策略' });
+    const [lax] = await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE area_id = 1 AND kind = 'control' AND name LIKE '宽限%' LIMIT 1`);
+    const saved = await api.put('areaDefaults/updateAreaDefaults', { defaultWaterControlSetId: lax.id });
+    expect(saved.body.data).toMatchObject({ defaultWaterControlSetId: lax.id });
+    expect(await waterDefault(1)).toBe(lax.id);
+    expect((await api.put('areaDefaults/updateAreaDefaults', { defaultWaterControlSetId: got.defaultWaterControlSetId })).status).toBe(200);
+  });
+
+  it('a new water account takes the area\'s water limits on every path that opens one (issue 40)', async () => {
+    const water = await setValues(Number(await waterDefault(1)));
+    expect(water).toEqual({ overdraftFen: 500, alarm1Fen: 1000, alarm2Fen: 300, hoardLimitFen: 200000 });
+    // The water archive's account opening (one meter from the payment screen, or many).
+    const batchRoom = await newRoom();
+    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261128400001', roomId: batchRoom, priceFen: 350 });
+    expect(added.body.code, added.body.msg).toBe(200);
+    const opened = await api.post('webWaterArchive/updateOpenAnAccountInBatches', { ids: [added.body.data.id] });
+    expect(opened.body.data).toMatchObject({ opened: 1 });
+    expect(await limitsOf(batchRoom, 'water')).toEqual(water);
+    // A recharge that opens the account.
+    const rechargeRoom = await newRoom();
+    const meter = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261128400002', roomId: rechargeRoom, priceFen: 350 });
+    expect((await api.post('webWaterArchive/updateOpenAnAccountInBatches', { ids: [meter.body.data.id] })).body.code).toBe(200);
+    await query(`DELETE FROM accounts WHERE room_id = ${rechargeRoom} AND utility = 'water'`);
+    const paid = await api.post('account/recharge', { roomId: rechargeRoom, utility: 'water', amountFen: 1000, channel: 'cash', requestId: 'limits-water-1' });
+    expect(paid.body.code, paid.body.msg).toBe(200);
+    expect(await limitsOf(rechargeRoom, 'water')).toEqual(water);
+  });
+
+  it('a new electric account takes its meter\'s control set, else the area\'s electric default — never the water one', async () => {
+    const [standard] = await query<{ id: number }>(`SELECT id FROM parameter_sets WHERE area_id = 1 AND kind = 'control' AND name = '标准控制策略'`);
+    expect((await api.put('areaDefaults/updateAreaDefaults', { defaultControlSetId: standard.id })).status).toBe(200);
+    const [module] = await query<{ id: number }>(`SELECT id FROM modules WHERE area_id = 1 AND protocol = 'dlt645' ORDER BY id LIMIT 1`);
+    const [{ c: channel }] = await query<{ c: number }>(`SELECT coalesce(max(channel), 0) + 1 AS c FROM electric_meters WHERE module_id = ${module.id}`);
+    const room = await newRoom();
+    const added = await api.post('electricMeter/addElectricMeter', { address: '202611284001', moduleId: module.id, channel: Number(channel), roomId: room });
+    expect(added.body.code, added.body.msg).toBe(200);
+    expect(await limitsOf(room, 'electric')).toEqual(await setValues(standard.id));
+    expect((await api.put('areaDefaults/updateAreaDefaults', { defaultControlSetId: null })).status).toBe(200);
   });
 
   it('a meter added to a room without a table takes the default', async () => {

@@ -7,8 +7,10 @@ export const areas = pgTable('areas', {
   parentId: integer('parent_id'),
   /** Price table of a meter in a room when none is chosen (migration 0019). */
   defaultPriceTableId: integer('default_price_table_id'),
-  /** Control set whose limits a new account takes when its meter has none (migration 0019). */
+  /** Control set whose limits a new electric account takes when its meter has none (migration 0019). */
   defaultControlSetId: integer('default_control_set_id'),
+  /** Control set whose limits a new water account takes (migration 0041; null: the column defaults). */
+  defaultWaterControlSetId: integer('default_water_control_set_id'),
 });
 
 /** Role / department (bumen) with its granted menu resources. */

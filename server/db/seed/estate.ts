@@ -9,7 +9,7 @@
  * Time: all calendar logic uses China Standard Time (UTC+8, no DST), independent of the process's
  * and the database session's time zone.
  */
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../index';
 import * as schema from '../schema';
@@ -202,6 +202,8 @@ const rateOfHour = (h: number) => {
 /** Spare water meters in stock per area (no room, no account). */
 const SPARE_WATER_METERS = 4;
 
+/** Every water account's limits in the demo estate (the areas' 水表控制策略). */
+const WATER_LIMITS = { alarm1Fen: 1000, alarm2Fen: 300, overdraftFen: 500, hoardLimitFen: 200000 };
 const NICE_AMOUNTS = [1000, 2000, 3000, 5000, 10000, 20000, 30000, 50000, 100000, 200000, 300000, 500000];
 const CHANNEL_NAMES: Record<string, string> = { cash: '现金', wechat: '微信', alipay: '支付宝', card: '银行卡' };
 
@@ -445,6 +447,9 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     { areaId: A2, kind: 'timed', name: '周末断电', values: { timePeriodId: tpTimed2, days: [6, 7] } },
     { areaId: A2, kind: 'gift', name: '每月赠送 20 度电', values: { amount: 20, unit: 'kWh', dayOfMonth: 1, carryOverCap: 10 } },
     { areaId: A2, kind: 'gift', name: '每月赠送 2 吨水', values: { amount: 2, unit: 'm3', dayOfMonth: 1, carryOverCap: 0 } },
+    // The limits of the areas' water accounts: each area's default for a water account it opens (areas.default_water_control_set_id).
+    { areaId: A1, kind: 'control', name: '水表控制策略', values: WATER_LIMITS, remark: '水费账户的默认限额' },
+    { areaId: A2, kind: 'control', name: '水表控制策略', values: WATER_LIMITS, remark: '水费账户的默认限额' },
   ];
   const paramRows = await db.insert(schema.parameterSets)
     .values(paramDefs.map((p) => ({ ...p, remark: p.remark ?? null, createdAt: createdConfig })))
@@ -454,6 +459,10 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     if (i < 0) throw new Error(`parameter set ${name}`);
     return { id: paramRows[i].id, values: paramDefs[i].values };
   };
+  for (const areaId of [A1, A2]) {
+    const i = paramDefs.findIndex((p) => p.areaId === areaId && p.name === '水表控制策略');
+    await db.update(schema.areas).set({ defaultWaterControlSetId: paramRows[i].id }).where(eq(schema.areas.id, areaId));
+  }
 
   phase('projects, buildings, rooms');
   // ---- projects, buildings, rooms -------------------------------------------------------------
@@ -735,7 +744,7 @@ async function run(db: Db, opts: SeedOptions): Promise<SeedSummary> {
       utility: 'water', room: r, id: 0, address: waddress, moduleIdx: waterModuleOf[r.buildingIdx], base: wbase, profile: wprof,
       initH: winit, regsH: [0, 0, 0, winit], priceKind: 'water', priceTableIdx: -1, priceFen: wprice,
       allowance: gift ? 1 : 0, priorH: 0, stopAt: null, phase: 1, keepSupply: false,
-      alarm1: 1000, alarm2: 300, overdraft: 500, hoard: 200000, autoTrip: true,
+      alarm1: WATER_LIMITS.alarm1Fen, alarm2: WATER_LIMITS.alarm2Fen, overdraft: WATER_LIMITS.overdraftFen, hoard: WATER_LIMITS.hoardLimitFen, autoTrip: true,
     });
     modules[waterModuleOf[r.buildingIdx]].meters++;
     waterExtra.push({

@@ -15,13 +15,14 @@ interface AreaDefaults {
   areaId: number; areaName: string;
   defaultPriceTableId: number | null; defaultPriceTableName: string | null;
   defaultControlSetId: number | null; defaultControlSetName: string | null;
+  defaultWaterControlSetId: number | null; defaultWaterControlSetName: string | null;
   priceTables: Choice[]; controlSets: Choice[];
 }
 
 /**
- * The area's defaults (issue 29), from the price-table screen's toolbar: the price table a meter in a
- * room takes when none is chosen, and the control set whose limits a new account takes when its
- * meter has none (areaDefaults/findAreaDefaults, updateAreaDefaults; audited by the server). The
+ * The area's defaults (issues 29 and 40), from the price-table screen's toolbar: the price table a
+ * meter in a room takes when none is chosen, the control set whose limits a new electric account
+ * takes when its meter has none, and the one a new water account takes (areaDefaults/findAreaDefaults, updateAreaDefaults; audited by the server). The
  * button names the current default table; a read-only operator sees the values without saving.
  */
 export function AreaDefaultsButton() {
@@ -50,11 +51,13 @@ function AreaDefaultsDialog({ defaults, onClose }: { defaults: AreaDefaults; onC
   const { canAccess: canEdit = false } = useResourceAccess({ resource: RESOURCE, action: 'edit' });
   const [table, setTable] = useState<number | ''>(defaults.defaultPriceTableId ?? '');
   const [control, setControl] = useState<number | ''>(defaults.defaultControlSetId ?? '');
+  const [waterControl, setWaterControl] = useState<number | ''>(defaults.defaultWaterControlSetId ?? '');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setError(null), [table, control]);
+  useEffect(() => setError(null), [table, control, waterControl]);
   const save = useMutation({
     mutationFn: () => dataProvider.invoke<AreaDefaults>(RESOURCE, 'updateAreaDefaults', {
       defaultPriceTableId: table === '' ? null : table, defaultControlSetId: control === '' ? null : control,
+      defaultWaterControlSetId: waterControl === '' ? null : waterControl,
     }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [RESOURCE, 'areaDefaults'] });
@@ -84,6 +87,7 @@ function AreaDefaultsDialog({ defaults, onClose }: { defaults: AreaDefaults; onC
           <Typography variant="body2" color="text.secondary">{translate('areaDefaults.help')}</Typography>
           {picker('areaDefaults.priceTable', table, defaults.priceTables, setTable, 'defaultPriceTableId')}
           {picker('areaDefaults.controlSet', control, defaults.controlSets, setControl, 'defaultControlSetId')}
+          {picker('areaDefaults.waterControlSet', waterControl, defaults.controlSets, setWaterControl, 'defaultWaterControlSetId')}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
