@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 
@@ -124,6 +125,24 @@ describe('area defaults', () => {
     const paid = await api.post('account/recharge', { roomId: rechargeRoom, utility: 'water', amountFen: 1000, channel: 'cash', requestId: 'limits-water-1' });
     expect(paid.body.code, paid.body.msg).toBe(200);
     expect(await limitsOf(rechargeRoom, 'water')).toEqual(water);
+  });
+
+  it('migration 0041 gives an upgraded area the water limits most of its water accounts have, as a named control set', async () => {
+    const sqlText = readFileSync(new URL('../../server/db/migrations/0041_area_water_limits.sql', import.meta.url), 'utf8').split('--> statement-breakpoint')[1];
+    const [usual] = await query<Record<string, number>>(`SELECT overdraft_fen AS "overdraftFen", alarm1_fen AS "alarm1Fen", alarm2_fen AS "alarm2Fen", hoard_limit_fen AS "hoardLimitFen"
+      FROM accounts WHERE utility = 'water' AND area_id = 2 GROUP BY 1, 2, 3, 4 ORDER BY count(*) DESC LIMIT 1`);
+    const before = await waterDefault(2);
+    await query('UPDATE areas SET default_water_control_set_id = NULL WHERE id = 2');
+    await query(sqlText);
+    const made = Number(await waterDefault(2));
+    expect(made).not.toBe(before);
+    expect(await setValues(made)).toEqual(usual);
+    // An area that has its default keeps it.
+    expect(await waterDefault(1)).not.toBeNull();
+    const kept = await waterDefault(1);
+    await query(sqlText);
+    expect(await waterDefault(1)).toBe(kept);
+    expect(await waterDefault(2)).toBe(made);
   });
 
   it('a new electric account takes its meter\'s control set, else the area\'s electric default — never the water one', async () => {
