@@ -72,6 +72,7 @@ const bindings = {
       roomHelp: 'Type a room no.; choose a project and building to narrow the list',
       submit: 'Bind',
       balanceTitle: 'The room\'s balance',
+      balanceJoin: ', ',
       balanceOf: '%{utility} %{amount}',
       balanceNotZero: 'The room\'s accounts still hold money (%{amounts}). It is the vacancy\'s, not the new tenant\'s: choose what becomes of it.',
       balanceRequired: 'Choose what becomes of the room\'s balance',

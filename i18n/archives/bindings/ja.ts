@@ -75,6 +75,7 @@ const messages: DeepStrings<typeof en> = {
       roomHelp: '部屋番号を入力。プロジェクトと建物で絞り込めます',
       submit: '紐付け',
       balanceTitle: '部屋の残高の扱い',
+      balanceJoin: '、',
       balanceOf: '%{utility} %{amount}',
       balanceNotZero: 'この部屋の口座にはまだ残高があります（%{amounts}）。空室期間のお金で、新しい入居者のものではありません。扱いを選んでください。',
       balanceRequired: '部屋の残高の扱いを選んでください',

@@ -75,6 +75,7 @@ const messages: DeepStrings<typeof en> = {
       roomHelp: '输入房间号；选择项目和建筑可缩小范围',
       submit: '绑定',
       balanceTitle: '房间余额的处理',
+      balanceJoin: '、',
       balanceOf: '%{utility}%{amount}',
       balanceNotZero: '该房间账户仍有余额（%{amounts}）。这是空置期的钱，不属于新租户：请选择如何处理。',
       balanceRequired: '请选择房间余额的处理方式',

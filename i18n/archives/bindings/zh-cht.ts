@@ -75,6 +75,7 @@ const messages: DeepStrings<typeof en> = {
       roomHelp: '輸入房間號；選擇項目和建築可縮小範圍',
       submit: '綁定',
       balanceTitle: '房間餘額的處理',
+      balanceJoin: '、',
       balanceOf: '%{utility}%{amount}',
       balanceNotZero: '該房間帳戶仍有餘額（%{amounts}）。這是空置期的錢，不屬於新租戶：請選擇如何處理。',
       balanceRequired: '請選擇房間餘額的處理方式',

@@ -30,7 +30,7 @@ function VacancyBalance() {
   const { data } = useGetList<VacantRoom>('vacantRooms', { filter: { id: roomId }, pagination: { page: 1, perPage: 1 } }, { enabled: !!roomId });
   const open = openBalances(data?.find((room) => room.id === roomId));
   if (!roomId || !open.length) return null;
-  const amounts = open.map(([utility, fen]) => translate('bindings.bind.balanceOf', { utility: translate(`bindings.utility.${utility}`), amount: formatYuan(fen) })).join(translate('bindings.settlement.join'));
+  const amounts = open.map(([utility, fen]) => translate('bindings.bind.balanceOf', { utility: translate(`bindings.utility.${utility}`), amount: formatYuan(fen) })).join(translate('bindings.bind.balanceJoin'));
   return (
     <Box>
       <Alert severity="warning" sx={{ mb: 1 }}>{translate('bindings.bind.balanceNotZero', { amounts })}</Alert>
