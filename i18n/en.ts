@@ -6,6 +6,7 @@ import bindings from './archives/bindings/en';
 import accounts from './archives/accounts/en';
 import protocol from './devices/protocol/en';
 import pipeline from './devices/pipeline/en';
+import supply from './devices/supply/en';
 import modules from './devices/modules/en';
 import basicTemplates from './basic/templates/en';
 import areaDefaults from './basic/areaDefaults/en';
@@ -212,7 +213,7 @@ const base = {
     counting: 'Counting the meters concerned…',
     nothing: 'No meter matches: there is nothing to do.',
     typeCount: 'This cuts supply to %{count} meters: type %{count} to confirm',
-    typeCountHint: 'Cutting power or closing valves on more than %{above} devices is confirmed by typing the count',
+    typeCountHint: 'Switching power or valves, or the keep-supply lock, on more than %{above} devices is confirmed by typing the count',
   },
   delete: {
     title: 'Delete %{name} %{record}',
@@ -378,7 +379,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default en;
 

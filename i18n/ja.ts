@@ -6,6 +6,7 @@ import bindings from './archives/bindings/ja';
 import accounts from './archives/accounts/ja';
 import protocol from './devices/protocol/ja';
 import pipeline from './devices/pipeline/ja';
+import supply from './devices/supply/ja';
 import modules from './devices/modules/ja';
 import basicTemplates from './basic/templates/ja';
 import areaDefaults from './basic/areaDefaults/ja';
@@ -202,7 +203,7 @@ const base: BaseMessages = {
     counting: '対象メーターを集計しています…',
     nothing: '条件に一致するメーターはありません。操作は不要です。',
     typeCount: '%{count} 台の供給を停止します。確認のため %{count} と入力してください',
-    typeCountHint: '%{above} 台を超える遮断・閉弁は台数の入力で確認します',
+    typeCountHint: '%{above} 台を超える通電・遮断・開閉栓・保電の操作は台数の入力で確認します',
   },
   delete: {
     title: '%{name} %{record} を削除',
@@ -368,6 +369,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default ja;

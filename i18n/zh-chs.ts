@@ -6,6 +6,7 @@ import bindings from './archives/bindings/zh-chs';
 import accounts from './archives/accounts/zh-chs';
 import protocol from './devices/protocol/zh-chs';
 import pipeline from './devices/pipeline/zh-chs';
+import supply from './devices/supply/zh-chs';
 import modules from './devices/modules/zh-chs';
 import basicTemplates from './basic/templates/zh-chs';
 import areaDefaults from './basic/areaDefaults/zh-chs';
@@ -202,7 +203,7 @@ const base: BaseMessages = {
     counting: '正在统计涉及的表计…',
     nothing: '没有符合条件的表计，无需操作。',
     typeCount: '此操作将切断 %{count} 户的供电或供水：请输入 %{count} 以确认',
-    typeCountHint: '超过 %{above} 台设备的断电、关阀需输入数量确认',
+    typeCountHint: '超过 %{above} 台设备的通断、阀控和保电操作需输入数量确认',
   },
   delete: {
     title: '删除%{name} %{record}',
@@ -368,6 +369,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default zhChs;

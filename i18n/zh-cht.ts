@@ -6,6 +6,7 @@ import bindings from './archives/bindings/zh-cht';
 import accounts from './archives/accounts/zh-cht';
 import protocol from './devices/protocol/zh-cht';
 import pipeline from './devices/pipeline/zh-cht';
+import supply from './devices/supply/zh-cht';
 import modules from './devices/modules/zh-cht';
 import basicTemplates from './basic/templates/zh-cht';
 import areaDefaults from './basic/areaDefaults/zh-cht';
@@ -202,7 +203,7 @@ const base: BaseMessages = {
     counting: '正在統計涉及的錶計…',
     nothing: '沒有符合條件的錶計，無需操作。',
     typeCount: '此操作將切斷 %{count} 戶的供電或供水：請輸入 %{count} 以確認',
-    typeCountHint: '超過 %{above} 台設備的斷電、關閥需輸入數量確認',
+    typeCountHint: '超過 %{above} 台設備的通斷、閥控和保電操作需輸入數量確認',
   },
   delete: {
     title: '刪除%{name} %{record}',
@@ -368,6 +369,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
 
 export default zhCht;

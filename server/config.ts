@@ -1,3 +1,5 @@
+import { MASS_CONFIRM_ABOVE_DEFAULT } from '../common/supply';
+
 /** Backend configuration, from the environment (documented in the README). */
 export interface ServerConfig {
   port: number;
@@ -119,6 +121,13 @@ export interface ServerConfig {
   smsHttpKey?: string;
   smsHttpTemplateId?: string;
   smsSimFailureRate: number;
+  /**
+   * MASS_CONFIRM_ABOVE (a whole number, 0..1,000,000; default 50): a command that changes supply
+   * (common/supply.ts: trip, close allowed, direct close, keep-supply on/off, valve open/close) over
+   * more devices than this needs its count confirmed — `expectedCount` at the API, typed in the console,
+   * which reads it from `sysUser/currentUser` (massConfirmAbove).
+   */
+  massConfirmAbove: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -166,6 +175,19 @@ export function devicePortFromEnv(env: NodeJS.ProcessEnv = process.env, name = '
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a TCP port from 1 to 65535, not ${JSON.stringify(raw)}`);
   return port;
 }
+
+/**
+ * The mass threshold of supply commands: MASS_CONFIRM_ABOVE (ServerConfig.massConfirmAbove). Read when
+ * a command is asked for, so a test or a restart changes it; the server refuses to start with a bad
+ * value (configFromEnv), so here it falls back to the default.
+ */
+export const massConfirmAbove = (env: NodeJS.ProcessEnv = process.env) => {
+  try {
+    return numberSetting(env, 'MASS_CONFIRM_ABOVE', MASS_CONFIRM_ABOVE_DEFAULT, 0, 1_000_000, true);
+  } catch {
+    return MASS_CONFIRM_ABOVE_DEFAULT; // refused at startup (configFromEnv)
+  }
+};
 
 /** Default of PARAMETER_HOLD_HOURS: a held parameter set or preset waits a day for its module. */
 export const PARAMETER_HOLD_HOURS_DEFAULT = 24;
@@ -298,6 +320,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     backupKeep: numberSetting(env, 'BACKUP_KEEP', 7, 1, 365, true),
     parameterHoldHours: numberSetting(env, 'PARAMETER_HOLD_HOURS', PARAMETER_HOLD_HOURS_DEFAULT, 1, 720),
     ...smsSettings(env),
+    massConfirmAbove: numberSetting(env, 'MASS_CONFIRM_ABOVE', MASS_CONFIRM_ABOVE_DEFAULT, 0, 1_000_000, true),
   };
 }
 

@@ -9,6 +9,8 @@ import { audit } from '../audit';
 import { Bool, Id, IdArray, MoneyFen, Num, Text } from '../http/input';
 import { enqueueCommands, moduleAway, type NewCommand } from '../domain/commands';
 import { PARAMETER_SET_KINDS, checkPayload, commandAllowed } from '../domain/commandTypes';
+import { nothingLeftRefusal, planLog, planSupplyAction, previewOf } from '../domain/supply';
+import { ArrearsOverride, checkArrearsOverride } from '../http/massConfirm';
 import { COMMAND_TYPES, FINISHED_COMMAND_STATES, TRIP_CAUSES } from '../../common/states';
 
 const { commands, waterMeters, electricMeters, modules, rooms, parameterSets } = schema;
@@ -78,20 +80,26 @@ export function commandRoutes() {
    * Payload per type (anything else is refused, naming the field): trip `cause` (default manual);
    * time_sync `broadcast`; set_parameter `setKind` + `setId` (a parameter set of that kind in the
    * caller's area); preset_energy `energy` (kWh); recharge `amountFen`; `remark` with any type.
-   * A trip of a meter whose keep-supply lock is on is refused, naming the meters (DOMAIN.md rule 2).
+   * The chosen devices follow the one rule of mass actions (server/domain/supply.ts, issue 40): those
+   * already in the target state, kept meters of a trip (DOMAIN.md rule 2) and, for a restore, those in
+   * arrears (unless `includeArrears` with an `overrideReason`) are left out and counted (`leftOut`); a
+   * request that leaves every device out is refused, naming them and why. `dryRun` answers the counts.
    * A broadcast time_sync is one command per module of the chosen meters (deviceKind `module`: one
    * broadcast frame per bus reaches them all), plus one per meter without a module. A meter without
    * a module is queued all the same and fails `no_path`, so the progress panel gives the reason.
    */
   defineRoute(router, {
     method: 'post', path: '/create',
-    summary: 'Queue one command per device (binding: other tools use it). Types as in common/states.ts, payload fields per type (trip: cause; time_sync: broadcast, one command per module; set_parameter: setKind + setId; preset_energy: energy; recharge: amountFen); a trip of a keep-supply meter is refused; progress by command/findByIds',
+    summary: 'Queue one command per device (binding: other tools use it). Types as in common/states.ts, payload fields per type (trip: cause; time_sync: broadcast, one command per module; set_parameter: setKind + setId; preset_energy: energy; recharge: amountFen). Devices already in the target state, kept meters of a trip and, for a restore (direct_close, close_allowed, valve_open), devices whose account is in arrears (unless `includeArrears` with an `overrideReason`) are left out; all left out: 400 naming them. `dryRun` answers `{ ids: [], count, leftOut, inArrears }`; otherwise `{ ids, count, leftOut, inArrears }`; progress by command/findByIds',
     tags: ['commands'],
     body: z.object({
       deviceKind: z.enum(['electric', 'water']),
       deviceIds: IdArray(5000),
       type: z.enum(COMMAND_TYPES),
       payload: CommandPayloadInput.optional(),
+      /** Answer what would be queued and what left out, queue nothing. */
+      dryRun: Bool.optional(),
+      ...ArrearsOverride,
     }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
@@ -100,6 +108,7 @@ export function commandRoutes() {
     const checked = checkPayload(body.type, body.payload ?? {});
     if ('problem' in checked) throw fieldError(c, checked.problem.field, checked.problem.key, checked.problem.params);
     const { payload } = checked;
+    const includeArrears = checkArrearsOverride(c, body.type, body);
     if (body.type === 'set_parameter') {
       const [set] = await db.select({ id: parameterSets.id }).from(parameterSets)
         .where(and(eq(parameterSets.id, payload.setId!), eq(parameterSets.kind, payload.setKind!), inScope(parameterSets.areaId, session)));
@@ -107,41 +116,38 @@ export function commandRoutes() {
     }
     const table = body.deviceKind === 'water' ? waterMeters : electricMeters;
     const wanted = [...new Set(body.deviceIds)];
-    const found = await db.select({
-      id: table.id, areaId: table.areaId, moduleId: table.moduleId, address: table.address,
-      keepSupply: body.deviceKind === 'electric' ? electricMeters.keepSupply : sql<boolean>`false`,
-    }).from(table)
-      .where(and(inArray(table.id, wanted), inScope(table.areaId, session)))
-      .orderBy(table.id);
+    const chosen = and(inArray(table.id, wanted), inScope(table.areaId, session));
+    const found = await db.select({ id: table.id }).from(table).where(chosen);
     if (found.length !== wanted.length) {
       const known = new Set(found.map((meter) => meter.id));
       throw fieldError(c, 'deviceIds', 'errors.devicesNotFound', { ids: wanted.filter((id) => !known.has(id)).slice(0, 10).join(', ') });
     }
-    // DOMAIN.md rule 2: the keep-supply lock keeps a meter on; an operator releases it before a trip.
-    const kept = body.type === 'trip' ? found.filter((meter) => meter.keepSupply) : [];
-    if (kept.length) {
-      const addresses = kept.slice(0, 10).map((meter) => meter.address).join(', ') + (kept.length > 10 ? ` (+${kept.length - 10})` : '');
-      throw fieldError(c, 'deviceIds', 'errors.keepSupplyTrip', { addresses });
-    }
+    // The one rule of what a mass action includes: already there, kept (a trip), in arrears (a restore).
+    const plan = await planSupplyAction(db, body.deviceKind, body.type, chosen, { includeArrears });
+    if (body.dryRun) return ok(c, { ids: [], ...previewOf(plan) });
+    if (!plan.devices.length) throw nothingLeftRefusal(plan, body.type);
     const items: NewCommand[] = [];
     if (body.type === 'time_sync' && payload.broadcast) {
       // One broadcast frame per bus reaches every meter on it (DL/T 645 08 to 99…99, no reply).
       const byModule = new Map<number, number>();
-      for (const meter of found) {
+      for (const meter of plan.devices) {
         if (meter.moduleId === null) items.push({ areaId: meter.areaId, deviceKind: body.deviceKind, deviceId: meter.id, type: body.type, payload });
         else if (!byModule.has(meter.moduleId)) byModule.set(meter.moduleId, meter.areaId);
       }
       for (const [moduleId, areaId] of byModule) items.push({ areaId, deviceKind: 'module', deviceId: moduleId, type: body.type, payload });
     } else {
-      for (const meter of found) items.push({ areaId: meter.areaId, deviceKind: body.deviceKind, deviceId: meter.id, type: body.type, payload });
+      for (const meter of plan.devices) items.push({ areaId: meter.areaId, deviceKind: body.deviceKind, deviceId: meter.id, type: body.type, payload });
     }
     const ids = await db.transaction(async (tx) => {
       const created = await enqueueCommands(tx, session.userId, items, now());
-      await audit(tx, session, { action: 'command', entity: `${body.deviceKind}Meter`, entityId: wanted.slice(0, 200).join(','), after: { type: body.type, payload, commandIds: created.length } });
+      await audit(tx, session, {
+        action: 'command', entity: `${body.deviceKind}Meter`, entityId: wanted.slice(0, 200).join(','),
+        after: { type: body.type, payload, commandIds: created.length, ...planLog(plan, body.overrideReason) },
+      });
       return created;
     });
     commandsQueued();
-    return ok(c, { ids });
+    return ok(c, { ids, ...previewOf(plan), count: plan.count });
   });
 
   return router;

@@ -15,6 +15,8 @@ import { importBody, insertInBatches, runImport, type ImportSpec } from '../http
 import { audit } from '../audit';
 import { sqlState } from '../db/errors';
 import { enqueueCommands, type NewCommand } from '../domain/commands';
+import { planLog, planSupplyAction, previewOf } from '../domain/supply';
+import { ArrearsOverride, checkArrearsOverride, checkConfirmedCount } from '../http/massConfirm';
 import { ensureAccount } from '../domain/ledger';
 import { defaultPriceTableOf } from '../domain/billingEngine';
 import { TRIP_CAUSES } from '../../common/states';
@@ -255,8 +257,10 @@ const hasAttachments = (impact: Awaited<ReturnType<typeof deleteImpact>>[number]
 
 /**
  * Commands over the list's filters (`filter`, as the list sends them), or `scope: 'all'` for the
- * whole area (never by omission); `dryRun` answers the count, `expectedCount` (the count the
- * operator confirmed) refuses to act when the scope has changed meanwhile.
+ * whole area (never by omission); `dryRun` answers the count and what is left out (the one rule of
+ * server/domain/supply.ts), `expectedCount` (the count the operator confirmed) refuses to act when
+ * the scope has changed meanwhile, and is required for a supply command above the mass threshold
+ * (server/http/massConfirm.ts).
  */
 /** The most kWh a preset writes to one meter (the register's XXXXX.XX). */
 const PRESET_ENERGY_MAX = 99_999.99;
@@ -278,6 +282,7 @@ const BulkCommand = z.object({
   energy: Num(0.01, PRESET_ENERGY_MAX).refine((value) => Math.round(value * 100) === value * 100, 'validation.presetEnergy').optional(),
   /** time_sync: one broadcast frame per module of the meters (DL/T 645 08 to 99…99, no reply) instead of one command per meter. */
   broadcast: Bool.optional(),
+  ...ArrearsOverride,
 }).refine((body) => !body.broadcast || body.type === 'time_sync', { message: 'validation.broadcastTimeSyncOnly', path: ['broadcast'] })
   .refine((body) => body.type !== 'set_parameter' || body.setKind, { message: 'validation.required', path: ['setKind'] })
   .refine((body) => body.type !== 'set_parameter' || body.setId, { message: 'validation.required', path: ['setId'] })
@@ -558,13 +563,14 @@ export function electricMeterRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/commandAll', tags,
-    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter, preset_energy) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set), a preset_energy\'s `energy` (kWh, 0.01–99999.99; its dry run also answers `offline`); a time_sync with `broadcast: true` is one command per module of the meters (one frame reaches its bus; its dry run also answers `frames`), plus one per meter without a module; `dryRun` answers the count; `expectedCount` refuses when the scope changed meanwhile. Answers `{ ids, count }`',
+    summary: 'Queue one command per electric meter matching the list\'s filters (`filter`) or the whole area (`scope: "all"`, never by omission): type (read, trip, close_allowed, direct_close, keep_supply_on, keep_supply_off, time_sync, set_parameter, preset_energy) and a trip\'s `cause`, a set_parameter\'s `setKind` + `setId` (meters already on the set are left out; its dry run also answers `unchanged` and the first 200 `changes`, each meter with its current set), a preset_energy\'s `energy` (kWh, 0.01–99999.99; its dry run also answers `offline`); a time_sync with `broadcast: true` is one command per module of the meters (one frame reaches its bus; its dry run also answers `frames`), plus one per meter without a module. Meters already in the action\'s target state (a trip of a meter that is off, keep-supply on of a kept meter…) and kept meters of a trip are left out; a restore (direct_close, close_allowed) leaves out the meters whose account is in arrears (balance at or below minus the overdraft) unless `includeArrears` with an `overrideReason` (operation log). `dryRun` answers the count, `leftOut` ({ alreadyInState, keepSupply, inArrears }) and `inArrears`; a supply command (trip, closes, keep-supply) on more meters than MASS_CONFIRM_ABOVE needs `expectedCount` equal to that count (else 400); below it a different `expectedCount` refuses (409: the scope changed meanwhile). Answers `{ ids, count, leftOut, inArrears }`',
     body: BulkCommand,
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
     const filter = Object.fromEntries(Object.entries(body.filter ?? {}).filter(([, value]) => value !== undefined && value !== '')) as ListFilter;
     if (!Object.keys(filter).length && body.scope !== 'all') throw badRequest('errors.scopeRequired');
+    const includeArrears = checkArrearsOverride(c, body.type, body);
     const assign = body.type === 'set_parameter' ? { setKind: body.setKind!, setId: body.setId! } : undefined;
     if (assign) {
       const [set] = await db.select({ id: parameterSets.id }).from(parameterSets)
@@ -575,8 +581,13 @@ export function electricMeterRoutes() {
     // An assignment leaves out the meters already on the set (counted: `unchanged`).
     const current = assign ? setColumn(assign.setKind) : undefined;
     const changing = current ? sql`${current} IS DISTINCT FROM ${assign!.setId}` : undefined;
-    const meters = await db.select({ id: electricMeters.id, areaId: electricMeters.areaId, moduleId: electricMeters.moduleId }).from(electricMeters)
-      .where(and(scoped, changing)).orderBy(electricMeters.id);
+    // The one rule of what a mass action includes (server/domain/supply.ts).
+    const plan = await planSupplyAction(db, 'electric', body.type, and(scoped, changing), { includeArrears });
+    const meters = plan.devices;
+    const unchanged = assign
+      ? Number((await db.select({ unchanged: sql<number>`count(*)::int` }).from(electricMeters).where(and(scoped, sql`${current} IS NOT DISTINCT FROM ${assign.setId}`)))[0].unchanged)
+      : 0;
+    const preview = { ...previewOf(plan), leftOut: { ...plan.leftOut, alreadyInState: plan.leftOut.alreadyInState + unchanged } };
     // A broadcast time sync: one frame per module of the meters (it reaches every meter on that
     // bus), one command per meter without a module (it fails no_path: the progress says why).
     const broadcast = body.type === 'time_sync' && body.broadcast === true;
@@ -591,32 +602,32 @@ export function electricMeterRoutes() {
       return [...[...byModule].map(([moduleId, areaId]) => ({ areaId, deviceKind: 'module' as const, deviceId: moduleId, type: body.type, payload })), ...loose];
     };
     if (body.dryRun) {
-      if (broadcast) return ok(c, { count: meters.length, ids: [], frames: items({ broadcast: true }).length });
+      if (broadcast) return ok(c, { ...preview, ids: [], frames: items({ broadcast: true }).length });
       if (body.type === 'preset_energy') {
         // A preset's dry run also counts the offline meters (queued, retried until their deadline).
         const [{ offline }] = await db.select({ offline: sql<number>`count(*) FILTER (WHERE NOT ${reachable})::int` }).from(electricMeters).where(scoped);
-        return ok(c, { count: meters.length, ids: [], offline: Number(offline) });
+        return ok(c, { ...preview, ids: [], offline: Number(offline) });
       }
-      if (!assign) return ok(c, { count: meters.length, ids: [] });
-      const [{ unchanged }] = await db.select({ unchanged: sql<number>`count(*)::int` }).from(electricMeters).where(and(scoped, sql`${current} IS NOT DISTINCT FROM ${assign.setId}`));
+      if (!assign) return ok(c, { ...preview, ids: [] });
       const changes = await db.select({
         id: electricMeters.id, address: electricMeters.address, roomCode: rooms.roomCode, buildingName: buildings.name, online: reachable,
         fromSetId: current!, fromSetName: setName(assign.setKind),
       }).from(electricMeters).leftJoin(rooms, eq(rooms.id, electricMeters.roomId)).leftJoin(buildings, eq(buildings.id, rooms.buildingId))
         .where(and(scoped, changing)).orderBy(electricMeters.roomSort, electricMeters.id).limit(ASSIGN_PREVIEW_MAX);
-      return ok(c, { count: meters.length, ids: [], unchanged, changes });
+      return ok(c, { ...preview, ids: [], unchanged, changes });
     }
-    if (body.expectedCount !== undefined && body.expectedCount !== meters.length) {
-      throw conflict('errors.scopeChanged', { expected: body.expectedCount, count: meters.length });
-    }
+    checkConfirmedCount(c, body.type, meters.length, body.expectedCount);
     const payload = assign ?? (body.type === 'preset_energy' ? { energy: body.energy! } : body.type === 'trip' && body.cause ? { cause: body.cause } : broadcast ? { broadcast: true } : {});
     const ids = await db.transaction(async (tx) => {
       const created = await enqueueCommands(tx, session.userId, items(payload), now());
-      await audit(tx, session, { action: 'commandAll', entity: 'electricMeter', after: { type: body.type, payload, count: created.length, scope: body.scope === 'all' ? { scope: 'all' } : filter } });
+      await audit(tx, session, {
+        action: 'commandAll', entity: 'electricMeter',
+        after: { type: body.type, payload, count: created.length, scope: body.scope === 'all' ? { scope: 'all' } : filter, ...planLog(plan, body.overrideReason) },
+      });
       return created;
     });
     commandsQueued();
-    return ok(c, { ids, count: ids.length });
+    return ok(c, { ...preview, ids, count: ids.length });
   });
 
   return router;

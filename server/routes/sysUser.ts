@@ -14,6 +14,7 @@ import { audit } from '../audit';
 import { PASSWORD_MIN } from '../../common/passwords';
 import { isCommonPassword } from '../../common/commonPasswords';
 import { activePlatformAdmins, roleKeepsAdminAccess } from '../domain/roles';
+import { massConfirmAbove } from '../config';
 
 const { sysUsers, roles, areas } = schema;
 
@@ -76,10 +77,11 @@ export function sysUserRoutes() {
   const router = createRouter();
 
   defineRoute(router, {
-    method: 'get', path: '/currentUser', summary: 'The signed-in operator: name, role, area and whether the role is read-only', tags: ['system user'],
+    method: 'get', path: '/currentUser', tags: ['system user'],
+    summary: 'The signed-in operator: name, role, area and whether the role is read-only; `settings`: the server settings the console follows (`massConfirmAbove`: MASS_CONFIRM_ABOVE, above which a supply command over many devices is confirmed by its count)',
   }, async (c) => {
     const { userId, userName, roleId, areaId, readOnly } = c.get('session');
-    return ok(c, { userId, userName, roleId, areaId, readOnly });
+    return ok(c, { userId, userName, roleId, areaId, readOnly, settings: { massConfirmAbove: massConfirmAbove() } });
   });
 
   defineRoute(router, {

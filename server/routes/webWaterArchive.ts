@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { enqueueCommands } from '../domain/commands';
+import { nothingLeftRefusal, planLog, planSupplyAction, previewOf } from '../domain/supply';
+import { ArrearsOverride, checkArrearsOverride, checkConfirmedCount } from '../http/massConfirm';
 import { WATER_ADDRESS } from '../../common/meterAddress';
 import { roomSearch } from './room';
 
@@ -177,18 +179,23 @@ function effectiveFilter(body: BulkScope): ListFilter {
   return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined && value !== '')) as ListFilter;
 }
 
+/** The condition of a bulk action's scope: the list's filters, or the whole area with `scope: 'all'` (never by omission). */
+function bulkScope(c: Ctx, body: BulkScope) {
+  const filter = effectiveFilter(body);
+  if (!Object.keys(filter).length && body.scope !== 'all') throw badRequest('errors.scopeRequired');
+  return and(inScope(waterMeters.areaId, c.get('session')), filterConditions(filter));
+}
+
 /**
  * The meters a bulk action applies to: the list's filters (or the whole area with `scope: 'all'`,
  * never by omission), plus the action's own condition. Refuses a scope that is not stated, and
  * one whose count differs from the count the operator confirmed.
  */
 async function bulkTargets(c: Ctx, body: BulkScope, extra?: SQL) {
-  const filter = effectiveFilter(body);
-  if (!Object.keys(filter).length && body.scope !== 'all') throw badRequest('errors.scopeRequired');
   const { db } = c.get('deps');
   const meters = await db.select({ id: waterMeters.id, areaId: waterMeters.areaId, roomId: waterMeters.roomId, accountOpened: waterMeters.accountOpened })
     .from(waterMeters)
-    .where(and(inScope(waterMeters.areaId, c.get('session')), filterConditions(filter), extra));
+    .where(and(bulkScope(c, body), extra));
   if (!body.dryRun && body.expectedCount !== undefined && body.expectedCount !== meters.length) {
     throw conflict('errors.scopeChanged', { expected: body.expectedCount, count: meters.length });
   }
@@ -349,17 +356,22 @@ export function webWaterArchiveRoutes() {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/updateWaterStatus', summary: 'Open or close one water meter\'s valve (queues a command)', tags: ['water archive'],
-    body: z.object({ id: Id, valveState: ValveState }),
+    method: 'put', path: '/updateWaterStatus', summary: 'Open or close one water meter\'s valve (queues a command); opening the valve of a meter whose water account is in arrears (balance at or below minus the overdraft) needs `includeArrears` with an `overrideReason` (operation log)', tags: ['water archive'],
+    body: z.object({ id: Id, valveState: ValveState, ...ArrearsOverride }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
+    const type = body.valveState === 'open' ? 'valve_open' : 'valve_close';
+    const includeArrears = checkArrearsOverride(c, type, body);
     const meter = await findOne(c, body.id);
+    // One meter's row action: sent whatever its recorded state (as before), but a restore follows the arrears rule (server/domain/supply.ts).
+    const plan = await planSupplyAction(db, 'water', type, eq(waterMeters.id, meter.id), { includeArrears, keepAlreadyThere: true });
+    if (!plan.devices.length) throw nothingLeftRefusal(plan, type, 'includeArrears');
     const commandIds = await db.transaction(async (tx) => {
       // The command belongs to the meter's area, so that its operators see it too.
-      const [{ areaId }] = await tx.select({ areaId: waterMeters.areaId }).from(waterMeters).where(eq(waterMeters.id, meter.id));
-      const ids = await enqueueCommands(tx, session.userId, [{ areaId, deviceKind: 'water', deviceId: meter.id, type: body.valveState === 'open' ? 'valve_open' : 'valve_close' }], now());
-      await audit(tx, session, { action: `valve:${body.valveState}`, entity: 'waterMeter', entityId: meter.id, before: { valveState: meter.valveState }, after: { commandIds: ids } });
+      const [{ areaId }] = plan.devices;
+      const ids = await enqueueCommands(tx, session.userId, [{ areaId, deviceKind: 'water', deviceId: meter.id, type }], now());
+      await audit(tx, session, { action: `valve:${body.valveState}`, entity: 'waterMeter', entityId: meter.id, before: { valveState: meter.valveState }, after: { commandIds: ids, ...planLog(plan, body.overrideReason) } });
       return ids;
     });
     commandsQueued();
@@ -368,22 +380,25 @@ export function webWaterArchiveRoutes() {
 
   defineRoute(router, {
     method: 'put', path: '/updateWaterStatusAll',
-    summary: 'Open or close the valves of the water meters matching the list\'s filters (or `scope: "all"`); `dryRun` answers the count only', tags: ['water archive'],
-    body: BulkScope.extend({ valveState: ValveState }),
+    summary: 'Open or close the valves of the water meters matching the list\'s filters (or `scope: "all"`): meters whose valve is already in that state are left out, and an opening leaves out the meters whose water account is in arrears (balance at or below minus the overdraft) unless `includeArrears` with an `overrideReason` (operation log). `dryRun` answers `{ count, leftOut: { alreadyInState, keepSupply, inArrears }, inArrears }` only; more valves than MASS_CONFIRM_ABOVE need `expectedCount` equal to the count (else 400), below it a different `expectedCount` refuses (409)', tags: ['water archive'],
+    body: BulkScope.extend({ valveState: ValveState, ...ArrearsOverride }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
     const target = body.valveState;
-    // Meters already in the target state get no command.
-    const meters = await bulkTargets(c, body, ne(waterMeters.valveState, target));
-    if (body.dryRun) return ok(c, { count: meters.length, commandIds: [] });
+    const type = target === 'open' ? 'valve_open' : 'valve_close';
+    const includeArrears = checkArrearsOverride(c, type, body);
+    // The one rule of what a mass action includes (server/domain/supply.ts): already there, in arrears.
+    const plan = await planSupplyAction(db, 'water', type, bulkScope(c, body), { includeArrears });
+    if (body.dryRun) return ok(c, { ...previewOf(plan), commandIds: [] });
+    checkConfirmedCount(c, type, plan.count, body.expectedCount);
     const commandIds = await db.transaction(async (tx) => {
-      const ids = await enqueueCommands(tx, session.userId, meters.map((m) => ({ areaId: m.areaId, deviceKind: 'water' as const, deviceId: m.id, type: target === 'open' ? 'valve_open' : 'valve_close' })), now());
-      await audit(tx, session, { action: `valveAll:${target}`, entity: 'waterMeter', after: { count: ids.length, scope: scopeOf(body) } });
+      const ids = await enqueueCommands(tx, session.userId, plan.devices.map((m) => ({ areaId: m.areaId, deviceKind: 'water' as const, deviceId: m.id, type })), now());
+      await audit(tx, session, { action: `valveAll:${target}`, entity: 'waterMeter', after: { count: ids.length, scope: scopeOf(body), ...planLog(plan, body.overrideReason) } });
       return ids;
     });
     commandsQueued();
-    return ok(c, { commandIds, count: commandIds.length });
+    return ok(c, { ...previewOf(plan), commandIds, count: commandIds.length });
   });
 
   defineRoute(router, {

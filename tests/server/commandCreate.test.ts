@@ -34,7 +34,7 @@ const inMyArea = () => `area_id IN (${mine.join(',')})`;
 const electric = async (where: string, limit: number) =>
   (await rows<{ id: number; address: string; module_id: number | null }>(`SELECT id, address, module_id FROM electric_meters WHERE ${inMyArea()} AND ${where} ORDER BY id LIMIT ${limit}`))
     .map((r) => ({ id: Number(r.id), address: r.address, moduleId: r.module_id === null ? null : Number(r.module_id) }));
-const water = async (limit: number) => (await rows<{ id: number }>(`SELECT id FROM water_meters WHERE ${inMyArea()} AND module_id IS NOT NULL ORDER BY id LIMIT ${limit}`)).map((r) => Number(r.id));
+const water = async (limit: number, where = 'true') => (await rows<{ id: number }>(`SELECT id FROM water_meters WHERE ${inMyArea()} AND module_id IS NOT NULL AND ${where} ORDER BY id LIMIT ${limit}`)).map((r) => Number(r.id));
 const counts = async () => (await rows<{ commands: string; log: string }>('SELECT (SELECT count(*) FROM commands) AS commands, (SELECT count(*) FROM operation_log) AS log'))[0];
 const commandsOf = (ids: number[]) => rows<{ id: number; type: string; device_kind: string; device_id: number; module_id: number | null; payload: Record<string, unknown>; state: string; result_code: string | null }>(
   `SELECT * FROM commands WHERE id IN (${ids.join(',')}) ORDER BY id`);
@@ -77,12 +77,13 @@ describe('command/create', () => {
   });
 
   it('a trip without a cause is a manual one; water valves work the same way', async () => {
-    const [meter] = await electric('module_id IS NOT NULL AND NOT keep_supply', 1);
+    // A meter that is on and valves that are open (issue 40: those already off or closed are left out).
+    const [meter] = await electric("module_id IS NOT NULL AND NOT keep_supply AND relay_state = 'on'", 1);
     const trip = await api.post('command/create', { deviceKind: 'electric', deviceIds: [meter.id], type: 'trip' });
     expect((await commandsOf(trip.body.data.ids))[0].payload).toEqual({ cause: 'manual' });
     const withCause = await api.post('command/create', { deviceKind: 'electric', deviceIds: [meter.id], type: 'trip', payload: { cause: 'maintenance' } });
     expect((await commandsOf(withCause.body.data.ids))[0].payload).toEqual({ cause: 'maintenance' });
-    const valves = await water(2);
+    const valves = await water(2, "valve_state <> 'closed'");
     const closed = await api.post('command/create', { deviceKind: 'water', deviceIds: valves, type: 'valve_close' });
     expect(closed.body.data.ids).toHaveLength(2);
   });
@@ -96,10 +97,19 @@ describe('command/create', () => {
     expect(progress.body.data[0]).toMatchObject({ state: 'failed', resultCode: 'no_path' });
   });
 
-  it('refuses a trip of meters whose keep-supply lock is on, naming them; the others are not queued either', async () => {
-    const [kept] = await electric('keep_supply AND module_id IS NOT NULL', 1);
-    const [free] = await electric('NOT keep_supply AND module_id IS NOT NULL', 1);
-    const msg = await refused({ deviceKind: 'electric', deviceIds: [free.id, kept.id], type: 'trip', payload: { cause: 'manual' } }, 'deviceIds');
+  /*
+   * Issue 40 changed this rule: a trip of chosen meters used to refuse the whole request when one of
+   * them was kept; now, as every mass action, it leaves the kept meters out and says so (`leftOut`),
+   * and refuses (naming them) only when nothing is left to trip.
+   */
+  it('leaves the meters whose keep-supply lock is on out of a trip, counting them; a trip of kept meters only is refused, naming them', async () => {
+    const [kept] = await electric("keep_supply AND module_id IS NOT NULL AND relay_state <> 'off'", 1);
+    const [free] = await electric("NOT keep_supply AND module_id IS NOT NULL AND relay_state = 'on'", 1);
+    const mixed = await api.post('command/create', { deviceKind: 'electric', deviceIds: [free.id, kept.id], type: 'trip', payload: { cause: 'manual' } });
+    expect(mixed.status, JSON.stringify(mixed.body)).toBe(200);
+    expect(mixed.body.data).toMatchObject({ count: 1, leftOut: { keepSupply: 1, alreadyInState: 0, inArrears: 0 } });
+    expect((await commandsOf(mixed.body.data.ids)).map((c) => Number(c.device_id))).toEqual([free.id]);
+    const msg = await refused({ deviceKind: 'electric', deviceIds: [kept.id], type: 'trip', payload: { cause: 'manual' } }, 'deviceIds');
     expect(msg).toContain(kept.address);
     expect(msg).not.toContain(free.address);
     // Releasing the lock is a command of its own, and it is allowed.

@@ -62,7 +62,8 @@ describe.skipIf(!url)('commands across two backend processes on one PostgreSQL',
     const chunks = Array.from({ length: 20 }, (_, i) => meters.filter((_, j) => j % 20 === i).map((m) => Number(m.id)));
     const answers = await Promise.all(chunks.map((deviceIds, i) => fetch(`${(i % 2 ? second! : first!).origin}/api/v1/electricity/command/create`, {
       method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Token': token },
-      body: JSON.stringify({ deviceKind: 'electric', deviceIds, type: 'close_allowed' }),
+      // A time sync (a close-allowed of meters already on would be left out since issue 40's one rule of mass actions).
+      body: JSON.stringify({ deviceKind: 'electric', deviceIds, type: 'time_sync' }),
     }).then((response) => response.json() as Promise<{ code: number; msg?: string; data: { ids: number[] } }>)));
     for (const answer of answers) {
       expect(answer.code, answer.msg).toBe(200);
