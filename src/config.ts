@@ -27,8 +27,6 @@ export const COMMAND_POLL_MS = 1000;
 export const COMMAND_POLL_LIVE_MS = 15_000;
 /** The platform's time zone: every time on screen and in exports is shown in it, whatever the browser's zone. */
 export const PLATFORM_TIME_ZONE: string = import.meta.env.VITE_TIME_ZONE || 'Asia/Shanghai';
-/** A supply cut on more devices than this asks the operator to type the count (VITE_MASS_CUT_CONFIRM_ABOVE, default 50). */
-export const MASS_CUT_CONFIRM_ABOVE: number = Number(import.meta.env.VITE_MASS_CUT_CONFIRM_ABOVE) || 50;
 /** Rows per page offered by lists (the API serves at most 100). */
 export const ROWS_PER_PAGE_OPTIONS = [10, 25, 50, 100];
 /** Below this window width, lists hide their lowest-priority columns by default. */

@@ -36,6 +36,14 @@ export interface CurrentUser {
   areaId: number;
   /** A read-only role may look at everything and change nothing. */
   readOnly: boolean;
+  /** The server's settings the console follows (src/auth/serverSettings.ts); absent from a backend that has none. */
+  settings?: ServerSettings;
+}
+
+/** Server settings the console reads with the operator (sysUser/currentUser `settings`). */
+export interface ServerSettings {
+  /** MASS_CONFIRM_ABOVE: a supply action on more devices than this is confirmed by typing the count. */
+  massConfirmAbove?: number;
 }
 
 let userCache: Promise<CurrentUser> | undefined;
@@ -49,6 +57,9 @@ export function loadCurrentUser(): Promise<CurrentUser> {
   user.then((answer) => { if (userCache === user) userAnswer = answer; }, () => { if (userCache === user) userCache = undefined; });
   return user;
 }
+
+/** The signed-in operator when already answered (else undefined). */
+export const answeredUser = (): CurrentUser | undefined => userAnswer;
 
 export const forgetMenu = () => {
   cache = undefined;

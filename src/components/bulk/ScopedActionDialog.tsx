@@ -1,9 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { FilterSummary, hasFilter, type FilterSpec } from '../list/filters';
 import { useCountOf } from '../delete/DeleteWithImpact';
 import { useTypedCount } from './TypedCount';
+import { ArrearsOptInField, LeftOutNote, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from './SupplyPreview';
 
 /**
  * The scope of a bulk action as the server takes it: the list's filters, or `scope: 'all'` when
@@ -22,56 +23,51 @@ export const scopeOfFilters = (specs: FilterSpec[], values: Record<string, unkno
  * runs, it states the scope in words and the exact count the server will act on (asked with a dry
  * run), and the action is sent with that count, so that the server refuses it if the scope has
  * changed meanwhile. `children` holds the action's own inputs (e.g. an amount), `ready` says
- * whether they are valid. An action that `cutsSupply` (trip, valve close) on more devices than the
+ * whether they are valid. A device action names its command (`supplyAction`: trip, valve_open…):
+ * the dry run's devices left out and why are stated (SupplyPreview.tsx), a restore offers to include
+ * the devices in arrears (with a reason), and a supply action on more devices than the server's
  * threshold is confirmed by typing the count (TypedCount.tsx).
  */
-export function ScopedActionDialog({ open, title, question, filters, preview, run, onClose, children, ready = true, cutsSupply = false }: {
+export function ScopedActionDialog({ open, title, question, filters, preview, run, onClose, children, ready = true, supplyAction }: {
   open: boolean;
   /** Translated title. */
   title: string;
   /** Translated question, given the counted records ("175 块水表"). */
   question: (count: string) => ReactNode;
   filters: FilterSpec[];
-  preview: (scope: BulkScope) => Promise<number>;
-  run: (scope: BulkScope, expectedCount: number) => Promise<void>;
+  /** The dry run: a count, or a device action's preview (`count`, `leftOut`, `inArrears`); `options` carries `includeArrears`. */
+  preview: (scope: BulkScope, options: Record<string, unknown>) => Promise<PreviewAnswer>;
+  /** The action, with the count confirmed and `extra` (`includeArrears`, `overrideReason` when chosen). */
+  run: (scope: BulkScope, expectedCount: number, extra: Record<string, unknown>) => Promise<void>;
   onClose: () => void;
   children?: ReactNode;
   ready?: boolean;
-  /** The action cuts supply: above the threshold, the count must be typed to confirm. */
-  cutsSupply?: boolean;
+  /** The command a device action sends (common/supply.ts decides what it leaves out and confirms). */
+  supplyAction?: string;
 }) {
   const resource = useResourceContext()!;
   const translate = useTranslate();
   const notify = useNotify();
   const countOf = useCountOf();
   const { filterValues } = useListContext();
-  const [count, setCount] = useState<number | null>(null);
   const [running, setRunning] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const typedCount = useTypedCount(cutsSupply, count);
   const scope = scopeOfFilters(filters, filterValues);
-  const scopeKey = JSON.stringify(scope);
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setCount(null);
-    preview(JSON.parse(scopeKey) as BulkScope)
-      .then((value) => { if (current) setCount(value); })
-      .catch((error: Error) => { if (current) { notify(error.message, { type: 'error' }); onClose(); } });
-    return () => { current = false; };
-  }, [open, scopeKey, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const optIn = useArrearsOptIn(supplyAction);
+  const key = JSON.stringify([scope, supplyAction, optIn.previewOptions]);
+  const { preview: counted, recount } = useSupplyPreview(open, key, () => preview(scope, optIn.previewOptions), onClose);
+  const count = counted?.count ?? null;
+  const typedCount = useTypedCount(supplyAction, count);
 
   const confirm = async () => {
     if (count === null) return;
     setRunning(true);
     try {
-      await run(scope, count);
+      await run(scope, count, optIn.extra);
       onClose();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
       // The scope may have changed: count again before another try.
-      setAttempt((n) => n + 1);
+      recount();
     } finally {
       setRunning(false);
     }
@@ -85,15 +81,21 @@ export function ScopedActionDialog({ open, title, question, filters, preview, ru
           <DialogContentText component="div" sx={{ mb: 0.5 }}>{translate('bulk.scope')}</DialogContentText>
           <FilterSummary resource={resource} specs={filters} values={filterValues} />
         </Box>
-        {count === null
+        {counted === null
           ? <CircularProgress size={20} aria-label={translate('bulk.counting')} />
-          : <DialogContentText role="status">{count === 0 ? translate('bulk.nothing') : question(countOf(count))}</DialogContentText>}
+          : (
+            <>
+              <DialogContentText role="status">{counted.count === 0 ? translate('bulk.nothing') : question(countOf(counted.count))}</DialogContentText>
+              {supplyAction && <LeftOutNote type={supplyAction} preview={counted} />}
+              {supplyAction && <ArrearsOptInField type={supplyAction} preview={counted} optIn={optIn} />}
+            </>
+          )}
         {children && <Box sx={{ mt: 2 }}>{children}</Box>}
         {typedCount.field}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" disabled={!count || !ready || !typedCount.satisfied || running} onClick={confirm}>{translate('ra.action.confirm')}</Button>
+        <Button variant="contained" disabled={!count || !ready || !typedCount.satisfied || !optIn.satisfied || running} onClick={confirm}>{translate('ra.action.confirm')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, useDataProvider, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import {
-  Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, Menu, MenuItem, TextField,
+  Box, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, Menu, MenuItem, TextField,
 } from '@mui/material';
 import BoltIcon from '@mui/icons-material/Bolt';
 import PowerSettingsNewIcon from '@mui/icons-material/PowerSettingsNew';
@@ -13,6 +13,7 @@ import type { ResultColumn } from '../../../components/devices/CommandProgress';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { useCountOf } from '../../../components/delete/DeleteWithImpact';
 import { useTypedCount } from '../../../components/bulk/TypedCount';
+import { ArrearsOptInField, LeftOutNote, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { READ_VALUE_COLUMNS, num } from './columns';
 import { ELECTRIC_FILTERS, TRIP_CAUSES, type ElectricMeter, type MeterAction, type TripCause } from './model';
@@ -69,25 +70,41 @@ const useInvoke = (resource: string) => {
   return <T,>(action: string, payload: Record<string, unknown>) => dataProvider.invoke<T>(resource, action, payload);
 };
 
-/** Confirms an action on some meters (named and counted), then queues their commands. */
-function ConfirmCommand({ title, count, actions, run, onClose }: {
-  title: string; count: number; actions: readonly MeterAction[]; run: (action: MeterAction, payload?: Record<string, unknown>) => Promise<void>; onClose: () => void;
+/** The command of chosen meters as command/create takes it. */
+const createBody = (deviceIds: unknown[], action: MeterAction, payload?: Record<string, unknown>) => ({ deviceKind: 'electric', deviceIds, type: action, payload });
+
+/**
+ * Confirms an action on chosen meters (rows, or one row), then queues their commands: the dry run of
+ * command/create says how many get the command and which are left out and why (already in that
+ * state, kept, in arrears: SupplyPreview.tsx), a restore offers to include the meters in arrears with
+ * a reason, and a supply action on more meters than the server's threshold asks for the count typed.
+ */
+function ConfirmCommand({ title, deviceIds, actions, run, onClose }: {
+  title: string; deviceIds: unknown[]; actions: readonly MeterAction[];
+  run: (action: MeterAction, payload: Record<string, unknown> | undefined, extra: Record<string, unknown>) => Promise<void>; onClose: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
   const countOf = useCountOf();
   const question = useQuestion();
+  const { resource } = useListContext();
+  const invoke = useInvoke(resource);
   const [action, setAction] = useState<MeterAction>(actions[0]);
   const [cause, setCause] = useState<TripCause>('manual');
   const [running, setRunning] = useState(false);
-  const typedCount = useTypedCount(action === 'trip', count);
+  const optIn = useArrearsOptIn(action);
+  const { preview, recount } = useSupplyPreview(true, JSON.stringify([deviceIds, action, optIn.previewOptions]),
+    () => invoke<PreviewAnswer>('createCommands', { ...createBody(deviceIds, action, payloadOf(action, cause)), dryRun: true, ...optIn.previewOptions }), onClose);
+  const count = preview?.count ?? null;
+  const typedCount = useTypedCount(action, count);
   const confirm = async () => {
     setRunning(true);
     try {
-      await run(action, payloadOf(action, cause));
+      await run(action, payloadOf(action, cause), optIn.extra);
       onClose();
     } catch (error) {
       notify((error as Error).message, { type: 'error' });
+      recount();
     } finally {
       setRunning(false);
     }
@@ -97,12 +114,20 @@ function ConfirmCommand({ title, count, actions, run, onClose }: {
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <ActionInputs actions={actions} action={action} setAction={setAction} cause={cause} setCause={setCause} />
-        <DialogContentText role="status" sx={{ mt: 2 }}>{question(action, cause, countOf(count))}</DialogContentText>
+        {preview === null
+          ? <CircularProgress size={20} sx={{ mt: 2 }} aria-label={translate('bulk.counting')} />
+          : (
+            <>
+              <DialogContentText role="status" sx={{ mt: 2 }}>{preview.count === 0 ? translate('bulk.nothing') : question(action, cause, countOf(preview.count))}</DialogContentText>
+              <LeftOutNote type={action} preview={preview} />
+              <ArrearsOptInField type={action} preview={preview} optIn={optIn} />
+            </>
+          )}
         {typedCount.field}
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
-        <MuiButton variant="contained" color={action === 'trip' ? 'warning' : 'primary'} disabled={running || !typedCount.satisfied} onClick={confirm}>{translate('ra.action.confirm')}</MuiButton>
+        <MuiButton variant="contained" color={action === 'trip' ? 'warning' : 'primary'} disabled={running || !count || !typedCount.satisfied || !optIn.satisfied} onClick={confirm}>{translate('ra.action.confirm')}</MuiButton>
       </DialogActions>
     </Dialog>
   );
@@ -117,15 +142,15 @@ export function SelectedCommandButton({ actions, label, icon }: { actions: reado
   const canCommand = useCanCommand();
   const [open, setOpen] = useState(false);
   if (!canCommand) return null;
-  const run = async (action: MeterAction, payload?: Record<string, unknown>) => {
-    const { ids } = await invoke<{ ids: number[] }>('createCommands', { deviceKind: 'electric', deviceIds: selectedIds, type: action, payload });
+  const run = async (action: MeterAction, payload: Record<string, unknown> | undefined, extra: Record<string, unknown>) => {
+    const { ids } = await invoke<{ ids: number[] }>('createCommands', { ...createBody(selectedIds, action, payload), ...extra });
     onUnselectItems();
     track(actionLabel(action), ids);
   };
   return (
     <>
       <Button label={label} onClick={() => setOpen(true)}>{icon ?? <SpeedIcon />}</Button>
-      {open && <ConfirmCommand title={translate(label)} count={selectedIds.length} actions={actions} run={run} onClose={() => setOpen(false)} />}
+      {open && <ConfirmCommand title={translate(label)} deviceIds={selectedIds} actions={actions} run={run} onClose={() => setOpen(false)} />}
     </>
   );
 }
@@ -155,10 +180,10 @@ export function FilteredCommandButton({ actions, label, icon }: { actions: reado
         title={translate(label)}
         question={(count) => question(action, cause, count)}
         filters={ELECTRIC_FILTERS}
-        preview={async (scope) => (await call(scope, { dryRun: true })).count}
-        run={async (scope, expectedCount) => track(actionLabel(action), (await call(scope, { expectedCount })).ids)}
+        preview={(scope, options) => call(scope, { dryRun: true, ...options })}
+        run={async (scope, expectedCount, extra) => track(actionLabel(action), (await call(scope, { expectedCount, ...extra })).ids)}
         onClose={() => setOpen(false)}
-        cutsSupply={action === 'trip'}
+        supplyAction={action}
       >
         <ActionInputs actions={actions} action={action} setAction={setAction} cause={cause} setCause={setCause} />
       </ScopedActionDialog>
@@ -179,8 +204,8 @@ export function RowCommandMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [action, setAction] = useState<MeterAction | null>(null);
   if (!record || !canCommand) return null;
-  const run = async (chosen: MeterAction, payload?: Record<string, unknown>) => {
-    const { ids } = await invoke<{ ids: number[] }>('createCommands', { deviceKind: 'electric', deviceIds: [record.id], type: chosen, payload });
+  const run = async (chosen: MeterAction, payload: Record<string, unknown> | undefined, extra: Record<string, unknown>) => {
+    const { ids } = await invoke<{ ids: number[] }>('createCommands', { ...createBody([record.id], chosen, payload), ...extra });
     track(actionLabel(chosen), ids);
   };
   return (
@@ -197,7 +222,7 @@ export function RowCommandMenu() {
       {action && (
         <ConfirmCommand
           title={`${translate(actionLabel(action))} · ${record.address}${record.roomCode ? ` (${record.roomCode})` : ''}`}
-          count={1} actions={[action]} run={run} onClose={() => setAction(null)}
+          deviceIds={[record.id]} actions={[action]} run={run} onClose={() => setAction(null)}
         />
       )}
     </>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Confirm, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, Confirm, useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
-import { ListItemText, Menu, MenuItem, TextField } from '@mui/material';
+import {
+  Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, ListItemText, Menu, MenuItem, TextField,
+} from '@mui/material';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockIcon from '@mui/icons-material/Lock';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
@@ -11,6 +13,7 @@ import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { useCanCommand, useDeviceActions } from '../../../components/devices/DeviceActions';
 import { RowConfirm, RowIconButton } from '../../../components/list/RowButtons';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
+import { ArrearsOptInField, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
 import { WATER_FILTERS, type WaterMeter } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 
@@ -18,6 +21,8 @@ const RESOURCE = 'waterarchive';
 type Target = 'open' | 'closed';
 /** The action (a verb) that brings a valve to a state. */
 const VALVE_ACTION: Record<Target, string> = { open: 'water.actions.openValve', closed: 'water.actions.closeValve' };
+/** The command that brings a valve to a state (common/supply.ts: what a mass valve action leaves out). */
+const VALVE_COMMAND: Record<Target, 'valve_open' | 'valve_close'> = { open: 'valve_open', closed: 'valve_close' };
 
 const useInvoke = () => {
   const dataProvider = useDataProvider<MeteringDataProvider>();
@@ -70,28 +75,64 @@ export function ValveButton() {
   const canCommand = useCanCommand();
   const [open, setOpen] = useState(false);
   const setValve = useMutation({
-    mutationFn: (target: Target) => invoke<{ commandIds: number[] }>('setValve', { id: record!.id, valveState: target }),
-    onSuccess: ({ commandIds }, target) => track(VALVE_ACTION[target], commandIds),
+    mutationFn: ({ target, extra }: { target: Target; extra: Record<string, unknown> }) => invoke<{ commandIds: number[] }>('setValve', { id: record!.id, valveState: target, ...extra }),
+    onSuccess: ({ commandIds }, { target }) => track(VALVE_ACTION[target], commandIds),
     onError: (error: Error) => notify(error.message, { type: 'error' }),
     onSettled: () => setOpen(false),
   });
   if (!record || !canCommand) return null;
   const target: Target = record.valveState === 'open' ? 'closed' : 'open';
+  const content = translate(`water.actions.${target === 'open' ? 'open' : 'close'}ValveConfirm${record.roomCode ? '' : 'NoRoom'}`, { address: record.address, room: record.roomCode });
   return (
     <>
       <RowIconButton
         label={VALVE_ACTION[target]} color={target === 'open' ? 'primary' : 'warning'} onClick={() => setOpen(true)}
         icon={target === 'open' ? <LockOpenIcon fontSize="small" /> : <LockIcon fontSize="small" />}
       />
-      <RowConfirm
-        isOpen={open}
-        loading={setValve.isPending}
-        title={VALVE_ACTION[target]}
-        content={translate(`water.actions.${target === 'open' ? 'open' : 'close'}ValveConfirm${record.roomCode ? '' : 'NoRoom'}`, { address: record.address, room: record.roomCode })}
-        onConfirm={() => setValve.mutate(target)}
-        onClose={() => setOpen(false)}
-      />
+      {target === 'open'
+        ? open && <ValveOpenConfirm id={record.id} content={content} loading={setValve.isPending} onConfirm={(extra) => setValve.mutate({ target, extra })} onClose={() => setOpen(false)} />
+        : (
+          <RowConfirm
+            isOpen={open}
+            loading={setValve.isPending}
+            title={VALVE_ACTION[target]}
+            content={content}
+            onConfirm={() => setValve.mutate({ target, extra: {} })}
+            onClose={() => setOpen(false)}
+          />
+        )}
     </>
+  );
+}
+
+/**
+ * Opening one valve: a restore, so the meter's water account is looked at first (the dry run of
+ * updateWaterStatusAll over this meter): in arrears, the valve opens only when the operator says so
+ * and gives a reason (the server refuses it otherwise, and logs the reason).
+ */
+function ValveOpenConfirm({ id, content, loading, onConfirm, onClose }: {
+  id: Identifier; content: string; loading: boolean; onConfirm: (extra: Record<string, unknown>) => void; onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const invoke = useInvoke();
+  const optIn = useArrearsOptIn('valve_open');
+  const { preview } = useSupplyPreview(true, String(id), () => invoke<PreviewAnswer>('setValveAll', { filter: { id }, valveState: 'open', dryRun: true, includeArrears: true }), onClose);
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{translate(VALVE_ACTION.open)}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{content}</DialogContentText>
+        {preview === null
+          ? <CircularProgress size={20} sx={{ mt: 1 }} aria-label={translate('bulk.counting')} />
+          : <ArrearsOptInField type="valve_open" preview={preview} optIn={optIn} />}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
+        <MuiButton variant="contained" disabled={loading || preview === null || (preview.inArrears > 0 && !optIn.include) || !optIn.satisfied} onClick={() => onConfirm(optIn.extra)}>
+          {translate('ra.action.confirm')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -105,7 +146,7 @@ export function ValveAllButton() {
   const [target, setTarget] = useState<Target | null>(null);
   if (!canCommand) return null;
   const call = (scope: BulkScope, extra: Record<string, unknown>) =>
-    invoke<{ commandIds: number[]; count: number }>('setValveAll', { ...scope, valveState: target, ...extra });
+    invoke<PreviewAnswer & { commandIds: number[]; count: number }>('setValveAll', { ...scope, valveState: target, ...extra });
   return (
     <>
       <Button label="water.actions.valveAll" onClick={(event) => setAnchor(event.currentTarget)}><WaterIcon /></Button>
@@ -122,10 +163,10 @@ export function ValveAllButton() {
           title={translate(target === 'open' ? 'water.actions.valveAllOpen' : 'water.actions.valveAllClose')}
           question={(count) => translate(target === 'open' ? 'water.actions.valveAllOpenConfirm' : 'water.actions.valveAllCloseConfirm', { count })}
           filters={WATER_FILTERS}
-          preview={async (scope) => (await call(scope, { dryRun: true })).count}
-          run={async (scope, expectedCount) => track(VALVE_ACTION[target], (await call(scope, { expectedCount })).commandIds)}
+          preview={(scope, options) => call(scope, { dryRun: true, ...options })}
+          run={async (scope, expectedCount, extra) => track(VALVE_ACTION[target], (await call(scope, { expectedCount, ...extra })).commandIds)}
           onClose={() => setTarget(null)}
-          cutsSupply={target === 'closed'}
+          supplyAction={VALVE_COMMAND[target]}
         />
       )}
     </>
