@@ -3,7 +3,7 @@
  * the user parameter settings (`basicUserParameters`) change them, checked against the account:
  * the console's form and the server apply the same rule. All integer fen.
  */
-import { yuanText } from './money';
+import { formatYuan } from './money';
 
 export interface AccountLimitValues {
   alarm1Fen: number;
@@ -34,17 +34,17 @@ export function accountLimitsProblem(limits: AccountLimitValues, balanceFen: num
   for (const field of ACCOUNT_LIMIT_KEYS) {
     const value = limits[field];
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0 || value > ACCOUNT_LIMIT_MAX_FEN) {
-      return { field, key: field === 'overdraftFen' && typeof value === 'number' && value < 0 ? 'validation.userParameters.overdraftNegative' : 'validation.userParameters.range', params: { max: yuanText(ACCOUNT_LIMIT_MAX_FEN) } };
+      return { field, key: field === 'overdraftFen' && typeof value === 'number' && value < 0 ? 'validation.userParameters.overdraftNegative' : 'validation.userParameters.range', params: { max: formatYuan(ACCOUNT_LIMIT_MAX_FEN) } };
     }
   }
   if (limits.alarm2Fen >= limits.alarm1Fen) {
-    return { field: 'alarm2Fen', key: 'validation.userParameters.alarmOrder', params: { alarm1: yuanText(limits.alarm1Fen), alarm2: yuanText(limits.alarm2Fen) } };
+    return { field: 'alarm2Fen', key: 'validation.userParameters.alarmOrder', params: { alarm1: formatYuan(limits.alarm1Fen), alarm2: formatYuan(limits.alarm2Fen) } };
   }
   if (limits.hoardLimitFen <= limits.alarm1Fen) {
-    return { field: 'hoardLimitFen', key: 'validation.userParameters.hoardAboveAlarm', params: { alarm1: yuanText(limits.alarm1Fen) } };
+    return { field: 'hoardLimitFen', key: 'validation.userParameters.hoardAboveAlarm', params: { alarm1: formatYuan(limits.alarm1Fen) } };
   }
   if (limits.hoardLimitFen < balanceFen) {
-    return { field: 'hoardLimitFen', key: 'validation.userParameters.hoardBelowBalance', params: { limit: yuanText(limits.hoardLimitFen), balance: yuanText(balanceFen) } };
+    return { field: 'hoardLimitFen', key: 'validation.userParameters.hoardBelowBalance', params: { limit: formatYuan(limits.hoardLimitFen), balance: formatYuan(balanceFen) } };
   }
   return undefined;
 }

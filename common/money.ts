@@ -79,7 +79,13 @@ export function rmbCapital(fen: number): string {
   return `${sign}${text}${cent > 0 ? `${CAPITAL_DIGITS[cent]}分` : '整'}`;
 }
 
-/** Integer fen as a price on screen and on receipts: ¥12.30, ¥1,234.50, −¥7.00 (the sign before the currency; common/formats.ts). */
+/**
+ * Integer fen as money text: ¥12.30, ¥1,234.50, -¥7.00 — the sign before the currency, thousands
+ * separators, two decimals (common/formats.ts). The one money text of prices, receipts, dialogs and
+ * messages, the console's and the server's alike: a message takes the whole text as its parameter
+ * (`收款%{amount}`, never `收款¥%{amount}`). Inputs, exports and SMS variables keep plain yuan
+ * (yuanText), which a person or a spreadsheet reads back.
+ */
 export const formatYuan = (fen: number) => (fen < 0 ? `-¥${moneyText(-fen)}` : `¥${moneyText(fen)}`);
 
 const TRADITIONAL: Record<string, string> = { 贰: '貳', 叁: '參', 陆: '陸', 万: '萬', 亿: '億', 负: '負' };

@@ -225,7 +225,7 @@ const base = {
     historyKept: 'Readings stay with their room, and the operation log keeps the deleted record as it was.',
     typeToConfirm: 'Type %{expected} to confirm',
     impact: {
-      account: 'account open', balance: 'balance ¥%{amount}', tenant: 'tenant %{name}',
+      account: 'account open', balance: 'balance %{amount}', tenant: 'tenant %{name}',
       readings: '%{smart_count} reading |||| %{smart_count} readings', separator: ': ', join: ', ',
     },
   },
@@ -299,7 +299,7 @@ const base = {
   validation: {
     decimals: 'Enter a number with at most %{decimals} decimals',
     money: 'Enter an amount in yuan with at most 2 decimals',
-    moneyMax: 'The amount may be at most %{max} yuan',
+    moneyMax: 'The amount may be at most %{max}',
     waterAddress: 'Must be 14 digits',
     required: 'Required',
     passwordLength: 'The password must be longer than 6 characters!',

@@ -215,7 +215,7 @@ const base: BaseMessages = {
     historyKept: '検針記録は元の部屋に残り、操作ログには削除前のレコードが保存されます。',
     typeToConfirm: '確認のため %{expected} と入力してください',
     impact: {
-      account: '利用開始済み', balance: '残高 %{amount} 元', tenant: '入居者 %{name}',
+      account: '利用開始済み', balance: '残高 %{amount}', tenant: '入居者 %{name}',
       readings: '検針記録 %{smart_count} 件 |||| 検針記録 %{smart_count} 件', separator: '：', join: '、',
     },
   },
@@ -289,7 +289,7 @@ const base: BaseMessages = {
   validation: {
     decimals: '小数 %{decimals} 桁以内の数値を入力してください',
     money: '金額（元）を小数 2 桁以内で入力してください',
-    moneyMax: '金額は %{max} 元以下にしてください',
+    moneyMax: '金額は %{max}以下にしてください',
     waterAddress: '14 桁の数字で入力してください',
     required: '必須',
     passwordLength: 'パスワードは 6 文字より長く設定してください！',

@@ -215,7 +215,7 @@ const base: BaseMessages = {
     historyKept: '抄表记录仍保留在原房间下，操作日志会保存删除前的完整记录。',
     typeToConfirm: '输入 %{expected} 以确认',
     impact: {
-      account: '已开户', balance: '余额 %{amount} 元', tenant: '租户%{name}',
+      account: '已开户', balance: '余额 %{amount}', tenant: '租户%{name}',
       readings: '抄表记录 %{smart_count} 条 |||| 抄表记录 %{smart_count} 条', separator: '：', join: '，',
     },
   },
@@ -289,7 +289,7 @@ const base: BaseMessages = {
   validation: {
     decimals: '请输入最多 %{decimals} 位小数的数值',
     money: '请输入金额（元），最多 2 位小数',
-    moneyMax: '金额不能超过 %{max} 元',
+    moneyMax: '金额不能超过 %{max}',
     waterAddress: '必须是 14 位数字',
     required: '必填',
     passwordLength: '密码长度必须大于 6 位！',

@@ -215,7 +215,7 @@ const base: BaseMessages = {
     historyKept: '抄表記錄仍保留在原房間下，操作日誌會保存刪除前的完整記錄。',
     typeToConfirm: '輸入 %{expected} 以確認',
     impact: {
-      account: '已開戶', balance: '餘額 %{amount} 元', tenant: '租戶%{name}',
+      account: '已開戶', balance: '餘額 %{amount}', tenant: '租戶%{name}',
       readings: '抄表記錄 %{smart_count} 筆 |||| 抄表記錄 %{smart_count} 筆', separator: '：', join: '，',
     },
   },
@@ -289,7 +289,7 @@ const base: BaseMessages = {
   validation: {
     decimals: '請輸入最多 %{decimals} 位小數的數值',
     money: '請輸入金額（元），最多 2 位小數',
-    moneyMax: '金額不能超過 %{max} 元',
+    moneyMax: '金額不能超過 %{max}',
     waterAddress: '必須是 14 位數字',
     required: '必填',
     passwordLength: '密碼長度必須大於 6 位！',

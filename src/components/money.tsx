@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { InputHelperText, useInput, useResourceContext, useTranslate, type Validator } from 'react-admin';
 import { TextField } from '@mui/material';
-import { fenToYuan, yuanToFen } from '../../common/money';
+import { fenToYuan, formatYuan, yuanToFen } from '../../common/money';
 
 /** A decimal typed by an operator: its text while it is being typed, checked by `decimalText`. */
 const DECIMAL = (decimals: number) => new RegExp(`^-?\\d+(\\.\\d{0,${decimals}})?$`);
@@ -18,7 +18,7 @@ export const decimalText = (decimals: number, message = 'validation.decimals'): 
 
 /** At most `maxFen`, said in yuan (the operator types yuan, the form holds fen). */
 export const moneyMax = (maxFen: number): Validator => (value: unknown) =>
-  typeof value === 'number' && value > maxFen ? { message: 'validation.moneyMax', args: { max: fenToYuan(maxFen) } } : undefined;
+  typeof value === 'number' && value > maxFen ? { message: 'validation.moneyMax', args: { max: formatYuan(maxFen) } } : undefined;
 
 interface DecimalInputProps {
   source: string;

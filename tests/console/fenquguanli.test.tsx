@@ -24,7 +24,8 @@ describe('project overview (fenquguanli)', () => {
     expect(card).toHaveTextContent(`${((first.occupied / first.rooms) * 100).toFixed(1)}%`);
     expect(card).toHaveTextContent(`欠费账户${first.arrears}`);
     expect(within(card).getByText('在线表计')).toBeInTheDocument();
-    expect(within(card).getByText(/^¥-?\d{1,3}(,\d{3})*\.\d{2}$/)).toBeInTheDocument();
+    // The sign before the currency (issue 40: a negative balance read ¥-18.24).
+    expect(within(card).getByText(/^-?¥\d{1,3}(,\d{3})*\.\d{2}$/)).toBeInTheDocument();
   });
 
   it('reads the figures again on refresh, and drills down to the project\'s buildings', async () => {

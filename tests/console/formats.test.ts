@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { countText, dateText, dateTimeText, groupedDecimal, moneyText, quantityCell, quantityText } from '../../common/formats';
+import { formatYuan } from '../../common/money';
 
 /**
  * One written form per kind of value (common/formats.ts), checked against references written here
@@ -37,6 +38,18 @@ describe('one written form per kind of value', () => {
       const abs = String(Math.abs(fen)).padStart(3, '0');
       const expected = `${fen < 0 ? '-' : ''}${groupRef(abs.slice(0, -2))}.${abs.slice(-2)}`;
       expect(moneyText(fen)).toBe(expected);
+    }));
+  });
+
+  it('money text of dialogs and messages: one formatter, the sign before the currency, separators (issue 40)', () => {
+    // As the issue found them: "本次最多可充¥4957.17", "收款¥1234.50", "¥-18.24" beside "-¥18.24".
+    expect(formatYuan(495_717)).toBe('¥4,957.17');
+    expect(formatYuan(123_450)).toBe('¥1,234.50');
+    expect(formatYuan(-1_824)).toBe('-¥18.24');
+    expect(formatYuan(0)).toBe('¥0.00');
+    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), (fen) => {
+      const abs = String(Math.abs(fen)).padStart(3, '0');
+      expect(formatYuan(fen)).toBe(`${fen < 0 ? '-' : ''}¥${groupRef(abs.slice(0, -2))}.${abs.slice(-2)}`);
     }));
   });
 

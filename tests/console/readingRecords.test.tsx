@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
+import { formatYuan } from '../../common/money';
 
 /**
  * The reading record screens against the real backend: electric and water readings with their
@@ -55,10 +56,10 @@ describe('reading records', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     await u.click(within(rows()[0]).getByRole('button', { name: '删除读数' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent(`¥${yuan(cost)}`);
+    expect(dialog).toHaveTextContent(formatYuan(cost));
     // The latest reading of its meter: the preview says nothing after it changes, the refund is the whole net.
     expect(await within(dialog).findByText('其后没有读数发生变化。')).toBeInTheDocument();
-    expect(within(dialog).getByTestId('recount-lines')).toHaveTextContent(`账户净变动 +¥${yuan(cost)}`);
+    expect(within(dialog).getByTestId('recount-lines')).toHaveTextContent(`账户净变动 +${formatYuan(cost)}`);
     await u.click(within(dialog).getByRole('button', { name: '删除' }));
     expect(await within(dialog).findByText('请填写删除原因')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择是否退回扣费')).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe('reading records', () => {
     expect(row).toHaveTextContent(yuan(cost));
     await u.click(within(row).getByRole('button', { name: '恢复' }));
     const restore = await screen.findByRole('dialog');
-    expect(within(restore).getByTestId('restore-recharge')).toHaveTextContent(`删除时已退款 ${yuan(cost)} 元`);
+    expect(within(restore).getByTestId('restore-recharge')).toHaveTextContent(`删除时已退款 ${formatYuan(cost)}`);
     await u.click(within(restore).getByRole('button', { name: '恢复' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(rows().some((r) => r.textContent?.includes('换表后读数错误'))).toBe(false));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { voidImpact } from '../../src/resources/statistics/rechargeOrders/VoidOrderDialog';
+import { formatYuan } from '../../common/money';
 
 /**
  * The recharge order screens (chongzhidingdan electric, chongzhiwater water) against the real
@@ -71,7 +72,10 @@ describe('recharge order statistics (chongzhidingdan)', () => {
     await u.click(within(rows()[0]).getByRole('button', { name: '作废订单' }));
     const dialog = await screen.findByRole('dialog');
     const after = Number(order.balance_fen) - Number(order.amount_fen);
-    expect(within(dialog).getByTestId('void-spent')).toHaveTextContent(`作废后余额将为 ${yuan(after)} 元`);
+    // Money as the one formatter writes it (issue 40): the sign before the currency, separators; the rows too.
+    expect(within(dialog).getByTestId('void-spent')).toHaveTextContent(`作废后余额将为 ${formatYuan(after)}。`);
+    expect(dialog).toHaveTextContent(`冲正金额${formatYuan(-Number(order.amount_fen))}`);
+    expect(dialog).toHaveTextContent(`作废后余额${formatYuan(after)}`);
     await u.click(within(dialog).getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((await query<{ order_status: number }>(`SELECT order_status FROM recharge_orders WHERE order_id = '${order.order_id}'`))[0].order_status).toBe(1);

@@ -181,7 +181,7 @@ describe('user payment (userJiaofei)', () => {
     expect(amountProblem('', 1000)?.key).toMatch(/amountRequired/);
     expect(amountProblem('1.234', 100_000)?.key).toBe('validation.money');
     expect(amountProblem('0', 100_000)?.key).toMatch(/amountPositive/);
-    expect(amountProblem('10.01', 1000)).toEqual({ key: 'resources.userJiaofei.dialog.amountMost', args: { most: '10.00' } });
+    expect(amountProblem('10.01', 1000)).toEqual({ key: 'resources.userJiaofei.dialog.amountMost', args: { most: '¥10.00' } });
     expect(amountProblem('10.00', 1000)).toBeUndefined();
     expect(amountProblem('0.1', 1000)).toBeUndefined();
     expect(rmbCapital(0)).toBe('零元整');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
 import { testBackend } from '../msw/setup';
+import { formatYuan } from '../../common/money';
 
 /**
  * Issue 30's user parameter settings (basicUserParameters), preset energy (yuzhidianliang) and its
@@ -25,12 +26,12 @@ describe('basicUserParameters', () => {
     expect(rows()[0]).toHaveTextContent(yuan(account.balance_fen));
     await u.click(within(rows()[0]).getByRole('button', { name: '设置参数' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByTestId('account-balance')).toHaveTextContent(`¥${yuan(account.balance_fen)}`);
+    expect(within(dialog).getByTestId('account-balance')).toHaveTextContent(formatYuan(account.balance_fen));
     const hoard = within(dialog).getByRole('textbox', { name: '囤积限额（元）' });
     await u.clear(hoard);
     await u.type(hoard, yuan(account.balance_fen - 100));
     await u.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`囤积限额 ¥${yuan(account.balance_fen - 100)} 低于当前余额 ¥${yuan(account.balance_fen)}`);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`囤积限额 ${formatYuan(account.balance_fen - 100)} 低于当前余额 ${formatYuan(account.balance_fen)}`);
     const [unchanged] = await query<{ hoard_limit_fen: number }>(`SELECT hoard_limit_fen::int AS hoard_limit_fen FROM accounts WHERE id = ${account.id}`);
     expect(unchanged.hoard_limit_fen).toBe(account.hoard_limit_fen);
 

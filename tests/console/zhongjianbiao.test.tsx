@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
+import { formatYuan } from '../../common/money';
 
 /** Room binding (zhongjianbiao): rooms with their meters; attach from stock, detach, move, each after a confirmation. */
 signedInForFile('admin');
@@ -87,8 +88,7 @@ describe('room binding (zhongjianbiao)', () => {
     const dialog = await screen.findByRole('dialog');
     await u.click(within(within(dialog).getByRole('region', { name: '电费' })).getByRole('button', { name: '解除绑定' }));
     const confirm = await screen.findByRole('dialog', { name: '解除表计绑定' });
-    const yuan = `${Math.floor(room.balance / 100)}.${String(room.balance % 100).padStart(2, '0')}`;
-    expect(confirm).toHaveTextContent(`房间保留电费账户及其余额¥${yuan}`);
+    expect(confirm).toHaveTextContent(`房间保留电费账户及其余额${formatYuan(room.balance)}`);
     await u.click(within(confirm).getByRole('button', { name: '确定' }));
     expect(await screen.findByText(`表${room.address}已解除与房间${room.room_code}的绑定`)).toBeInTheDocument();
     expect(await query(`SELECT room_id FROM electric_meters WHERE id = ${room.meter_id}`)).toEqual([{ room_id: null }]);

@@ -73,7 +73,7 @@ describe('messages about an input', () => {
     const [room] = await rows<{ id: number }>(sql`SELECT r.id FROM rooms r JOIN accounts a ON a.room_id = r.id AND a.utility = 'electric' WHERE r.area_id = 1 ORDER BY r.id LIMIT 1`);
     const before = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM recharge_orders`);
     const big = await post('account/recharge', { roomId: room.id, utility: 'electric', amountFen: 5_000_001, channel: 'cash', requestId: 'field-label-max' });
-    expect([big.status, big.body.msg]).toEqual([400, '金额（元）：超过单笔充值上限¥50000.00（RECHARGE_MAX_FEN）']);
+    expect([big.status, big.body.msg]).toEqual([400, '金额（元）：超过单笔充值上限¥50,000.00（RECHARGE_MAX_FEN）']);
     const en = await post('account/recharge', { roomId: room.id, utility: 'electric', amountFen: 5_000_001, channel: 'cash', requestId: 'field-label-max' }, 'en');
     expect(en.body.msg).toMatch(/^Amount \(yuan\): above the per-order maximum/);
     expect(await rows<{ n: string }>(sql`SELECT count(*) AS n FROM recharge_orders`)).toEqual(before);

@@ -84,16 +84,16 @@ const accounts = {
       },
       dialog: {
         title: 'Recharge %{utility}: %{room}',
-        balance: 'Balance %{balance}; at most ¥%{most} can be taken now',
+        balance: 'Balance %{balance}; at most %{most} can be taken now',
         amount: 'Amount (yuan)',
         channel: 'Channel',
         remark: 'Remark',
-        submit: 'Take ¥%{amount}',
+        submit: 'Take %{amount}',
         sending: 'Sending…',
         amountRequired: 'Enter the amount',
         amountPositive: 'The amount must be more than 0',
-        amountMost: 'At most ¥%{most} can be taken now',
-        done: 'Recharge of ¥%{amount} taken: order %{orderId}'
+        amountMost: 'At most %{most} can be taken now',
+        done: 'Recharge of %{amount} taken: order %{orderId}'
       },
       order: {
         title: 'Last order',
@@ -128,8 +128,8 @@ const accounts = {
   server: {
     errors: {
       rechargeAmount: 'the amount must be a whole number of fen greater than 0',
-      rechargeMax: 'above the per-order maximum of ¥%{max} (RECHARGE_MAX_FEN)',
-      hoardLimit: 'Hoarding limit: the balance may not exceed ¥%{limit}; it is ¥%{balance}, so at most ¥%{most} can be taken now',
+      rechargeMax: 'above the per-order maximum of %{max} (RECHARGE_MAX_FEN)',
+      hoardLimit: 'Hoarding limit: the balance may not exceed %{limit}; it is %{balance}, so at most %{most} can be taken now',
       noElectricMeter: 'Room %{room} has no electric meter: bind one before taking an electricity payment',
       noWaterMeter: 'Room %{room} has no water meter: bind one before taking a water payment',
       waterAccountNotOpened: 'The water account of room %{room} is not opened: open it in the water meter archive first',

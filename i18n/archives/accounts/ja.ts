@@ -86,16 +86,16 @@ const messages: DeepStrings<typeof en> = {
       },
       dialog: {
         title: '%{utility}のチャージ：%{room}',
-        balance: '残高%{balance}、今回のチャージは最大¥%{most}',
+        balance: '残高%{balance}、今回のチャージは最大%{most}',
         amount: '金額（元）',
         channel: '支払方法',
         remark: '備考',
-        submit: '¥%{amount}を受け取る',
+        submit: '%{amount}を受け取る',
         sending: '送信中…',
         amountRequired: '金額を入力してください',
         amountPositive: '金額は0より大きくしてください',
-        amountMost: '今回のチャージは最大¥%{most}です',
-        done: '¥%{amount}を受け取りました：注文%{orderId}'
+        amountMost: '今回のチャージは最大%{most}です',
+        done: '%{amount}を受け取りました：注文%{orderId}'
       },
       order: {
         title: '最新の注文',
@@ -130,8 +130,8 @@ const messages: DeepStrings<typeof en> = {
   server: {
     errors: {
       rechargeAmount: 'チャージ金額は0より大きい整数（単位：分）でなければなりません',
-      rechargeMax: '1件あたりの上限¥%{max}を超えています（RECHARGE_MAX_FEN）',
-      hoardLimit: '残高上限：残高は¥%{limit}を超えられません。現在の残高は¥%{balance}のため、今回チャージできるのは最大¥%{most}です',
+      rechargeMax: '1件あたりの上限%{max}を超えています（RECHARGE_MAX_FEN）',
+      hoardLimit: '残高上限：残高は%{limit}を超えられません。現在の残高は%{balance}のため、今回チャージできるのは最大%{most}です',
       noElectricMeter: '部屋%{room}には電力メーターがありません。電気料金を受け取る前にメーターを紐付けてください',
       noWaterMeter: '部屋%{room}には水道メーターがありません。水道料金を受け取る前にメーターを紐付けてください',
       waterAccountNotOpened: '部屋%{room}の水道口座は未開設です。先に水道メーター台帳で開設してください',

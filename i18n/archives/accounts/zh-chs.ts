@@ -86,16 +86,16 @@ const messages: DeepStrings<typeof en> = {
       },
       dialog: {
         title: '%{utility}充值：%{room}',
-        balance: '当前余额%{balance}，本次最多可充¥%{most}',
+        balance: '当前余额%{balance}，本次最多可充%{most}',
         amount: '金额（元）',
         channel: '支付方式',
         remark: '备注',
-        submit: '收款¥%{amount}',
+        submit: '收款%{amount}',
         sending: '提交中…',
         amountRequired: '请输入金额',
         amountPositive: '金额必须大于0',
-        amountMost: '本次最多可充¥%{most}',
-        done: '已收款¥%{amount}：订单%{orderId}'
+        amountMost: '本次最多可充%{most}',
+        done: '已收款%{amount}：订单%{orderId}'
       },
       order: {
         title: '最近订单',
@@ -130,8 +130,8 @@ const messages: DeepStrings<typeof en> = {
   server: {
     errors: {
       rechargeAmount: '充值金额必须是大于0的整数（单位：分）',
-      rechargeMax: '超过单笔充值上限¥%{max}（RECHARGE_MAX_FEN）',
-      hoardLimit: '囤积限额：余额不得超过¥%{limit}；当前余额¥%{balance}，本次最多可充¥%{most}',
+      rechargeMax: '超过单笔充值上限%{max}（RECHARGE_MAX_FEN）',
+      hoardLimit: '囤积限额：余额不得超过%{limit}；当前余额%{balance}，本次最多可充%{most}',
       noElectricMeter: '房间%{room}没有电表：请先绑定电表再收电费',
       noWaterMeter: '房间%{room}没有水表：请先绑定水表再收水费',
       waterAccountNotOpened: '房间%{room}的水表账户未开户：请先在水表档案中开户',

@@ -86,16 +86,16 @@ const messages: DeepStrings<typeof en> = {
       },
       dialog: {
         title: '%{utility}儲值：%{room}',
-        balance: '目前餘額%{balance}，本次最多可儲¥%{most}',
+        balance: '目前餘額%{balance}，本次最多可儲%{most}',
         amount: '金額（元）',
         channel: '付款方式',
         remark: '備註',
-        submit: '收款¥%{amount}',
+        submit: '收款%{amount}',
         sending: '提交中…',
         amountRequired: '請輸入金額',
         amountPositive: '金額必須大於0',
-        amountMost: '本次最多可儲¥%{most}',
-        done: '已收款¥%{amount}：訂單%{orderId}'
+        amountMost: '本次最多可儲%{most}',
+        done: '已收款%{amount}：訂單%{orderId}'
       },
       order: {
         title: '最近訂單',
@@ -130,8 +130,8 @@ const messages: DeepStrings<typeof en> = {
   server: {
     errors: {
       rechargeAmount: '儲值金額必須是大於0的整數（單位：分）',
-      rechargeMax: '超過單筆儲值上限¥%{max}（RECHARGE_MAX_FEN）',
-      hoardLimit: '囤積限額：餘額不得超過¥%{limit}；目前餘額¥%{balance}，本次最多可儲¥%{most}',
+      rechargeMax: '超過單筆儲值上限%{max}（RECHARGE_MAX_FEN）',
+      hoardLimit: '囤積限額：餘額不得超過%{limit}；目前餘額%{balance}，本次最多可儲%{most}',
       noElectricMeter: '房間%{room}沒有電錶：請先綁定電錶再收電費',
       noWaterMeter: '房間%{room}沒有水錶：請先綁定水錶再收水費',
       waterAccountNotOpened: '房間%{room}的水錶帳戶未開戶：請先在水錶檔案中開戶',

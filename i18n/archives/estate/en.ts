@@ -71,7 +71,7 @@ const estate = {
       meterKinds: 'electric %{electric} · water %{water}',
       balance: 'Balance total',
       arrears: 'Accounts in arrears',
-      totals: '%{projects} projects · %{rooms} rooms · %{arrears} accounts in arrears · balance ¥%{balance}',
+      totals: '%{projects} projects · %{rooms} rooms · %{arrears} accounts in arrears · balance %{balance}',
       refreshHint: 'The figures are read again when you come back to this window, and every minute',
       retry: 'Retry',
       empty: 'No project in your area yet: create one under Project management.',

@@ -73,7 +73,7 @@ const messages: DeepStrings<typeof en> = {
       meterKinds: '電気 %{electric} · 水道 %{water}',
       balance: '残高合計',
       arrears: '滞納口座',
-      totals: 'プロジェクト %{projects} 件 · 部屋 %{rooms} 室 · 滞納口座 %{arrears} 件 · 残高 ¥%{balance}',
+      totals: 'プロジェクト %{projects} 件 · 部屋 %{rooms} 室 · 滞納口座 %{arrears} 件 · 残高 %{balance}',
       refreshHint: 'このウィンドウに戻ったときと毎分、数値を読み直します',
       retry: '再試行',
       empty: 'エリアにプロジェクトがありません。プロジェクト管理で作成してください。',

@@ -73,7 +73,7 @@ const messages: DeepStrings<typeof en> = {
       meterKinds: '电表%{electric} · 水表%{water}',
       balance: '余额合计',
       arrears: '欠费账户',
-      totals: '%{projects}个项目 · %{rooms}个房间 · %{arrears}个欠费账户 · 余额¥%{balance}',
+      totals: '%{projects}个项目 · %{rooms}个房间 · %{arrears}个欠费账户 · 余额%{balance}',
       refreshHint: '回到此窗口时及每分钟自动刷新数据',
       retry: '重试',
       empty: '本片区还没有项目：请在“项目管理”中新建。',

@@ -73,7 +73,7 @@ const messages: DeepStrings<typeof en> = {
       meterKinds: '電錶%{electric} · 水錶%{water}',
       balance: '餘額合計',
       arrears: '欠費帳戶',
-      totals: '%{projects}個項目 · %{rooms}個房間 · %{arrears}個欠費帳戶 · 餘額¥%{balance}',
+      totals: '%{projects}個項目 · %{rooms}個房間 · %{arrears}個欠費帳戶 · 餘額%{balance}',
       refreshHint: '回到此視窗時及每分鐘自動重新整理資料',
       retry: '重試',
       empty: '本片區還沒有項目：請在「項目管理」中新建。',

@@ -9,7 +9,7 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { NoSuchAction, type MeteringDataProvider } from '../../data/dataProvider';
-import { moneyText } from '../../../common/formats';
+import { formatYuan } from '../../../common/money';
 import { useResourceAccess } from '../../auth/useResourceAccess';
 
 /**
@@ -32,7 +32,7 @@ function ImpactLine({ impact, name }: { impact: DeleteImpact; name: string }) {
   const translate = useTranslate();
   const parts = [
     impact.accountOpened ? translate('delete.impact.account') : '',
-    impact.balanceFen ? translate('delete.impact.balance', { amount: moneyText(impact.balanceFen) }) : '',
+    impact.balanceFen ? translate('delete.impact.balance', { amount: formatYuan(impact.balanceFen) }) : '',
     impact.tenantName ? translate('delete.impact.tenant', { name: impact.tenantName }) : '',
     impact.readings ? translate('delete.impact.readings', { smart_count: impact.readings }) : '',
   ].filter(Boolean);

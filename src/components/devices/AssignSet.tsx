@@ -13,7 +13,7 @@ import type { Column } from '../list/columns';
 import { scopeOfFilters, type BulkScope } from '../bulk/ScopedActionDialog';
 import { useCountOf } from '../delete/DeleteWithImpact';
 import { DeviceActionsProvider, useCanCommand, useDeviceActions } from './DeviceActions';
-import { fenToYuan } from '../../../common/money';
+import { formatYuan } from '../../../common/money';
 import { SetHistoryButton } from './SetHistory';
 import { MeterTreeButton } from './MeterTree';
 
@@ -53,7 +53,7 @@ export function SetValues({ set, setResource, order = [], formatValue }: { set: 
     const custom = formatValue?.(key, value);
     if (custom !== undefined) return custom;
     if (value === null || value === undefined || value === '') return '—';
-    if (/Fen$/.test(key) && typeof value === 'number') return `¥${fenToYuan(value)}`;
+    if (/Fen$/.test(key) && typeof value === 'number') return formatYuan(value);
     if (typeof value === 'boolean') return translate(`ra.boolean.${value}`);
     if (key === 'days' && Array.isArray(value)) return value.map((day) => translate(`tariffs.days.${day}`)).join(' ');
     if (key === 'action') return translate(`tariffs.loadAction.${String(value)}`, { _: String(value) });

@@ -9,7 +9,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import MeetingRoomIcon from '@mui/icons-material/MeetingRoom';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
-import { moneyText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import { filteredList } from '../model';
 
 /** One project's figures (project/findOverview). */
@@ -56,7 +56,7 @@ function ProjectCard({ project }: { project: ProjectFigures }) {
               hint={translate('estate.overview.meterKinds', { electric: count(project.electricMeters), water: count(project.waterMeters) })}
             />
           </Grid>
-          <Grid size={6}><Figure label={translate('estate.overview.balance')} value={`¥${moneyText(project.balanceFen)}`} tone={project.balanceFen < 0 ? 'error' : undefined} /></Grid>
+          <Grid size={6}><Figure label={translate('estate.overview.balance')} value={formatYuan(project.balanceFen)} tone={project.balanceFen < 0 ? 'error' : undefined} /></Grid>
           <Grid size={12}>
             <Figure label={translate('estate.overview.arrears')} value={count(project.accountsInArrears)} tone={project.accountsInArrears ? 'error' : 'success'} />
           </Grid>
@@ -96,7 +96,7 @@ export default function ProjectOverview() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{translate('routes.fenquguanli')}</Typography>
         {data && (
           <Typography variant="body2" color="text.secondary">
-            {translate('estate.overview.totals', { projects: data.length, rooms: totals.rooms, arrears: totals.arrears, balance: moneyText(totals.balanceFen) })}
+            {translate('estate.overview.totals', { projects: data.length, rooms: totals.rooms, arrears: totals.arrears, balance: formatYuan(totals.balanceFen) })}
           </Typography>
         )}
         <Tooltip title={translate('estate.overview.refreshHint')}>

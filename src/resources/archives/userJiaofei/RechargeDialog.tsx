@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import {
   Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
-import { fenToYuan, formatYuan, rmbCapital, yuanToFen } from '../../../../common/money';
+import { formatYuan, rmbCapital, yuanToFen } from '../../../../common/money';
 import { CHANNELS, QUICK_YUAN, RECHARGE_MAX_FEN, newRequestId, usePaymentCalls, type AccountSide, type Channel, type FoundRoom, type RechargeAnswer } from './model';
 import { roomLabel } from './RoomSearch';
 
@@ -16,7 +16,7 @@ export function amountProblem(text: string, mostFen: number): { key: string; arg
   if (fen === null) return { key: `${T}.dialog.amountRequired` };
   if (fen === undefined) return { key: 'validation.money' };
   if (fen <= 0) return { key: `${T}.dialog.amountPositive` };
-  if (fen > mostFen) return { key: `${T}.dialog.amountMost`, args: { most: fenToYuan(mostFen) } };
+  if (fen > mostFen) return { key: `${T}.dialog.amountMost`, args: { most: formatYuan(mostFen) } };
   return undefined;
 }
 
@@ -48,7 +48,7 @@ export function RechargeDialog({ room, side, onClose, onDone }: {
   const mutation = useMutation({
     mutationFn: () => calls.recharge({ roomId: room.roomId, utility: side.utility, amountFen: fen as number, channel, requestId, remark: remark.trim() || null }),
     onSuccess: (answer) => {
-      notify(`${T}.dialog.done`, { type: 'success', messageArgs: { amount: fenToYuan(answer.order.amountFen), orderId: answer.order.orderId } });
+      notify(`${T}.dialog.done`, { type: 'success', messageArgs: { amount: formatYuan(answer.order.amountFen), orderId: answer.order.orderId } });
       onDone(answer);
     },
     // The dialog stays open with the same request id: sending again cannot credit twice.
@@ -68,7 +68,7 @@ export function RechargeDialog({ room, side, onClose, onDone }: {
         <DialogTitle>{translate(`${T}.dialog.title`, { utility, room: roomLabel(room) })}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {translate(`${T}.dialog.balance`, { balance: formatYuan(side.balanceFen ?? 0), most: fenToYuan(mostFen) })}
+            {translate(`${T}.dialog.balance`, { balance: formatYuan(side.balanceFen ?? 0), most: formatYuan(mostFen) })}
           </Typography>
           <TextField
             autoFocus fullWidth margin="dense" label={translate(`${T}.dialog.amount`)} value={amount}
@@ -94,7 +94,7 @@ export function RechargeDialog({ room, side, onClose, onDone }: {
         <DialogActions>
           <Button onClick={onClose} disabled={mutation.isPending}>{translate('ra.action.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={mutation.isPending || (touched && !!problem)}>
-            {translate(mutation.isPending ? `${T}.dialog.sending` : `${T}.dialog.submit`, { amount: fen && !problem ? fenToYuan(fen) : '' })}
+            {translate(mutation.isPending ? `${T}.dialog.sending` : `${T}.dialog.submit`, { amount: fen && !problem ? formatYuan(fen) : '' })}
           </Button>
         </DialogActions>
       </form>

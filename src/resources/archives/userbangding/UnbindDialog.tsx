@@ -9,7 +9,7 @@ import LinkOffIcon from '@mui/icons-material/LinkOff';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { createRowDialog } from '../../../components/list/RowDialog';
-import { moneyText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import { dayIn } from '../../../components/pickers/dateRanges';
 import { SETTLEMENTS, type Binding, type PreviewAccount, type Settlement, type UnbindResult } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
@@ -19,9 +19,9 @@ function useOutcome() {
   const translate = useTranslate();
   return (account: PreviewAccount, settlement: Settlement) => {
     const utility = translate(`bindings.utility.${account.utility}`);
-    if (settlement === 'carryOver') return translate('bindings.settlement.carriedOver', { utility, amount: moneyText(account.balanceFen) });
-    if (account.refund.refundedFen) return translate('bindings.settlement.refunded', { utility, amount: moneyText(account.refund.refundedFen) });
-    if (account.refund.collectedFen) return translate('bindings.settlement.collected', { utility, amount: moneyText(account.refund.collectedFen) });
+    if (settlement === 'carryOver') return translate('bindings.settlement.carriedOver', { utility, amount: formatYuan(account.balanceFen) });
+    if (account.refund.refundedFen) return translate('bindings.settlement.refunded', { utility, amount: formatYuan(account.refund.refundedFen) });
+    if (account.refund.collectedFen) return translate('bindings.settlement.collected', { utility, amount: formatYuan(account.refund.collectedFen) });
     return translate('bindings.settlement.zero', { utility });
   };
 }
@@ -84,7 +84,7 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
                       <TableCell>{translate(`bindings.utility.${account.utility}`)}</TableCell>
                       <TableCell>{account.meterAddress ?? translate('app.none')}</TableCell>
                       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', color: account.balanceFen < 0 ? 'error.main' : undefined }}>
-                        ¥{moneyText(account.balanceFen)}{account.balanceFen < 0 ? ` ${translate('bindings.unbind.arrears')}` : ''}
+                        {formatYuan(account.balanceFen)}{account.balanceFen < 0 ? ` ${translate('bindings.unbind.arrears')}` : ''}
                       </TableCell>
                     </TableRow>
                   ))}
@@ -125,7 +125,7 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
             <List dense>
               {unbind.data.settlements.map((line) => (
                 <ListItem key={line.utility}>
-                  {line.text} · {translate('bindings.unbind.balanceNow', { amount: moneyText(line.balanceFen) })}
+                  {line.text} · {translate('bindings.unbind.balanceNow', { amount: formatYuan(line.balanceFen) })}
                 </ListItem>
               ))}
             </List>

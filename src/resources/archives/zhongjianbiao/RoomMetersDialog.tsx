@@ -11,7 +11,7 @@ import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { StateChip } from '../../../components/list/columns';
-import { moneyText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
 import { roomLabel, type RoomChoice } from '../../../components/pickers/RoomInput';
 import { ONLINE, RELAY, UTILITIES, VALVE, meterOf, type RoomMeters, type Utility } from './model';
@@ -48,7 +48,7 @@ function UtilityCard({ room, utility, onAct, canEdit }: { room: RoomMeters; util
             <Typography sx={{ fontFamily: 'monospace' }}>{meter.address}</Typography>
             <StateChip style={ONLINE[String(meter.online)]} value={meter.online} />
             <StateChip style={(utility === 'electric' ? RELAY : VALVE)[meter.state ?? '']} value={meter.state} />
-            {meter.balanceFen !== null && <Typography variant="body2" color="text.secondary">{translate('bindings.meters.balance', { amount: moneyText(meter.balanceFen) })}</Typography>}
+            {meter.balanceFen !== null && <Typography variant="body2" color="text.secondary">{translate('bindings.meters.balance', { amount: formatYuan(meter.balanceFen) })}</Typography>}
           </Box>
         ) : <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>{translate('bindings.meters.none')}</Typography>}
         {notOpened && (
@@ -103,7 +103,7 @@ function Question({ room, pending }: { room: RoomMeters; pending: Pending }) {
       <>
         {[
           translate('bindings.meters.detachConfirm', { address: pending.meterAddress ?? '', room: roomName(room) }),
-          meter?.balanceFen !== null && meter?.balanceFen !== undefined ? translate('bindings.meters.balanceStays', { utility, amount: moneyText(meter.balanceFen) }) : '',
+          meter?.balanceFen !== null && meter?.balanceFen !== undefined ? translate('bindings.meters.balanceStays', { utility, amount: formatYuan(meter.balanceFen) }) : '',
           room.tenantName ? translate('bindings.meters.tenantNote', { name: room.tenantName }) : '',
         ].filter(Boolean).join(' ')}
       </>

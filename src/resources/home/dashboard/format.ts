@@ -1,12 +1,9 @@
 import { useLocaleState } from 'react-admin';
-import { yuanText } from '../../../../common/money';
+import { formatYuan } from '../../../../common/money';
 import { LOCALE_TAGS } from '../../../components/dateTime';
 
-/** Groups the integer part of a decimal text by thousands (`1234567.80` → `1,234,567.80`). */
-export const grouped = (text: string) => text.replace(/^(-?)(\d+)/, (_, sign: string, digits: string) => sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
-
-/** Money in fen as ¥ with thousands grouped, from the exact integer (no float arithmetic). */
-export const yuanGrouped = (fen: number) => (fen < 0 ? `-¥${grouped(yuanText(-fen))}` : `¥${grouped(yuanText(fen))}`);
+/** Money in fen as ¥ with thousands grouped: the platform's one money text (common/money.ts formatYuan). */
+export const yuanGrouped = formatYuan;
 
 /** A whole-yuan axis value (charts): ¥12k from 1,234,500 fen. */
 export const yuanShort = (fen: number) => {

@@ -9,7 +9,7 @@ import { RowIconButton } from '../../../components/list/RowButtons';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
-import { fenToYuan, yuanToFen } from '../../../../common/money';
+import { fenToYuan, formatYuan, yuanToFen } from '../../../../common/money';
 import { ACCOUNT_LIMIT_KEYS, accountLimitsProblem, type AccountLimitValues } from '../../../../common/accountLimits';
 
 /** A room account with its limits (userParameter/findByCondition). */
@@ -121,7 +121,7 @@ export function LimitsDialog({ accounts, onClose, onSaved }: { accounts: UserPar
         {one ? (
           <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 1 }}>
             <Typography variant="body2" color="text.secondary">{translate(`${T}.balance`)}</Typography>
-            <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="account-balance">¥{fenToYuan(one.balanceFen)}</Typography>
+            <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }} data-testid="account-balance">{formatYuan(one.balanceFen)}</Typography>
           </Box>
         ) : <DialogContentText sx={{ mb: 1 }}>{translate(`${T}.keepEmpty`)}</DialogContentText>}
         {ACCOUNT_LIMIT_KEYS.map((key) => (

@@ -5,7 +5,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
-import { moneyText, quantityText } from '../../../../common/formats';
+import { quantityText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import { ConfirmButtons, ReasonField } from '../../../components/list/confirmParts';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { placeOf, readingTime, type Reading } from './model';
@@ -58,7 +59,7 @@ function DeleteForm({ reading, close }: { reading: Reading; close: () => void })
     try {
       const result = await dataProvider.invoke<{ refundedFen: number | null; balanceFen: number | null }>(resource, 'deleteReading', { id: reading.id, reason: reason.trim(), refund: choice ? refund === 'refund' : !previewError });
       notify(result.refundedFen && result.balanceFen !== null
-        ? translate(`${T}.doneRefund`, { amount: moneyText(result.refundedFen), balance: moneyText(result.balanceFen) })
+        ? translate(`${T}.doneRefund`, { amount: formatYuan(result.refundedFen), balance: formatYuan(result.balanceFen) })
         : translate(`${T}.done`), { type: 'success' });
       close();
       refresh();
@@ -75,7 +76,7 @@ function DeleteForm({ reading, close }: { reading: Reading; close: () => void })
         <DialogRow label={translate(`${T}.room`)} value={placeOf(reading) || translate('app.none')} />
         <DialogRow label={translate(`${T}.meter`)} value={reading.meterAddress ?? ''} />
         <DialogRow label={translate(`${T}.reading`)} value={`${quantityText(reading.total)} ${unit} (+${quantityText(reading.consumption)} ${unit})`} />
-        {charged && <DialogRow label={translate(`${T}.charged`)} value={`¥${moneyText(reading.costFen)}`} strong />}
+        {charged && <DialogRow label={translate(`${T}.charged`)} value={formatYuan(reading.costFen)} strong />}
         {!preview && !previewError && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
             <CircularProgress size={16} />
@@ -86,7 +87,7 @@ function DeleteForm({ reading, close }: { reading: Reading; close: () => void })
         {choice && (preview || previewError) && (
           <FormControl error={touched && missingChoice} sx={{ mt: 1, width: '100%' }}>
             <RadioGroup value={refund} onChange={(event) => setRefund(event.target.value as 'refund' | 'keep')} aria-label={translate(`${T}.choose`)}>
-              <FormControlLabel value="refund" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.refund`, { amount: moneyText(reading.costFen) })}</Typography>} />
+              <FormControlLabel value="refund" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.refund`, { amount: formatYuan(reading.costFen) })}</Typography>} />
               {preview && <RecountLines recount={preview} unit={unit} refundFen={reading.costFen} />}
               <FormControlLabel value="keep" control={<Radio size="small" />} label={<Typography variant="body2">{translate(`${T}.keep`)}</Typography>} />
             </RadioGroup>

@@ -1,13 +1,14 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { moneyText, quantityText } from '../../../../common/formats';
+import { quantityText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import type { RecountRecord } from '../../../../common/readingRecount';
 import { readingTime } from './model';
 
 const T = 'stats.readings.recount';
 
-/** Signed yuan: +¥12.00 credits the account, −¥12.00 debits it. */
-export const signedMoney = (fen: number) => `${fen > 0 ? '+' : fen < 0 ? '−' : ''}¥${moneyText(Math.abs(fen))}`;
+/** Signed yuan: +¥12.00 credits the account, -¥12.00 debits it (the sign before the currency, as formatYuan writes it). */
+export const signedMoney = (fen: number) => `${fen > 0 ? '+' : ''}${formatYuan(fen)}`;
 
 /**
  * What refunding a reading's charge recounts (server/domain/readingRecount.ts): each reading after it
@@ -25,14 +26,14 @@ export function RecountLines({ recount, unit, refundFen }: { recount: RecountRec
           <Typography variant="body2" sx={{ textAlign: 'right' }}>
             {translate(`${T}.line`, {
               usedBefore: quantityText(change.consumption[0]), usedAfter: quantityText(change.consumption[1]), unit,
-              costBefore: moneyText(change.costFen[0]), costAfter: moneyText(change.costFen[1]),
+              costBefore: formatYuan(change.costFen[0]), costAfter: formatYuan(change.costFen[1]),
             })}
           </Typography>
         </Box>
       ))}
       {recount.freeReturned > 0 && <Typography variant="body2">{translate(`${T}.free`, { amount: quantityText(recount.freeReturned), unit })}</Typography>}
       <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
-        {translate(`${T}.net`, { refund: moneyText(refundFen), net: signedMoney(recount.postedFen) })}
+        {translate(`${T}.net`, { refund: formatYuan(refundFen), net: signedMoney(recount.postedFen) })}
       </Typography>
     </Box>
   );

@@ -5,7 +5,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
-import { moneyText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import { ConfirmButtons, ReasonField } from '../../../components/list/confirmParts';
 import { ORDER_STATUS } from '../../../../common/states';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
@@ -38,7 +38,7 @@ function VoidForm({ order, close }: { order: RechargeOrder; close: () => void })
     setBusy(true);
     try {
       await dataProvider.invoke(resource, 'void', { orderId: order.orderId, orderStatus: ORDER_STATUS.void, reason: reason.trim() });
-      notify(translate(`${T}.done`, { orderId: order.orderId, balance: moneyText(impact.after) }), { type: 'success' });
+      notify(translate(`${T}.done`, { orderId: order.orderId, balance: formatYuan(impact.after) }), { type: 'success' });
       close();
       refresh();
     } catch (error) {
@@ -58,10 +58,10 @@ function VoidForm({ order, close }: { order: RechargeOrder; close: () => void })
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1.5 }}>{translate(`${T}.explain`)}</Typography>
         {row(`${T}.room`, [order.projectName, order.buildingName, order.roomCode].filter(Boolean).join(' / ') + (order.tenantName ? ` (${order.tenantName})` : ''))}
-        {row(`${T}.amount`, `-${moneyText(order.amountFen)}`)}
-        {row(`${T}.balanceNow`, moneyText(impact.before))}
-        {row(`${T}.balanceAfter`, moneyText(impact.after), true)}
-        {impact.spent && <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="void-spent">{translate(`${T}.spent`, { balance: moneyText(impact.after) })}</Alert>}
+        {row(`${T}.amount`, formatYuan(-order.amountFen))}
+        {row(`${T}.balanceNow`, formatYuan(impact.before))}
+        {row(`${T}.balanceAfter`, formatYuan(impact.after), true)}
+        {impact.spent && <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="void-spent">{translate(`${T}.spent`, { balance: formatYuan(impact.after) })}</Alert>}
         <ReasonField prefix={T} value={reason} onChange={setReason} touched={touched} onTouched={() => setTouched(true)} autoFocus />
       </DialogContent>
       <ConfirmButtons busy={busy} onCancel={close} onConfirm={submit} confirmLabel={`${T}.confirm`} danger />

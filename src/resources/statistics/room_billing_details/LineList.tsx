@@ -5,7 +5,7 @@ import type { Column } from '../../../components/list/columns';
 import { filterInputs, type FilterSpec } from '../../../components/list/filters';
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
 import { ServerExportButton } from '../../../components/list/ServerExportButton';
-import { moneyText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 import { choicesOf } from '../rechargeOrders/model';
 import { UTILITY, type RoomStatement } from '../room_billing_statement/model';
 import { KIND, LINE_SORT, type StatementLine } from './model';
@@ -60,7 +60,7 @@ function StatementBanner() {
         ? translate('stats.statement.of', {
           room: [statement.projectName, statement.buildingName, statement.roomCode].filter(Boolean).join(' / '),
           month: statement.month, utility: translate(UTILITY[statement.utility]?.label ?? statement.utility),
-          recharge: moneyText(statement.rechargeFen), charge: moneyText(statement.chargeFen), balance: moneyText(statement.closingBalanceFen),
+          recharge: formatYuan(statement.rechargeFen), charge: formatYuan(statement.chargeFen), balance: formatYuan(statement.closingBalanceFen),
         })
         : translate('ra.page.loading')}
     </Alert>

@@ -7,7 +7,7 @@ import AddIcon from '@mui/icons-material/Add';
 import PowerOffIcon from '@mui/icons-material/PowerOff';
 import { useWatch } from 'react-hook-form';
 import { MoneyInput } from '../../../components/money';
-import { moneyText } from '../../../../common/formats';
+import { formatYuan } from '../../../../common/money';
 
 const DailyBar = lazy(() => import('../../../components/charts/DailyBar'));
 
@@ -90,7 +90,7 @@ export default function KitDemo() {
                 <TableRow key={row.room} hover>
                   <TableCell>{row.room}</TableCell>
                   <TableCell>{row.tenant}</TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', color: row.balanceFen < 0 ? 'error.main' : undefined }}>{row.balanceFen < 0 ? '-' : ''}¥{moneyText(Math.abs(row.balanceFen))}</TableCell>
+                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', color: row.balanceFen < 0 ? 'error.main' : undefined }}>{formatYuan(row.balanceFen)}</TableCell>
                   <TableCell>
                     <Stack direction="row" sx={{ gap: 0.5 }}>
                       <Chip size="small" color={row.online ? 'success' : 'default'} label={translate(row.online ? 'demo.online' : 'demo.offline')} />

@@ -12,7 +12,7 @@ import { createRowDialog } from '../../../components/list/RowDialog';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
-import { fenToYuan } from '../../../../common/money';
+import { formatYuan } from '../../../../common/money';
 import { PLACE_FILTERS } from '../../statistics/records/RecordList';
 import { DialogRow } from '../../statistics/readings/DeleteReadingDialog';
 import { UTILITY, placeOf, readingTime, type Reading } from '../../statistics/readings/model';
@@ -91,7 +91,7 @@ function StepForm({ reading, step, close }: { reading: Reading; step: Step; clos
           </Alert>
         )}
         {step === 'restore' && (refunded > 0
-          ? <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="restore-recharge">{translate(`${T}.recharge`, { amount: fenToYuan(refunded) })}</Alert>
+          ? <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="restore-recharge">{translate(`${T}.recharge`, { amount: formatYuan(refunded) })}</Alert>
           : <Alert severity="info" sx={{ mt: 1.5 }}>{translate(`${T}.noMoney`)}</Alert>)}
       </DialogContent>
       <DialogActions>
