@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { enqueueCommands } from '../domain/commands';
+import { openingLimits, type AccountLimits } from '../domain/ledger';
 import { nothingLeftRefusal, planLog, planSupplyAction, previewOf } from '../domain/supply';
 import { ArrearsOverride, checkArrearsOverride, checkConfirmedCount } from '../http/massConfirm';
 import { WATER_ADDRESS } from '../../common/meterAddress';
@@ -24,7 +25,8 @@ const Fields = z.object({
   meterType: z.enum(['cold', 'hot']).default('cold'),
   roomId: NullableId.optional(),
   moduleId: NullableId.optional(),
-  priceFen: Int(0, 100_000).default(0),
+  /** Price per m³ in fen: required (a meter without a price would be free: 0 must be said explicitly). */
+  priceFen: Int(0, 100_000),
   freeAllowance: Num(0, 100_000).default(0),
   remark: z.string().max(200).nullable().optional(),
 });
@@ -336,8 +338,11 @@ export function webWaterArchiveRoutes() {
     const result = { opened: toOpen.length, alreadyOpen: meters.filter((m) => m.accountOpened).length, withoutRoom: meters.filter((m) => !m.roomId && !m.accountOpened).length };
     if (toOpen.length) {
       await db.transaction(async (tx) => {
+        // Each account with its area's water limits (ledger.ts: openingLimits), one lookup per area.
+        const limits = new Map<number, AccountLimits>();
+        for (const areaId of new Set(toOpen.map((m) => m.areaId))) limits.set(areaId, await openingLimits(tx as unknown as Db, areaId, null, 'water'));
         await tx.insert(accounts)
-          .values(toOpen.map((m) => ({ areaId: m.areaId, roomId: m.roomId!, utility: 'water', freeLeft: m.freeAllowance })))
+          .values(toOpen.map((m) => ({ areaId: m.areaId, roomId: m.roomId!, utility: 'water', freeLeft: m.freeAllowance, ...limits.get(m.areaId) })))
           .onConflictDoNothing();
         await tx.update(waterMeters).set({ accountOpened: true }).where(inArray(waterMeters.id, toOpen.map((m) => m.id)));
         await audit(tx, session, { action: 'openAccounts', entity: 'waterMeter', entityId: toOpen.map((m) => m.id).join(','), after: result });

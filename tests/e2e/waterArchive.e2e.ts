@@ -131,7 +131,7 @@ describe('water meter archive, end to end', () => {
     const tag = Date.now().toString(36).slice(-5).toUpperCase();
     const silent = await post('module/addModule', { address: `DEAD${tag}`, name: `无应答网关 ${tag}`, kind: 'tcp-gateway', protocol: 'cjt188', host: '127.0.0.1', port: 9 });
     const address = `9${String(Date.now()).slice(-13)}`;
-    await post('webWaterArchive/addWebWaterArchive', { address, moduleId: silent.id });
+    await post('webWaterArchive/addWebWaterArchive', { address, moduleId: silent.id, priceFen: 350 });
     assert.ok(!listed.has(address));
     await page.goto(`${platform.url}waterarchive?filter=${encodeURIComponent(JSON.stringify({ q: address }))}`);
     await page.locator('tbody tr', { hasText: address }).waitFor();

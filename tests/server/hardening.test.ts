@@ -71,7 +71,7 @@ describe('strict input (issue 8, item 4)', () => {
     const [meter] = (await admin.get('webWaterArchive/findByCondition', { pageSize: 1 })).body.data.records;
     const moved = await admin.put('webWaterArchive/updateWebWaterArchive', { id: meter.id, moduleId: other.id });
     expect(moved.status).toBe(400);
-    const added = await admin.post('webWaterArchive/addWebWaterArchive', { address: '55550000000002', moduleId: other.id });
+    const added = await admin.post('webWaterArchive/addWebWaterArchive', { address: '55550000000002', moduleId: other.id, priceFen: 350 });
     expect(added.status).toBe(400);
   });
 });

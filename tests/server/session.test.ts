@@ -90,7 +90,7 @@ describe('token rules', () => {
     const token = await loginAs(backend.app, 'viewer');
     const api = apiClient(backend.app, token);
     expect((await api.get('webWaterArchive/findByCondition')).status).toBe(200);
-    const write = await api.post('webWaterArchive/addWebWaterArchive', { address: '12345678901234' });
+    const write = await api.post('webWaterArchive/addWebWaterArchive', { address: '12345678901234', priceFen: 350 });
     expect(write.status).toBe(403);
     expect(write.body.code).toBe(403);
   });

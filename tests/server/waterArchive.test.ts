@@ -85,34 +85,44 @@ describe('add, update, delete', () => {
 
   it('refuses bad input with a message naming the field, and changes nothing', async () => {
     const before = (await list(api, { pageSize: 1 })).total;
-    const short = await api.post('webWaterArchive/addWebWaterArchive', { address: '1234' });
+    const short = await api.post('webWaterArchive/addWebWaterArchive', { address: '1234', priceFen: 350 });
     expect(short.status).toBe(400);
     expect(short.body.msg).toBe('表地址：必须是 14 位数字');
-    const type = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000002', meterType: 'warm' });
+    const type = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000002', meterType: 'warm', priceFen: 350 });
     expect(type.body.msg).toMatch(/^类型：/);
     const price = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000002', priceFen: -1 });
     expect(price.body.msg).toMatch(/^单价（元\/m³）：/);
+    // A missing price is not a free meter (issue 40): 400 naming it; 0 must be said explicitly.
+    const unpriced = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000005' });
+    expect(unpriced.status).toBe(400);
+    expect(unpriced.body.msg).toMatch(/^单价（元\/m³）：/);
     const existing = (await list(api, { pageSize: 1 })).records[0];
-    const duplicate = await api.post('webWaterArchive/addWebWaterArchive', { address: existing.address });
+    const duplicate = await api.post('webWaterArchive/addWebWaterArchive', { address: existing.address, priceFen: 350 });
     expect(duplicate.status).toBe(409);
-    const occupied = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000003', roomId: existing.roomId });
+    const occupied = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000003', roomId: existing.roomId, priceFen: 350 });
     expect(occupied.status).toBe(409);
     const foreignRoom = ((await other.get('webWaterArchive/findByCondition', { pageSize: 1 })).body.data.records as Meter[])[0].roomId;
-    const outOfArea = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000004', roomId: foreignRoom });
+    const outOfArea = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000004', roomId: foreignRoom, priceFen: 350 });
     expect(outOfArea.status).toBe(400);
     expect((await list(api, { pageSize: 1 })).total).toBe(before);
     const missing = await api.delete('webWaterArchive/deleteWebWaterArchive', {});
     expect(missing.status).toBe(400);
-    const english = await api.call('POST', 'webWaterArchive/addWebWaterArchive', { body: { address: 'abc' }, headers: { Cookie: 'lang=en' } });
+    const english = await api.call('POST', 'webWaterArchive/addWebWaterArchive', { body: { address: 'abc', priceFen: 350 }, headers: { Cookie: 'lang=en' } });
     expect(english.body.msg).toBe('Meter address: must be 14 digits');
+  });
+
+  it('adds a free meter only when the price 0 is said explicitly', async () => {
+    const free = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000006', priceFen: 0 });
+    expect(free.body.code, free.body.msg).toBe(200);
+    expect(free.body.data.priceFen).toBe(0);
   });
 });
 
 describe('accounts, valves and free water', () => {
   it('opens accounts in batches, reporting meters already open and meters without a room', async () => {
-    const loose = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000010' });
+    const loose = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000010', priceFen: 350 });
     const room = await unboundRoom();
-    const fresh = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000011', roomId: room.roomId });
+    const fresh = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261121000011', roomId: room.roomId, priceFen: 350 });
     const opened = (await list(api, { accountOpened: 'true', pageSize: 1 })).records[0];
     const result = await api.post('webWaterArchive/updateOpenAnAccountInBatches', { ids: [loose.body.data.id, fresh.body.data.id, opened.id] });
     expect(result.body.data).toEqual({ opened: 1, alreadyOpen: 1, withoutRoom: 1 });

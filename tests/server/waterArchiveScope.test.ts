@@ -102,7 +102,7 @@ describe('bulk actions state their scope', () => {
 
 describe('devices without a path', () => {
   it('shows a meter without a module as offline and fails its command at once with that reason', async () => {
-    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000001' });
+    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000001', priceFen: 350 });
     const meter = (await list({ id: added.body.data.id })).records[0];
     expect(meter.online).toBe(false);
     expect((await list({ online: 'true', id: meter.id })).total).toBe(0);
@@ -116,7 +116,7 @@ describe('devices without a path', () => {
 
   it('refuses a module outside the caller\'s area', async () => {
     const [foreign] = await sql<{ id: number }>('SELECT id FROM modules WHERE area_id = 2 LIMIT 1');
-    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000002', moduleId: foreign.id });
+    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000002', moduleId: foreign.id, priceFen: 350 });
     expect(added.status).toBe(400);
     expect((await list({ address: '20261122000002' })).total).toBe(0);
   });
@@ -124,11 +124,11 @@ describe('devices without a path', () => {
   it('refuses a DL/T 645 module for a water meter, naming the module and its protocol, on create and on edit', async () => {
     const [electric] = await sql<{ id: number; address: string }>(`SELECT id, address FROM modules WHERE area_id = 1 AND protocol = 'dlt645' LIMIT 1`);
     const [water] = await sql<{ id: number }>(`SELECT id FROM modules WHERE area_id = 1 AND protocol = 'cjt188' LIMIT 1`);
-    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: electric.id });
+    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: electric.id, priceFen: 350 });
     expect(added.status).toBe(400);
     expect(added.body.msg).toBe(`模块：模块 ${electric.address} 使用 dlt645 协议：水表只能挂在 CJ/T 188（cjt188）模块上`);
     expect((await list({ address: '20261122000004' })).total).toBe(0);
-    const created = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: water.id });
+    const created = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000004', moduleId: water.id, priceFen: 350 });
     expect(created.status).toBe(200);
     const id = created.body.data.id as number;
     const moved = await api.put('webWaterArchive/updateWebWaterArchive', { id, moduleId: electric.id });
@@ -175,7 +175,7 @@ describe('deleting what carries money or history', () => {
   });
 
   it('deletes a bare meter without a typed confirmation', async () => {
-    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000003' });
+    const added = await api.post('webWaterArchive/addWebWaterArchive', { address: '20261122000003', priceFen: 350 });
     const [impact] = (await api.get('webWaterArchive/findDeleteImpact', { ids: String(added.body.data.id) })).body.data;
     expect(impact).toMatchObject({ accountOpened: false, balanceFen: 0, tenantName: null, readings: 0 });
     expect((await api.delete('webWaterArchive/deleteWebWaterArchive', { id: added.body.data.id })).body.data).toEqual({ deleted: 1 });

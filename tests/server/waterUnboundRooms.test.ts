@@ -99,7 +99,7 @@ describe('findUserUnBind lists the rooms without a water meter', () => {
     const roomId = async (code: string) => Number((await query<{ id: number }>(`SELECT id FROM rooms WHERE building_id = ${building.id} AND room_code = '${code}'`))[0].id);
     const [a, b] = [await roomId('U101'), await roomId('U102')];
     expect(await codes()).toEqual(expect.arrayContaining(['U101', 'U102']));
-    const added = await admin.post('webWaterArchive/addWebWaterArchive', { address: '31000000000001', roomId: a });
+    const added = await admin.post('webWaterArchive/addWebWaterArchive', { address: '31000000000001', roomId: a, priceFen: 350 });
     expect(added.status).toBe(200);
     const meterId = added.body.data.id as number;
     expect(await codes()).not.toContain('U101');
