@@ -57,9 +57,6 @@ const REF_TYPE = 'tenantBinding';
 
 const Day = z.iso.date({ error: 'validation.date' });
 
-/** ¥12.30 from fen (server messages and ledger remarks). */
-const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
-
 
 // ---- the binding list (current and history) -----------------------------------------------------
 
@@ -227,15 +224,15 @@ function settlementOf(balanceFen: number, settlement: Settlement, retainedFen = 
 function describeSettlement(lang: Lang, utility: string, balanceFen: number, settlement: Settlement, retainedFen = 0) {
   const name = serverMessage(lang, `bindings.utility.${utility}`);
   const { refundedFen, collectedFen } = settlementOf(balanceFen, settlement, retainedFen);
-  if (settlement === 'carryOver') return serverMessage(lang, 'bindings.carriedOver', { utility: name, amount: yuan(balanceFen) });
+  if (settlement === 'carryOver') return serverMessage(lang, 'bindings.carriedOver', { utility: name, amount: formatYuan(balanceFen) });
   if (retainedFen !== 0) {
     const kept = serverMessage(lang, 'bindings.retained', { amount: formatYuan(retainedFen) });
-    if (refundedFen) return `${serverMessage(lang, 'bindings.refunded', { utility: name, amount: yuan(refundedFen) })}${kept}`;
-    if (collectedFen) return `${serverMessage(lang, 'bindings.collected', { utility: name, amount: yuan(collectedFen) })}${kept}`;
+    if (refundedFen) return `${serverMessage(lang, 'bindings.refunded', { utility: name, amount: formatYuan(refundedFen) })}${kept}`;
+    if (collectedFen) return `${serverMessage(lang, 'bindings.collected', { utility: name, amount: formatYuan(collectedFen) })}${kept}`;
     return `${serverMessage(lang, 'bindings.settledZero', { utility: name })}${kept}`;
   }
-  if (refundedFen) return serverMessage(lang, 'bindings.refunded', { utility: name, amount: yuan(refundedFen) });
-  if (collectedFen) return serverMessage(lang, 'bindings.collected', { utility: name, amount: yuan(collectedFen) });
+  if (refundedFen) return serverMessage(lang, 'bindings.refunded', { utility: name, amount: formatYuan(refundedFen) });
+  if (collectedFen) return serverMessage(lang, 'bindings.collected', { utility: name, amount: formatYuan(collectedFen) });
   return serverMessage(lang, 'bindings.settledZero', { utility: name });
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 import { namesField } from '../support/fieldLabels';
 import { residentCheckChar } from '../../common/identity';
+import { formatYuan } from '../../common/money';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -176,9 +177,8 @@ describe('unbindTenant', () => {
       { utility: 'electric', balanceBeforeFen: electric.balanceFen, collectedFen: -electric.balanceFen, refundedFen: 0, balanceFen: 0 },
       { utility: 'water', balanceBeforeFen: water.balanceFen, refundedFen: water.balanceFen, collectedFen: 0, balanceFen: 0 },
     ]);
-    const yuan = (fen: number) => (Math.abs(fen) / 100).toFixed(2);
-    expect(message).toContain(yuan(electric.balanceFen));
-    expect(message).toContain(yuan(water.balanceFen));
+    expect(message).toContain(formatYuan(Math.abs(electric.balanceFen)));
+    expect(message).toContain(formatYuan(Math.abs(water.balanceFen)));
     expect(binding).toMatchObject({ id: bindingId, current: false, endDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     for (const account of await money(roomId)) expect(account).toMatchObject({ balance: 0, ledger: 0 });
     // A refund and a settlement line per account, pointing back to the binding.
@@ -225,7 +225,7 @@ describe('unbindTenant', () => {
     const lines = await rows<{ kind: string; amount: number; remark: string }>(sql`SELECT kind, amount_fen::int AS amount, remark FROM ledger_entries WHERE room_id = ${roomId} AND ref_id = ${String(bindingId)}`);
     expect(lines).toHaveLength(2);
     expect(lines.every((l) => l.kind === 'settlement' && l.amount === 0)).toBe(true);
-    expect(lines.map((l) => l.remark).join()).toContain((Math.abs(before[0].balance) / 100).toFixed(2));
+    expect(lines.map((l) => l.remark).join()).toContain(formatYuan(before[0].balance));
   });
 
   it('refuses bad input and foreign bindings, changing nothing', async () => {
