@@ -83,3 +83,12 @@ export function countText(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return `${value < 0 ? '-' : ''}${group(String(Math.abs(Math.trunc(value))))}`;
 }
+
+/**
+ * A room as messages, titles and confirmations name it: project, building and room code, a space
+ * between them ("滨江花园 1号楼 101"): "1号楼 101" exists in several projects. What is missing is
+ * left out. Pickers and lists show the same parts in their own columns or with their own separators.
+ */
+export function roomText(room: { projectName?: string | null; buildingName?: string | null; roomCode?: string | null }): string {
+  return [room.projectName, room.buildingName, room.roomCode].filter(Boolean).join(' ');
+}

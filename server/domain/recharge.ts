@@ -7,6 +7,7 @@ import { enqueueCommands, type NewCommand } from './commands';
 import { publish } from '../realtime/events';
 import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
+import { roomTextOf } from '../db/roomNames';
 import { platformTimeZone } from '../config';
 import { tenancyOfAccount } from './tenancy';
 import { ORDER_STATUS } from '../../common/states';
@@ -329,8 +330,9 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
   if (!target) throw notFound('errors.roomNotFound');
   const room = { id: Number(target.id), areaId: Number(target.area_id), roomCode: target.room_code };
   const meter = target.meter_id === null ? undefined : { id: Number(target.meter_id), areaId: Number(target.meter_area_id), accountOpened: !!target.account_opened, supplyOff: !!target.supply_off };
-  if (!meter) throw conflict(input.utility === 'electric' ? 'errors.noElectricMeter' : 'errors.noWaterMeter', { room: room.roomCode });
-  if (input.utility === 'water' && !meter.accountOpened) throw conflict('errors.waterAccountNotOpened', { room: room.roomCode });
+  // The refusals name the room with its project and building ("1号楼 101" exists in several projects).
+  if (!meter) throw conflict(input.utility === 'electric' ? 'errors.noElectricMeter' : 'errors.noWaterMeter', { room: await roomTextOf(db, room.id) });
+  if (input.utility === 'water' && !meter.accountOpened) throw conflict('errors.waterAccountNotOpened', { room: await roomTextOf(db, room.id) });
 
   const remark = input.remark?.trim() || null;
   // What the money buys at the meter's price now (common/rechargeEnergy.ts): kept on the order and its ledger entry.

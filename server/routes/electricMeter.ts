@@ -14,6 +14,8 @@ import { inScope } from '../http/scope';
 import { importBody, insertInBatches, runImport, type ImportSpec } from '../http/importKit';
 import { audit } from '../audit';
 import { sqlState } from '../db/errors';
+import { roomTextOf } from '../db/roomNames';
+import { roomText } from '../../common/formats';
 import { enqueueCommands, type NewCommand } from '../domain/commands';
 import { planLog, planSupplyAction, previewOf } from '../domain/supply';
 import { ArrearsOverride, checkArrearsOverride, checkConfirmedCount } from '../http/massConfirm';
@@ -207,7 +209,7 @@ async function checkMeter(c: Ctx, db: Db, target: Target, changed: Set<string>, 
       const [other] = await db.select({ address: electricMeters.address }).from(electricMeters)
         .where(and(eq(electricMeters.roomId, room.id), exceptId ? ne(electricMeters.id, exceptId) : undefined));
       // The room binding screen's message (one meter per utility per room).
-      if (other) throw fieldError(c, 'roomId', 'errors.roomHasMeter', { room: room.roomCode, address: other.address });
+      if (other) throw fieldError(c, 'roomId', 'errors.roomHasMeter', { room: await roomTextOf(db, room.id), address: other.address });
     }
     areaId = room.areaId;
   }
@@ -371,7 +373,7 @@ function meterImport(c: Ctx): ImportSpec<ImportRow, MeterWrite> {
           else {
             const room = roomsByKey.get(keyOf(candidates[0].id, value.roomCode));
             if (!room) { report(row, 'roomCode', 'errors.estate.importRoomUnknown', { code: value.roomCode, building: value.buildingName }); ok = false; }
-            else if (room.meter) { report(row, 'roomCode', 'errors.roomHasMeter', { room: value.roomCode, address: room.meter }); ok = false; }
+            else if (room.meter) { report(row, 'roomCode', 'errors.roomHasMeter', { room: roomText({ projectName: candidates[0].projectName, buildingName: value.buildingName, roomCode: value.roomCode }), address: room.meter }); ok = false; }
             else if (roomsInFile.has(room.id)) { report(row, 'roomCode', 'errors.estate.importDuplicate', { code: value.roomCode, row: roomsInFile.get(room.id)! }); ok = false; }
             else { roomsInFile.set(room.id, row); roomId = room.id; areaId = room.areaId; }
           }

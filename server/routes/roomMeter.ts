@@ -11,6 +11,7 @@ import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { sqlState } from '../db/errors';
+import { roomTextOf } from '../db/roomNames';
 import { tenantRooms } from '../http/meterSearch';
 
 const { rooms, buildings, projects, tenants, tenantBindings, electricMeters, waterMeters, accounts } = schema;
@@ -199,9 +200,10 @@ export function roomMeterRoutes() {
     const result = await oneMeterPerRoom(() => db.transaction(async (tx) => {
       const meter = await lockMeter(c, tx, body.utility, body.meterId);
       const room = await lockRoom(c, tx, body.utility, body.roomId);
-      if (meter.roomId === room.id) throw conflict('errors.meterAlreadyThere', { address: meter.address, room: room.roomCode });
-      if (meter.roomId !== null) throw conflict('errors.meterInOtherRoom', { address: meter.address, room: await roomCodeOf(tx, meter.roomId) });
-      if (room.meter) throw conflict('errors.roomHasMeter', { room: room.roomCode, address: room.meter.address });
+      // Refusals name rooms with their project and building ("1号楼 101" exists in several projects).
+      if (meter.roomId === room.id) throw conflict('errors.meterAlreadyThere', { address: meter.address, room: await roomTextOf(tx, room.id) });
+      if (meter.roomId !== null) throw conflict('errors.meterInOtherRoom', { address: meter.address, room: await roomTextOf(tx, meter.roomId) });
+      if (room.meter) throw conflict('errors.roomHasMeter', { room: await roomTextOf(tx, room.id), address: room.meter.address });
       await setRoom(tx, body.utility, meter.id, room.id);
       await audit(tx, session, { action: `attach:${body.utility}`, entity: 'roomMeter', entityId: room.id, before: { meterId: meter.id, roomId: null }, after: { meterId: meter.id, address: meter.address, roomId: room.id, roomCode: room.roomCode } });
       return { meterId: meter.id, address: meter.address, roomId: room.id, roomCode: room.roomCode };
@@ -238,12 +240,12 @@ export function roomMeterRoutes() {
       const meter = await lockMeter(c, tx, body.utility, body.meterId);
       if (meter.roomId === null) throw conflict('errors.meterNotAttached', { address: meter.address });
       const fromRoomId = meter.roomId;
-      if (fromRoomId === body.toRoomId) throw conflict('errors.meterAlreadyThere', { address: meter.address, room: await roomCodeOf(tx, fromRoomId) });
+      if (fromRoomId === body.toRoomId) throw conflict('errors.meterAlreadyThere', { address: meter.address, room: await roomTextOf(tx, fromRoomId) });
       // Both rooms locked in id order (two moves between the same rooms cannot deadlock).
       const [first, second] = [fromRoomId, body.toRoomId].sort((a, b) => a - b);
       await tx.select({ id: rooms.id }).from(rooms).where(inArray(rooms.id, [first, second])).orderBy(asc(rooms.id)).for('update');
       const target = await lockRoom(c, tx, body.utility, body.toRoomId);
-      if (target.meter) throw conflict('errors.roomHasMeter', { room: target.roomCode, address: target.meter.address });
+      if (target.meter) throw conflict('errors.roomHasMeter', { room: await roomTextOf(tx, target.id), address: target.meter.address });
       const fromCode = await roomCodeOf(tx, fromRoomId);
       await setRoom(tx, body.utility, meter.id, target.id);
       await audit(tx, session, { action: `move:${body.utility}`, entity: 'roomMeter', entityId: meter.id, before: { meterId: meter.id, address: meter.address, roomId: fromRoomId, roomCode: fromCode }, after: { roomId: target.id, roomCode: target.roomCode } });

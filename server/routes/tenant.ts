@@ -9,6 +9,7 @@ import { conflict, notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../common/identity';
+import { roomText } from '../../common/formats';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 
@@ -216,7 +217,7 @@ export function tenantRoutes() {
     const { db, now } = c.get('deps');
     const session = c.get('session');
     const tenant = await findTenant(c, query.id);
-    if (tenant.rooms.length) throw conflict('errors.tenantHasRoom', { name: tenant.name, rooms: tenant.roomCode ?? '' });
+    if (tenant.rooms.length) throw conflict('errors.tenantHasRoom', { name: tenant.name, rooms: tenant.rooms.map((room) => roomText(room)).join(', ') });
     const kept = tenant.bindingCount > 0;
     await db.transaction(async (tx) => {
       // The tenant row is locked (a bind locks it too) and checked again: a bind may have come in meanwhile.

@@ -9,6 +9,7 @@ import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { langOf, serverMessage } from '../http/i18n';
 import { audit } from '../audit';
+import { roomTextOf } from '../db/roomNames';
 import { PlaceFilters, placeConditions } from './statsKit';
 import { ACCOUNT_LIMIT_KEYS, accountLimitsProblem, type AccountLimitValues } from '../../common/accountLimits';
 
@@ -90,7 +91,8 @@ export function userParameterRoutes() {
         const after: AccountLimitValues = { alarm1Fen: account.alarm1Fen, alarm2Fen: account.alarm2Fen, overdraftFen: account.overdraftFen, hoardLimitFen: account.hoardLimitFen, ...changes };
         const problem = accountLimitsProblem(after, account.balanceFen);
         if (problem) {
-          const room = [account.buildingName, account.roomCode].filter(Boolean).join(' ');
+          // The room with its project and building ("1号楼 101" exists in several projects).
+          const room = await roomTextOf(tx, account.roomId);
           throw fieldError(c, problem.field, 'validation.userParameters.ofRoom', { room, reason: serverMessage(langOf(c), problem.key, problem.params) });
         }
       }

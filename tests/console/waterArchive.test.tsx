@@ -78,7 +78,8 @@ describe('water meter archive (waterarchive)', () => {
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     await u.click(await within(rows()[0]).findByRole('button', { name: '关阀' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/^确定关闭水表 \d{14}（\S+ 房间）的阀门吗？/)).toBeInTheDocument();
+    // The room named with its project and building (issue 40): "项目 建筑 房间".
+    expect(within(dialog).getByText(/^确定关闭水表 \d{14}（\S+ \S+ \S+ 房间）的阀门吗？/)).toBeInTheDocument();
     await u.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('关阀：1 个设备')).toBeInTheDocument();
     await testBackend().runCommands();

@@ -7,6 +7,9 @@ import { formatYuan } from '../../common/money';
 signedInForFile('admin');
 
 const filterUrl = (filter: Record<string, unknown>) => `/zhongjianbiao?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+/** A room as messages name it, read apart from the console: "project building room". */
+const roomName = async (id: number) => (await query<{ name: string }>(`SELECT p.name || ' ' || b.name || ' ' || r.room_code AS name
+  FROM rooms r JOIN buildings b ON b.id = r.building_id JOIN projects p ON p.id = r.project_id WHERE r.id = ${id}`))[0].name;
 
 describe('room binding (zhongjianbiao)', () => {
   it('lists rooms with both meters and filters the rooms without a water meter', async () => {
@@ -38,7 +41,8 @@ describe('room binding (zhongjianbiao)', () => {
     await waitFor(() => expect(confirm).toHaveTextContent(`确定将水表${meter.address}绑定到`));
     expect(confirm).toHaveTextContent(room.room_code);
     await u.click(within(confirm).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText(`表${meter.address}已绑定到房间${room.room_code}`)).toBeInTheDocument();
+    // The room named with its project and building (issue 40: "1号楼 101" exists in several projects).
+    expect(await screen.findByText(`表${meter.address}已绑定到房间${await roomName(room.id)}`)).toBeInTheDocument();
     expect(await query(`SELECT room_id FROM water_meters WHERE id = ${meter.id}`)).toEqual([{ room_id: room.id }]);
     // The dialog shows the room as it is now, though the room has left the list of rooms without a water meter.
     await waitFor(() => expect(within(dialog).getByRole('region', { name: '水费' })).toHaveTextContent(meter.address));
@@ -62,7 +66,7 @@ describe('room binding (zhongjianbiao)', () => {
     await u.click(within(water).getByRole('button', { name: '下一步' }));
     const confirm = await screen.findByRole('dialog', { name: '绑定表计' });
     await u.click(within(confirm).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText(`表${meter.address}已绑定到房间${room.room_code}`)).toBeInTheDocument();
+    expect(await screen.findByText(`表${meter.address}已绑定到房间${await roomName(room.id)}`)).toBeInTheDocument();
     // The attached meter has no account yet: the card says so and offers the opening.
     const card = () => within(dialog).getByRole('region', { name: '水费' });
     await waitFor(() => expect(card()).toHaveTextContent('水表账户尚未开户，开户后即可充值'));
@@ -90,7 +94,7 @@ describe('room binding (zhongjianbiao)', () => {
     const confirm = await screen.findByRole('dialog', { name: '解除表计绑定' });
     expect(confirm).toHaveTextContent(`房间保留电费账户及其余额${formatYuan(room.balance)}`);
     await u.click(within(confirm).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText(`表${room.address}已解除与房间${room.room_code}的绑定`)).toBeInTheDocument();
+    expect(await screen.findByText(`表${room.address}已解除与房间${await roomName(room.id)}的绑定`)).toBeInTheDocument();
     expect(await query(`SELECT room_id FROM electric_meters WHERE id = ${room.meter_id}`)).toEqual([{ room_id: null }]);
     expect(await query(`SELECT balance_fen::int AS b FROM accounts WHERE room_id = ${room.id} AND utility = 'electric'`)).toEqual([{ b: room.balance }]);
   });
@@ -114,7 +118,7 @@ describe('room binding (zhongjianbiao)', () => {
     const confirm = await screen.findByRole('dialog', { name: '移动表计' });
     await waitFor(() => expect(confirm).toHaveTextContent(new RegExp(`已有的抄表记录仍属于.*${from.room_code}`)));
     await u.click(within(confirm).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText(`表${from.address}已移到房间${to.room_code}`)).toBeInTheDocument();
+    expect(await screen.findByText(`表${from.address}已移到房间${await roomName(to.id)}`)).toBeInTheDocument();
     expect(await query(`SELECT room_id FROM water_meters WHERE id = ${from.meter_id}`)).toEqual([{ room_id: to.id }]);
     expect(await query(`SELECT count(*)::int AS n FROM readings WHERE utility = 'water' AND meter_id = ${from.meter_id} AND room_id = ${from.id}`)).toEqual(readings);
   });

@@ -9,6 +9,7 @@ import { RowIconButton } from '../../../components/list/RowButtons';
 import { CURRENT_STATES } from '../../../components/tenants/BindingHistory';
 import { settlementText } from '../../../components/tenants/settlement';
 import { BINDING_FILTERS, type Binding } from './model';
+import { roomText } from '../../../../common/formats';
 import { BindButton } from './BindDialog';
 import { UnbindButton, UnbindDialogs } from './UnbindDialog';
 
@@ -58,7 +59,7 @@ function HistoryScope() {
   if (!roomId && !tenantId) return null;
   const first = data?.[0];
   const label = roomId
-    ? translate('bindings.history.scopeRoom', { room: first ? `${first.buildingName ?? ''} ${first.roomCode ?? ''}`.trim() : `#${String(roomId)}` })
+    ? translate('bindings.history.scopeRoom', { room: first ? roomText(first) : `#${String(roomId)}` })
     : translate('bindings.history.scopeTenant', { name: first?.tenantName ?? `#${String(tenantId)}` });
   return <Chip color="primary" variant="outlined" label={label} onDelete={() => setFilters(rest, {})} sx={{ alignSelf: 'center' }} />;
 }

@@ -10,6 +10,7 @@ import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { createRowDialog } from '../../../components/list/RowDialog';
 import { formatYuan } from '../../../../common/money';
+import { roomText } from '../../../../common/formats';
 import { dayIn } from '../../../components/pickers/dateRanges';
 import { SETTLEMENTS, type Binding, type PreviewAccount, type Settlement, type UnbindResult } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
@@ -57,7 +58,7 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
   const today = dayIn(new Date());
   const dateProblem = !/^\d{4}-\d{2}-\d{2}$/.test(endDate) ? 'bindings.unbind.dateRequired'
     : endDate > today ? 'bindings.unbind.dateFuture' : endDate < binding.startDate ? 'bindings.unbind.dateBeforeStart' : undefined;
-  const room = [binding.projectName, binding.buildingName, binding.roomCode].filter(Boolean).join(' / ');
+  const room = roomText(binding);
   const title = translate('bindings.unbind.title', { name: binding.tenantName ?? '', room });
   return (
     <Dialog open onClose={() => !unbind.isPending && onClose()} fullWidth maxWidth="sm" aria-label={title}>

@@ -13,7 +13,8 @@ import { createRowDialog } from '../../../components/list/RowDialog';
 import { StateChip } from '../../../components/list/columns';
 import { formatYuan } from '../../../../common/money';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
-import { roomLabel, type RoomChoice } from '../../../components/pickers/RoomInput';
+import type { RoomChoice } from '../../../components/pickers/RoomInput';
+import { roomText } from '../../../../common/formats';
 import { ONLINE, RELAY, UTILITIES, VALVE, meterOf, type RoomMeters, type Utility } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import { OpenWaterAccount } from '../userJiaofei/AccountCard';
@@ -21,7 +22,8 @@ import { OpenWaterAccount } from '../userJiaofei/AccountCard';
 type Mode = 'attach' | 'detach' | 'move';
 interface Pending { utility: Utility; mode: Mode; meterId?: number; meterAddress?: string; toRoomId?: number }
 
-const roomName = (room: RoomMeters) => roomLabel({ projectName: room.projectName, buildingName: room.buildingName, roomCode: room.roomCode });
+/** The room as the dialog's words name it: project, building and room ("1号楼 101" exists in several projects). */
+const roomName = (room: RoomMeters) => roomText(room);
 
 /** The submit button of a picker form: enabled once its value is chosen. */
 function NextButton({ source }: { source: string }) {
@@ -109,7 +111,7 @@ function Question({ room, pending }: { room: RoomMeters; pending: Pending }) {
       </>
     );
   }
-  return <>{translate('bindings.meters.moveConfirm', { address: pending.meterAddress ?? '', from: roomName(room), to: target ? roomLabel(target) : '…' })}</>;
+  return <>{translate('bindings.meters.moveConfirm', { address: pending.meterAddress ?? '', from: roomName(room), to: target ? roomText(target) : '…' })}</>;
 }
 
 /**
@@ -129,13 +131,16 @@ function RoomMetersDialog({ room: opened, onClose }: { room: RoomMeters; onClose
   const [pending, setPending] = useState<Pending | null>(null);
   const [cardKey, setCardKey] = useState(0);
   const act = useMutation({
-    mutationFn: async (p: Pending): Promise<{ address: string; toRoomCode?: string }> => {
+    mutationFn: async (p: Pending): Promise<{ address: string; to?: string }> => {
       if (p.mode === 'attach') return dataProvider.invoke<{ address: string; roomCode: string }>('zhongjianbiao', 'attach', { roomId: room.id, utility: p.utility, meterId: p.meterId });
       if (p.mode === 'detach') return dataProvider.invoke<{ address: string; roomCode: string }>('zhongjianbiao', 'detach', { utility: p.utility, meterId: p.meterId });
-      return dataProvider.invoke<{ address: string; roomCode: string; toRoomCode?: string }>('zhongjianbiao', 'move', { utility: p.utility, meterId: p.meterId, toRoomId: p.toRoomId });
+      const moved = await dataProvider.invoke<{ address: string; toRoomId: number }>('zhongjianbiao', 'move', { utility: p.utility, meterId: p.meterId, toRoomId: p.toRoomId });
+      // The room it went to, named as the dialog names rooms.
+      const { data: target } = await dataProvider.getOne<RoomChoice>('meterRooms', { id: moved.toRoomId });
+      return { address: moved.address, to: roomText(target) };
     },
     onSuccess: (result, p) => {
-      notify(`bindings.meters.${p.mode}Done`, { type: 'success', messageArgs: { address: result.address, room: room.roomCode, to: result.toRoomCode ?? '' } });
+      notify(`bindings.meters.${p.mode}Done`, { type: 'success', messageArgs: { address: result.address, room: roomName(room), to: result.to ?? '' } });
       setPending(null);
       setCardKey((key) => key + 1);
       refresh();

@@ -15,6 +15,7 @@ import { useCountOf } from '../../../components/delete/DeleteWithImpact';
 import { useTypedCount } from '../../../components/bulk/TypedCount';
 import { ArrearsOptInField, LeftOutNote, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
 import { RowIconButton } from '../../../components/list/RowButtons';
+import { roomText } from '../../../../common/formats';
 import { READ_VALUE_COLUMNS, num } from './columns';
 import { ELECTRIC_FILTERS, TRIP_CAUSES, type ElectricMeter, type MeterAction, type TripCause } from './model';
 
@@ -221,7 +222,7 @@ export function RowCommandMenu() {
       </Menu>
       {action && (
         <ConfirmCommand
-          title={`${translate(actionLabel(action))} · ${record.address}${record.roomCode ? ` (${record.roomCode})` : ''}`}
+          title={`${translate(actionLabel(action))} · ${record.address}${record.roomCode ? ` (${roomText(record)})` : ''}`}
           deviceIds={[record.id]} actions={[action]} run={run} onClose={() => setAction(null)}
         />
       )}

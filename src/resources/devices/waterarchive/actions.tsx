@@ -16,6 +16,7 @@ import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/Sco
 import { ArrearsOptInField, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
 import { WATER_FILTERS, type WaterMeter } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
+import { roomText } from '../../../../common/formats';
 
 const RESOURCE = 'waterarchive';
 type Target = 'open' | 'closed';
@@ -82,7 +83,7 @@ export function ValveButton() {
   });
   if (!record || !canCommand) return null;
   const target: Target = record.valveState === 'open' ? 'closed' : 'open';
-  const content = translate(`water.actions.${target === 'open' ? 'open' : 'close'}ValveConfirm${record.roomCode ? '' : 'NoRoom'}`, { address: record.address, room: record.roomCode });
+  const content = translate(`water.actions.${target === 'open' ? 'open' : 'close'}ValveConfirm${record.roomCode ? '' : 'NoRoom'}`, { address: record.address, room: roomText(record) });
   return (
     <>
       <RowIconButton

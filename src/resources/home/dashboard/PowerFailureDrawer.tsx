@@ -8,6 +8,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { RoomSearch, roomLabel } from '../../archives/userJiaofei/RoomSearch';
 import type { FoundRoom } from '../../archives/userJiaofei/model';
 import { POWER_FAILURE_CAUSES, useDashboardCalls, type PowerFailureCause } from './model';
+import { roomText } from '../../../../common/formats';
 
 const T = 'dashboard.powerFailure';
 
@@ -59,7 +60,7 @@ export function PowerFailureDrawer({ open, resource, room: given, onClose, onRec
   const mutation = useMutation({
     mutationFn: () => calls.addPowerFailure({ roomId: room!.roomId, cause: cause as PowerFailureCause, offAt: offAtEdited ? offDate!.toISOString() : null, remark: remark.trim() || null }),
     onSuccess: () => {
-      notify(`${T}.done`, { type: 'success', messageArgs: { room: room ? roomLabel(room) : '' } });
+      notify(`${T}.done`, { type: 'success', messageArgs: { room: room ? roomText(room) : '' } });
       onRecorded();
       onClose();
     },

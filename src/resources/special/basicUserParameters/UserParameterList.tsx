@@ -11,6 +11,7 @@ import { useResourceAccess } from '../../../auth/useResourceAccess';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { fenToYuan, formatYuan, yuanToFen } from '../../../../common/money';
 import { ACCOUNT_LIMIT_KEYS, accountLimitsProblem, type AccountLimitValues } from '../../../../common/accountLimits';
+import { roomText } from '../../../../common/formats';
 
 /** A room account with its limits (userParameter/findByCondition). */
 export interface UserParameters extends RaRecord, AccountLimitValues {
@@ -49,7 +50,8 @@ const FILTERS: FilterSpec[] = [
   { source: 'utility', kind: 'choice', alwaysOn: true, choices: Object.entries(UTILITY).map(([id, style]) => ({ id, name: style.label })) },
 ];
 
-const roomOf = (account: UserParameters) => [account.buildingName, account.roomCode].filter(Boolean).join(' ');
+/** The room as the dialog's words name it: project, building and room ("1号楼 101" exists in several projects). */
+const roomOf = (account: UserParameters) => roomText(account);
 
 type Entry = Record<keyof AccountLimitValues, string>;
 

@@ -6,6 +6,7 @@ import { filterInputs, type FilterSpec } from '../../../components/list/filters'
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
 import { ServerExportButton } from '../../../components/list/ServerExportButton';
 import { formatYuan } from '../../../../common/money';
+import { roomText } from '../../../../common/formats';
 import { choicesOf } from '../rechargeOrders/model';
 import { UTILITY, type RoomStatement } from '../room_billing_statement/model';
 import { KIND, LINE_SORT, type StatementLine } from './model';
@@ -58,7 +59,7 @@ function StatementBanner() {
     >
       {statement
         ? translate('stats.statement.of', {
-          room: [statement.projectName, statement.buildingName, statement.roomCode].filter(Boolean).join(' / '),
+          room: roomText(statement),
           month: statement.month, utility: translate(UTILITY[statement.utility]?.label ?? statement.utility),
           recharge: formatYuan(statement.rechargeFen), charge: formatYuan(statement.chargeFen), balance: formatYuan(statement.closingBalanceFen),
         })
