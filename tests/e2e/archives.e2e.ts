@@ -173,6 +173,20 @@ describe('archives: estate, tenant, binding and recharge, end to end', () => {
     assert.match(orderId, /^W\d+$/);
     assert.ok(await water.getByRole('cell', { name: orderId }).count() >= 1);
     await screenshot(page, 'archives-07-after-recharge');
+    // The ledger shows the order number whole, at 1440 and at 1280 px (two ledgers side by side; issue 40: it was cut at 1440).
+    for (const width of [1440, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const shown = await water.getByTestId('ledger-order-id').filter({ hasText: orderId }).first().evaluate((number) => {
+        const scroller = number.closest('table')!.parentElement!;
+        return {
+          text: number.textContent, right: number.getBoundingClientRect().right, cellRight: number.closest('td')!.getBoundingClientRect().right,
+          cardRight: number.closest('section')!.getBoundingClientRect().right, tableOverflows: scroller.scrollWidth > scroller.clientWidth,
+        };
+      });
+      assert.equal(shown.text, orderId);
+      assert.ok(shown.right <= shown.cellRight && shown.right <= shown.cardRight && !shown.tableOverflows, `${width} px: ${JSON.stringify(shown)}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('shows the room list and the payment screen in English', async () => {

@@ -53,7 +53,9 @@ const accounts = {
         kind: 'Kind',
         amount: 'Amount (¥)',
         balanceAfter: 'Balance (¥)',
-        ref: 'Reference'
+        ref: 'Reference',
+        copy: 'Copy the order no.',
+        copied: 'Order no. %{orderId} copied'
       },
       kinds: {
         opening: 'Opening',
@@ -93,7 +95,9 @@ const accounts = {
         amountRequired: 'Enter the amount',
         amountPositive: 'The amount must be more than 0',
         amountMost: 'At most %{most} can be taken now',
-        done: 'Recharge of %{amount} taken: order %{orderId}'
+        done: 'Recharge of %{amount} taken: order %{orderId}',
+        /** A recharge of a room without a current tenant: said, not refused (a landlord's top-up is legitimate). */
+        vacant: 'This room is vacant (no tenant): the recharge stays on the room\'s account'
       },
       order: {
         title: 'Last order',
@@ -121,7 +125,12 @@ const accounts = {
         balanceAfter: 'Balance after',
         operator: 'Operator',
         time: 'Time',
-        thanks: 'Thank you. Keep this receipt.'
+        thanks: 'Thank you. Keep this receipt.',
+        reprint: 'Reprint',
+        reprintTitle: 'Payment receipt (reprint)',
+        reprintedAt: 'Reprinted',
+        voided: 'This order is void',
+        reprintAction: 'Reprint the receipt'
       }
     }
   },

@@ -55,7 +55,9 @@ const messages: DeepStrings<typeof en> = {
         kind: '種類',
         amount: '金額（元）',
         balanceAfter: '残高（元）',
-        ref: '参照'
+        ref: '参照',
+        copy: '注文番号をコピー',
+        copied: '注文番号%{orderId}をコピーしました'
       },
       kinds: {
         opening: '期首',
@@ -95,7 +97,9 @@ const messages: DeepStrings<typeof en> = {
         amountRequired: '金額を入力してください',
         amountPositive: '金額は0より大きくしてください',
         amountMost: '今回のチャージは最大%{most}です',
-        done: '%{amount}を受け取りました：注文%{orderId}'
+        done: '%{amount}を受け取りました：注文%{orderId}',
+        /** A recharge of a room without a current tenant: said, not refused (a landlord's top-up is legitimate). */
+        vacant: 'この部屋は現在空室（入居者なし）です。チャージは部屋のアカウントに残ります'
       },
       order: {
         title: '最新の注文',
@@ -123,7 +127,12 @@ const messages: DeepStrings<typeof en> = {
         balanceAfter: 'チャージ後残高',
         operator: '担当者',
         time: '日時',
-        thanks: 'ご利用ありがとうございました。本領収書は大切に保管してください。'
+        thanks: 'ご利用ありがとうございました。本領収書は大切に保管してください。',
+        reprint: '再発行',
+        reprintTitle: '入金領収書（再発行）',
+        reprintedAt: '再発行日時',
+        voided: 'この注文は取消済みです',
+        reprintAction: '領収書を再発行'
       }
     }
   },

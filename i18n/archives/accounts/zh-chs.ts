@@ -55,7 +55,9 @@ const messages: DeepStrings<typeof en> = {
         kind: '类型',
         amount: '金额（元）',
         balanceAfter: '余额（元）',
-        ref: '单号'
+        ref: '单号',
+        copy: '复制单号',
+        copied: '已复制单号%{orderId}'
       },
       kinds: {
         opening: '期初',
@@ -95,7 +97,9 @@ const messages: DeepStrings<typeof en> = {
         amountRequired: '请输入金额',
         amountPositive: '金额必须大于0',
         amountMost: '本次最多可充%{most}',
-        done: '已收款%{amount}：订单%{orderId}'
+        done: '已收款%{amount}：订单%{orderId}',
+        /** A recharge of a room without a current tenant: said, not refused (a landlord's top-up is legitimate). */
+        vacant: '该房间当前空置（无租户），充值将留在房间账户上'
       },
       order: {
         title: '最近订单',
@@ -123,7 +127,12 @@ const messages: DeepStrings<typeof en> = {
         balanceAfter: '充值后余额',
         operator: '操作员',
         time: '时间',
-        thanks: '谢谢惠顾，请妥善保管本收据。'
+        thanks: '谢谢惠顾，请妥善保管本收据。',
+        reprint: '补打',
+        reprintTitle: '缴费收据（补打）',
+        reprintedAt: '补打时间',
+        voided: '本订单已作废',
+        reprintAction: '补打收据'
       }
     }
   },

@@ -55,7 +55,9 @@ const messages: DeepStrings<typeof en> = {
         kind: '類型',
         amount: '金額（元）',
         balanceAfter: '餘額（元）',
-        ref: '單號'
+        ref: '單號',
+        copy: '複製單號',
+        copied: '已複製單號%{orderId}'
       },
       kinds: {
         opening: '期初',
@@ -95,7 +97,9 @@ const messages: DeepStrings<typeof en> = {
         amountRequired: '請輸入金額',
         amountPositive: '金額必須大於0',
         amountMost: '本次最多可儲%{most}',
-        done: '已收款%{amount}：訂單%{orderId}'
+        done: '已收款%{amount}：訂單%{orderId}',
+        /** A recharge of a room without a current tenant: said, not refused (a landlord's top-up is legitimate). */
+        vacant: '該房間目前空置（無租戶），儲值將留在房間帳戶上'
       },
       order: {
         title: '最近訂單',
@@ -123,7 +127,12 @@ const messages: DeepStrings<typeof en> = {
         balanceAfter: '儲值後餘額',
         operator: '操作員',
         time: '時間',
-        thanks: '謝謝惠顧，請妥善保管本收據。'
+        thanks: '謝謝惠顧，請妥善保管本收據。',
+        reprint: '補印',
+        reprintTitle: '繳費收據（補印）',
+        reprintedAt: '補印時間',
+        voided: '本訂單已作廢',
+        reprintAction: '補印收據'
       }
     }
   },

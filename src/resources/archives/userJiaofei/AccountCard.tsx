@@ -10,7 +10,8 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { formatYuan } from '../../../../common/money';
 import { moneyText } from '../../../../common/formats';
 import { useFormatDateTime } from '../../../components/dateTime';
-import { cutOff, inArrears, usePaymentCalls, type AccountSide } from './model';
+import { cutOff, inArrears, usePaymentCalls, type AccountSide, type LedgerEntry } from './model';
+import { CopyOrderIdButton, ReprintButton } from './ReprintReceipt';
 
 const T = 'resources.userJiaofei';
 
@@ -45,6 +46,27 @@ export function OpenWaterAccount({ meterId, onOpened }: { meterId: number; onOpe
       {translate(`${T}.openAccount.button`)}
     </Button>
   );
+}
+
+/**
+ * A ledger line's reference. An order number is shown whole (selectable, with a copy button) and a
+ * recharge's receipt can be printed again from it; other references (reading periods, long remarks)
+ * are cut to the card, whole on hover.
+ */
+function LedgerRef({ entry }: { entry: LedgerEntry }) {
+  if (entry.refType === 'recharge_order' && entry.refId) {
+    return (
+      <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25 }}>
+        <Box component="span" data-testid="ledger-order-id" sx={{ fontFamily: 'monospace', fontSize: '0.95em', whiteSpace: 'nowrap', userSelect: 'all', color: 'text.primary' }}>{entry.refId}</Box>
+        <Box component="span" sx={{ display: 'inline-flex', whiteSpace: 'nowrap' }}>
+          <CopyOrderIdButton orderId={entry.refId} />
+          {entry.kind === 'recharge' && <ReprintButton orderId={entry.refId} />}
+        </Box>
+      </Box>
+    );
+  }
+  const text = entry.refId ?? entry.remark ?? '';
+  return <Box component="span" title={text} sx={{ display: 'block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</Box>;
 }
 
 /** One account of the room: balance, allowances and limits, its meter's state and its last ledger entries. */
@@ -106,7 +128,10 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
         {side.accountId === null || (ledger && ledger.records.length === 0) ? (
           <Typography variant="body2" color="text.secondary">{translate(`${T}.ledger.empty`)}</Typography>
         ) : (
-          <Table size="small" aria-label={`${title} ${translate(`${T}.ledger.title`)}`} sx={{ '& th, & td': { px: 0.75, whiteSpace: 'nowrap' } }}>
+          // Two ledgers side by side at 1280–1440 px: where a line is too wide, a time breaks between
+          // day and hour, a heading between words and a reference's buttons go under the order
+          // number, which is never cut.
+          <Table size="small" aria-label={`${title} ${translate(`${T}.ledger.title`)}`} sx={{ '& th, & td': { px: 0.75 }, '& td': { whiteSpace: 'nowrap' }, '& td.ledger-wraps': { whiteSpace: 'normal' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate(`${T}.ledger.time`)}</TableCell>
@@ -119,16 +144,13 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
             <TableBody>
               {(ledger?.records ?? []).map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableCell>{format(entry.createdAt)}</TableCell>
+                  <TableCell className="ledger-wraps">{format(entry.createdAt).split(' ').map((part, i) => <Box component="span" key={i} sx={{ whiteSpace: 'nowrap' }}>{i ? ' ' : ''}{part}</Box>)}</TableCell>
                   <TableCell>{translate(`${T}.kinds.${entry.kind}`, { _: entry.kind })}</TableCell>
                   <TableCell align="right" sx={{ color: entry.amountFen < 0 ? 'error.main' : 'success.main', fontVariantNumeric: 'tabular-nums' }}>
                     {entry.amountFen > 0 ? '+' : ''}{moneyText(entry.amountFen)}
                   </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{moneyText(entry.balanceAfterFen)}</TableCell>
-                  {/* Order numbers and reading periods are long: cut to the card, whole on hover. */}
-                  <TableCell sx={{ color: 'text.secondary', maxWidth: 120, overflow: 'hidden', textOverflow: 'ellipsis' }} title={entry.refId ?? entry.remark ?? ''}>
-                    {entry.refId ?? entry.remark ?? ''}
-                  </TableCell>
+                  <TableCell className="ledger-wraps" sx={{ color: 'text.secondary', py: 0 }}><LedgerRef entry={entry} /></TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -8,6 +8,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { amountInWords, formatYuan } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { usePaymentCalls, type Order } from './model';
+import { ORDER_STATUS } from '../../../../common/states';
 
 const T = 'resources.userJiaofei';
 export type PaperSize = 'a5' | 'thermal80';
@@ -35,8 +36,10 @@ const printStyles = (size: PaperSize) => `
  * The receipt itself: what the tenant takes away — headed by the operating company (RECEIPT_*
  * settings of the server) with its seal, the room, the meter and its unit price, the amount in
  * figures and in words of the receipt's language, and the operator as that language writes them.
+ * Printed again (`reprintedAt`), the same receipt says so in its title and with the time of the
+ * reprint; a void order's receipt says the order is void.
  */
-export function Receipt({ order, size }: { order: Order; size: PaperSize }) {
+export function Receipt({ order, size, reprintedAt }: { order: Order; size: PaperSize; reprintedAt?: Date | null }) {
   const translate = useTranslate();
   const format = useFormatDateTime();
   const [locale] = useLocaleState();
@@ -62,15 +65,19 @@ export function Receipt({ order, size }: { order: Order; size: PaperSize }) {
     [`${T}.receipt.operator`, (chinese ? order.operatorName : order.operatorAccount ?? order.operatorName) ?? translate('app.none')],
     [`${T}.receipt.time`, format(order.createdAt)],
     ...(order.remark ? [[`${T}.receipt.remark`, order.remark] as [string, string]] : []),
+    ...(reprintedAt ? [[`${T}.receipt.reprintedAt`, format(reprintedAt)] as [string, string]] : []),
   ];
   return (
-    <Box id="payment-receipt" data-size={size}
+    <Box id="payment-receipt" data-size={size} data-reprint={reprintedAt ? 'true' : undefined}
       sx={{ width: size === 'a5' ? 420 : 280, mx: 'auto', p: 2, border: 1, borderColor: 'divider', bgcolor: 'background.paper', fontSize: size === 'a5' ? 14 : 12 }}>
       <Typography sx={{ textAlign: 'center', fontWeight: 700, fontSize: '1.2em' }}>{issuer?.company ?? translate('app.name')}</Typography>
       {(issuer?.address || issuer?.phone) && (
         <Typography sx={{ textAlign: 'center', fontSize: '0.85em' }}>{[issuer.address, issuer.phone].filter(Boolean).join('  ')}</Typography>
       )}
-      <Typography sx={{ textAlign: 'center', mb: 1, fontSize: '1em' }}>{translate(`${T}.receipt.title`)}</Typography>
+      <Typography sx={{ textAlign: 'center', mb: 1, fontSize: '1em', fontWeight: reprintedAt ? 700 : undefined }}>{translate(reprintedAt ? `${T}.receipt.reprintTitle` : `${T}.receipt.title`)}</Typography>
+      {order.orderStatus === ORDER_STATUS.void && (
+        <Typography data-testid="receipt-void" sx={{ textAlign: 'center', mb: 1, fontWeight: 700, border: '2px solid', py: 0.25 }}>{translate(`${T}.receipt.voided`)}</Typography>
+      )}
       <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1, rowGap: 0.25, m: 0, borderTop: '1px dashed', borderBottom: '1px dashed', py: 1, '& dt': { whiteSpace: 'nowrap' }, '& dd': { m: 0, wordBreak: 'break-all', fontVariantNumeric: 'tabular-nums' } }}>
         {lines.map(([label, value]) => [<dt key={`${label}-t`}>{translate(label)}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
       </Box>
@@ -83,7 +90,7 @@ export function Receipt({ order, size }: { order: Order; size: PaperSize }) {
 }
 
 /** The receipt on screen, the paper choice (A5 / 80 mm thermal) and the print button. */
-export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose: () => void }) {
+export function ReceiptDialog({ order, onClose, reprintedAt }: { order: Order | null; onClose: () => void; reprintedAt?: Date | null }) {
   const translate = useTranslate();
   const [size, setSize] = useState<PaperSize>(() => (localStorage.getItem('userJiaofei.paper') as PaperSize | null) ?? 'thermal80');
   const choose = (value: PaperSize | null) => {
@@ -95,13 +102,13 @@ export function ReceiptDialog({ order, onClose }: { order: Order | null; onClose
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
       <GlobalStyles styles={printStyles(size)} />
-      <DialogTitle>{translate(`${T}.receipt.dialogTitle`)}</DialogTitle>
+      <DialogTitle>{translate(`${T}.receipt.dialogTitle`)}{reprintedAt ? ` · ${translate(`${T}.receipt.reprint`)}` : ''}</DialogTitle>
       <DialogContent>
         <ToggleButtonGroup exclusive size="small" value={size} onChange={(_, value: PaperSize | null) => choose(value)} aria-label={translate(`${T}.receipt.paper`)} sx={{ mb: 2 }}>
           <ToggleButton value="thermal80">{translate(`${T}.receipt.thermal80`)}</ToggleButton>
           <ToggleButton value="a5">{translate(`${T}.receipt.a5`)}</ToggleButton>
         </ToggleButtonGroup>
-        <Receipt order={order} size={size} />
+        <Receipt order={order} size={size} reprintedAt={reprintedAt} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>

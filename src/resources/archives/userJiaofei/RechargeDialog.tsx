@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import {
-  Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography,
+  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import { formatYuan, rmbCapital, yuanToFen } from '../../../../common/money';
 import { CHANNELS, QUICK_YUAN, RECHARGE_MAX_FEN, newRequestId, usePaymentCalls, type AccountSide, type Channel, type FoundRoom, type RechargeAnswer } from './model';
@@ -45,6 +45,9 @@ export function RechargeDialog({ room, side, onClose, onDone }: {
   const problem = amountProblem(amount, mostFen);
   const fen = yuanToFen(amount);
   const utility = translate(`${T}.utility.${side.utility}`);
+  // No current tenant (the room search and the room list name the tenant bound now): a landlord's
+  // top-up is legitimate, an operator's slip is not — said, not refused.
+  const vacant = !room.tenantId && !room.tenantName;
   const mutation = useMutation({
     mutationFn: () => calls.recharge({ roomId: room.roomId, utility: side.utility, amountFen: fen as number, channel, requestId, remark: remark.trim() || null }),
     onSuccess: (answer) => {
@@ -70,6 +73,7 @@ export function RechargeDialog({ room, side, onClose, onDone }: {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {translate(`${T}.dialog.balance`, { balance: formatYuan(side.balanceFen ?? 0), most: formatYuan(mostFen) })}
           </Typography>
+          {vacant && <Alert severity="warning" data-testid="vacant-room" sx={{ mb: 1 }}>{translate(`${T}.dialog.vacant`)}</Alert>}
           <TextField
             autoFocus fullWidth margin="dense" label={translate(`${T}.dialog.amount`)} value={amount}
             onChange={(event) => setAmount(event.target.value)} onBlur={() => setTouched(true)}

@@ -14,6 +14,8 @@ export default defineResource({
       // A water meter takes money once its account is opened: offered right on the payment screen.
       openWaterAccount: post('webWaterArchive/updateOpenAnAccountInBatches'),
       receiptIssuer: get('account/findReceiptIssuer'),
+      // An order's receipt printed again (the ledger here, the order lists, the room billing details).
+      receipt: get('account/findReceipt'),
     },
   },
   ...lazyList(() => import('./UserPayment')),

@@ -76,6 +76,8 @@ export interface LedgerEntry {
   kind: string;
   amountFen: number;
   balanceAfterFen: number;
+  /** What the entry refers to (`recharge_order`: refId is the order number, whose receipt can be printed again). */
+  refType?: string | null;
   refId: string | null;
   operatorName: string | null;
   remark: string | null;
@@ -116,6 +118,8 @@ export function usePaymentCalls() {
       dataProvider.invoke<RechargeAnswer>(RESOURCE, 'recharge', body),
     ledger: (accountId: number) => dataProvider.invoke<{ records: LedgerEntry[]; total: number }>(RESOURCE, 'ledger', { accountId, pageNum: 1, pageSize: LEDGER_ROWS }),
     receiptIssuer: () => dataProvider.invoke<ReceiptIssuer>(RESOURCE, 'receiptIssuer', {}),
+    /** An order as its receipt shows it, to print it again (the same answer as the recharge's). */
+    receipt: (orderId: string) => dataProvider.invoke<Order>(RESOURCE, 'receipt', { orderId }),
     openWaterAccount: (meterId: number) => dataProvider.invoke<{ opened: number }>(RESOURCE, 'openWaterAccount', { ids: [meterId] }),
   };
 }

@@ -8,6 +8,7 @@ import { CHANNEL, STATUS, choicesOf, type RechargeOrder } from './model';
 import { ORDER_SORT } from './sort';
 import { VoidOrderButton, VoidOrderDialog } from './VoidOrderDialog';
 import { EnergyLegend, OrderEnergy } from './OrderEnergy';
+import { ReprintRowButton, ReprintRowDialogs } from '../../archives/userJiaofei/ReprintReceipt';
 
 /** The order columns, declared once (table, column chooser; the server's export writes the same fields). */
 const COLUMNS: Column<RechargeOrder>[] = [
@@ -44,10 +45,13 @@ const TOTALS: TotalItem[] = [
   { source: 'voidAmountFen', label: 'stats.totals.voidAmount', kind: 'money' },
 ];
 
+/** Every order's receipt can be printed again from its row (the payment screen's receipt, marked as a reprint). */
+const orderIdOf = (order: RechargeOrder) => order.orderId;
+
 /**
  * 充值订单统计 / 水表充值订单: every recharge order of the area, filtered by place, day range,
  * channel and status, with the totals of the whole filtered set above the table, the server's
- * CSV of it, and the void of one order (with its reason).
+ * CSV of it, the void of one order (with its reason) and its receipt printed again.
  */
 export default function RechargeOrderList() {
   const resource = useResourceContext()!;
@@ -58,15 +62,17 @@ export default function RechargeOrderList() {
   ];
   return (
     <VoidOrderDialog>
-      <ListScreen<RechargeOrder>
-        columns={COLUMNS}
-        filters={filters}
-        sort={ORDER_SORT}
-        deletable={false}
-        exportButton={<ServerExportButton />}
-        summary={<><ListTotals items={TOTALS} /><EnergyLegend /></>}
-        rowActions={<VoidOrderButton />}
-      />
+      <ReprintRowDialogs>
+        <ListScreen<RechargeOrder>
+          columns={COLUMNS}
+          filters={filters}
+          sort={ORDER_SORT}
+          deletable={false}
+          exportButton={<ServerExportButton />}
+          summary={<><ListTotals items={TOTALS} /><EnergyLegend /></>}
+          rowActions={<><ReprintRowButton<RechargeOrder> orderIdOf={orderIdOf} /><VoidOrderButton /></>}
+        />
+      </ReprintRowDialogs>
     </VoidOrderDialog>
   );
 }

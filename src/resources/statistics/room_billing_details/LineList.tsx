@@ -10,6 +10,7 @@ import { roomText } from '../../../../common/formats';
 import { choicesOf } from '../rechargeOrders/model';
 import { UTILITY, type RoomStatement } from '../room_billing_statement/model';
 import { KIND, LINE_SORT, type StatementLine } from './model';
+import { ReprintRowButton, ReprintRowDialogs } from '../../archives/userJiaofei/ReprintReceipt';
 
 const COLUMNS: Column<StatementLine>[] = [
   { source: 'createdAt', kind: 'datetime', priority: 1 },
@@ -68,7 +69,10 @@ function StatementBanner() {
   );
 }
 
-/** 房间结算明细: ledger entries of the rooms (a statement's lines when opened from it), with totals by kind. */
+/** A recharge line's order, whose receipt can be printed again from the line. */
+const rechargeOrderOf = (line: StatementLine) => (line.kind === 'recharge' && line.refType === 'recharge_order' ? line.refId : null);
+
+/** 房间结算明细: ledger entries of the rooms (a statement's lines when opened from it), with totals by kind; a recharge line reprints its receipt. */
 export default function LineList() {
   const resource = useResourceContext()!;
   const filters = [
@@ -76,9 +80,12 @@ export default function LineList() {
     <TextInput key="roomCode" source="roomCode" label={`resources.${resource}.fields.roomCode`} alwaysOn resettable={false} sx={{ width: 120 }} />,
   ];
   return (
-    <ListScreen<StatementLine>
-      columns={COLUMNS} filters={filters} sort={LINE_SORT} deletable={false} exportButton={<ServerExportButton />}
-      summary={<><StatementBanner /><ListTotals items={TOTALS} /></>}
-    />
+    <ReprintRowDialogs>
+      <ListScreen<StatementLine>
+        columns={COLUMNS} filters={filters} sort={LINE_SORT} deletable={false} exportButton={<ServerExportButton />}
+        summary={<><StatementBanner /><ListTotals items={TOTALS} /></>}
+        rowActions={<ReprintRowButton<StatementLine> orderIdOf={rechargeOrderOf} />}
+      />
+    </ReprintRowDialogs>
   );
 }
