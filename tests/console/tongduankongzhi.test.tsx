@@ -135,7 +135,7 @@ describe('tongduankongzhi', () => {
     await u.click(await screen.findByRole('button', { name: '通断选中' }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByTestId('left-out')).toHaveTextContent('以下表计不执行：处于保电状态的 1 块电表（请先取消保电）。');
-    expect(within(dialog).getByRole('status')).toHaveTextContent('没有符合条件的表计，无需操作。');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('没有需要执行的表计。');
     expect(within(dialog).getByRole('button', { name: '确定' })).toBeDisabled();
   });
 });

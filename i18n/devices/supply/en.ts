@@ -5,6 +5,7 @@
  */
 const supply = {
   bulk: {
+    allLeftOut: 'Nothing to do for these meters.',
     typeCountRestore: 'This restores supply to %{count} meters: type %{count} to confirm',
     typeCountLock: 'This changes the keep-supply lock of %{count} meters: type %{count} to confirm',
     leftOut: 'Left out: %{reasons}.',

@@ -5,6 +5,7 @@
  */
 const supply = {
   bulk: {
+    allLeftOut: '実行する対象はありません。',
     typeCountRestore: '%{count} 台の供給を再開します。確認のため %{count} と入力してください',
     typeCountLock: '%{count} 台の電力メーターの保電設定を変更します。確認のため %{count} と入力してください',
     leftOut: '対象外：%{reasons}。',

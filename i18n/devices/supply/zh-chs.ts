@@ -5,6 +5,7 @@
  */
 const supply = {
   bulk: {
+    allLeftOut: '没有需要执行的表计。',
     typeCountRestore: '此操作将恢复 %{count} 户的供电或供水：请输入 %{count} 以确认',
     typeCountLock: '此操作将改变 %{count} 块电表的保电状态：请输入 %{count} 以确认',
     leftOut: '以下表计不执行：%{reasons}。',

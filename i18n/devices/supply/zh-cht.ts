@@ -5,6 +5,7 @@
  */
 const supply = {
   bulk: {
+    allLeftOut: '沒有需要執行的錶計。',
     typeCountRestore: '此操作將恢復 %{count} 戶的供電或供水：請輸入 %{count} 以確認',
     typeCountLock: '此操作將改變 %{count} 塊電錶的保電狀態：請輸入 %{count} 以確認',
     leftOut: '以下錶計不執行：%{reasons}。',

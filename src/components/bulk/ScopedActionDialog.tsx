@@ -4,7 +4,7 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import { FilterSummary, hasFilter, type FilterSpec } from '../list/filters';
 import { useCountOf } from '../delete/DeleteWithImpact';
 import { useTypedCount } from './TypedCount';
-import { ArrearsOptInField, LeftOutNote, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from './SupplyPreview';
+import { ArrearsOptInField, LeftOutNote, nothingKey, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from './SupplyPreview';
 
 /**
  * The scope of a bulk action as the server takes it: the list's filters, or `scope: 'all'` when
@@ -85,7 +85,7 @@ export function ScopedActionDialog({ open, title, question, filters, preview, ru
           ? <CircularProgress size={20} aria-label={translate('bulk.counting')} />
           : (
             <>
-              <DialogContentText role="status">{counted.count === 0 ? translate('bulk.nothing') : question(countOf(counted.count))}</DialogContentText>
+              <DialogContentText role="status">{counted.count === 0 ? translate(nothingKey(counted)) : question(countOf(counted.count))}</DialogContentText>
               {supplyAction && <LeftOutNote type={supplyAction} preview={counted} />}
               {supplyAction && <ArrearsOptInField type={supplyAction} preview={counted} optIn={optIn} />}
             </>

@@ -68,6 +68,9 @@ export function useSupplyPreview(open: boolean, key: string, fetch: () => Promis
   return { preview, recount: () => setAttempt((n) => n + 1) };
 }
 
+/** What a dialog says when no device gets the command: none matched, or every one is left out (LeftOutNote says why). */
+export const nothingKey = (preview: SupplyPreview) => (LEFT_OUT_REASONS.some((reason) => preview.leftOut[reason] > 0) ? 'bulk.allLeftOut' : 'bulk.nothing');
+
 /** "Left out: 36 already off; 2 with the keep-supply lock on." (nothing when none is left out). */
 export function LeftOutNote({ type, preview }: { type: string; preview: SupplyPreview }) {
   const translate = useTranslate();

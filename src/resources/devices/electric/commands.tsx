@@ -13,7 +13,7 @@ import type { ResultColumn } from '../../../components/devices/CommandProgress';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { useCountOf } from '../../../components/delete/DeleteWithImpact';
 import { useTypedCount } from '../../../components/bulk/TypedCount';
-import { ArrearsOptInField, LeftOutNote, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
+import { ArrearsOptInField, LeftOutNote, nothingKey, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
 import { RowIconButton } from '../../../components/list/RowButtons';
 import { roomText } from '../../../../common/formats';
 import { READ_VALUE_COLUMNS, num } from './columns';
@@ -119,7 +119,7 @@ function ConfirmCommand({ title, deviceIds, actions, run, onClose }: {
           ? <CircularProgress size={20} sx={{ mt: 2 }} aria-label={translate('bulk.counting')} />
           : (
             <>
-              <DialogContentText role="status" sx={{ mt: 2 }}>{preview.count === 0 ? translate('bulk.nothing') : question(action, cause, countOf(preview.count))}</DialogContentText>
+              <DialogContentText role="status" sx={{ mt: 2 }}>{preview.count === 0 ? translate(nothingKey(preview)) : question(action, cause, countOf(preview.count))}</DialogContentText>
               <LeftOutNote type={action} preview={preview} />
               <ArrearsOptInField type={action} preview={preview} optIn={optIn} />
             </>
