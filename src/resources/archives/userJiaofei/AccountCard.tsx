@@ -69,6 +69,12 @@ function LedgerRef({ entry }: { entry: LedgerEntry }) {
   return <Box component="span" title={text} sx={{ display: 'block', maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</Box>;
 }
 
+/** `YYYY-MM-DD HH:mm` that may break between the day and the hour, and nowhere else. */
+function DayAndHour({ text }: { text: string }) {
+  const [day, hour] = text.split(' ');
+  return <><Box component="span" sx={{ whiteSpace: 'nowrap' }}>{day}</Box>{hour ? ' ' : ''}<Box component="span" sx={{ whiteSpace: 'nowrap' }}>{hour}</Box></>;
+}
+
 /** One account of the room: balance, allowances and limits, its meter's state and its last ledger entries. */
 export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSide; canRecharge: boolean; onRecharge: () => void }) {
   const translate = useTranslate();
@@ -144,7 +150,7 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
             <TableBody>
               {(ledger?.records ?? []).map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableCell className="ledger-wraps">{format(entry.createdAt).split(' ').map((part, i) => <Box component="span" key={i} sx={{ whiteSpace: 'nowrap' }}>{i ? ' ' : ''}{part}</Box>)}</TableCell>
+                  <TableCell className="ledger-wraps"><DayAndHour text={format(entry.createdAt)} /></TableCell>
                   <TableCell>{translate(`${T}.kinds.${entry.kind}`, { _: entry.kind })}</TableCell>
                   <TableCell align="right" sx={{ color: entry.amountFen < 0 ? 'error.main' : 'success.main', fontVariantNumeric: 'tabular-nums' }}>
                     {entry.amountFen > 0 ? '+' : ''}{moneyText(entry.amountFen)}
