@@ -10,6 +10,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { NoSuchAction, type MeteringDataProvider } from '../../data/dataProvider';
 import { formatYuan } from '../../../common/money';
+import { countText } from '../../../common/formats';
 import { useResourceAccess } from '../../auth/useResourceAccess';
 
 /**
@@ -124,7 +125,8 @@ function DeleteDialog({ ids, title, question, expected, onClose, onDeleted }: {
 export const useCountOf = () => {
   const translate = useTranslate();
   const resource = useResourceContext();
-  return (count: number) => translate(`resources.${resource}.count`, { smart_count: count, _: String(count) });
+  // The number with its thousands separators ("1,177 块电表"): the resource's plural form is chosen by smart_count.
+  return (count: number) => translate(`resources.${resource}.count`, { smart_count: count, _: String(count) }).replace(String(count), countText(count));
 };
 
 /** Deletes the selected rows (bulk action), after the confirmation above. */
