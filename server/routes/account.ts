@@ -111,7 +111,8 @@ export function accountRoutes() {
     method: 'get', path: '/findReceipt',
     summary: 'A recharge order as its receipt shows it (the `order` of account/recharge\'s answer: room, tenant when it was taken, meter and price, amount, channel, balance after, operator, status): a receipt printed again from the order lists or a room\'s ledger',
     tags: ['account'],
-    query: z.object({ orderId: z.string().trim().min(1, 'validation.required').max(40) }),
+    // An order number, not a search text: letters, digits, _ . - (E/W + time + sequence at the counter; SC…-k in the scale seed).
+    query: z.object({ orderId: z.string().trim().min(1, 'validation.required').max(40).regex(/^[A-Za-z0-9_.-]+$/) }),
   }, async (c, { query }) => {
     const order = await orderView(c.get('deps').db, query.orderId);
     if (!order || !c.get('session').areaIds.includes(order.areaId)) throw notFound('errors.recordNotFound');

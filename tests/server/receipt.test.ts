@@ -87,6 +87,10 @@ describe('account/findReceipt', () => {
     const missing = await api.get('account/findReceipt', {});
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toMatch(namesField('account', 'orderId'));
+    // An order number, not a search text.
+    const hostile = await api.get('account/findReceipt', { orderId: "1'; DROP TABLE sys_users; --" });
+    expect(hostile.status).toBe(400);
+    expect(hostile.body.msg).toMatch(namesField('account', 'orderId'));
   });
 
   it('serves the order statistics screens (reprint from the order lists), not a screen that prints no receipt', async () => {
