@@ -124,6 +124,9 @@ describe('user payment (userJiaofei)', () => {
     expect(screen.getByText(new RegExp(room.tenant))).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '电费' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: '水费' })).toBeInTheDocument();
+    // The ledger is the tenant's, from the binding on (issue 40).
+    const [binding] = await query<{ start: string }>(`SELECT start_date::text AS start FROM tenant_bindings WHERE room_id = ${room.room_id} AND end_date IS NULL`);
+    expect(await screen.findByTestId('tenancy-electric')).toHaveTextContent(`自 ${binding.start} 入住起的流水`);
 
     await u.click(screen.getByRole('button', { name: '电费充值' }));
     const dialog = await screen.findByRole('dialog');

@@ -47,6 +47,7 @@ const accounts = {
         notOpened: 'The water account is not opened yet: open it to take a recharge'
       },
       ledger: {
+        since: 'Since the move-in on %{date} (balance at move-in %{amount}); earlier lines are in the room billing details',
         title: 'Last ledger entries',
         empty: 'No entry yet',
         time: 'Time',

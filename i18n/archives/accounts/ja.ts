@@ -49,6 +49,7 @@ const messages: DeepStrings<typeof en> = {
         notOpened: '水道口座が未開設です。開設するとチャージできます'
       },
       ledger: {
+        since: '%{date} の入居以降の明細（入居時残高 %{amount}）。それ以前は部屋の精算明細をご覧ください',
         title: '最近の取引',
         empty: '取引はまだありません',
         time: '日時',

@@ -49,6 +49,7 @@ const messages: DeepStrings<typeof en> = {
         notOpened: '水表账户尚未开户，开户后即可充值'
       },
       ledger: {
+        since: '自 %{date} 入住起的流水（入住时余额 %{amount}）；之前的流水见房间结算明细',
         title: '最近流水',
         empty: '暂无流水',
         time: '时间',

@@ -49,6 +49,7 @@ const messages: DeepStrings<typeof en> = {
         notOpened: '水錶帳戶尚未開戶，開戶後即可儲值'
       },
       ledger: {
+        since: '自 %{date} 入住起的流水（入住時餘額 %{amount}）；之前的流水見房間結算明細',
         title: '最近流水',
         empty: '暫無流水',
         time: '時間',

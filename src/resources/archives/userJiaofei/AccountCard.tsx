@@ -131,6 +131,12 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
           {side.utility === 'water' && side.meterId !== null && !side.accountOpened && canRecharge && <OpenWaterAccount meterId={side.meterId} />}
         </Stack>
         <Typography variant="subtitle2">{translate(`${T}.ledger.title`)}</Typography>
+        {side.tenancy && (
+          // The tenant's view starts at the binding (issue 40): the lines before it were the vacancy's or another tenant's.
+          <Typography variant="caption" color="text.secondary" component="p" data-testid={`tenancy-${side.utility}`}>
+            {translate(`${T}.ledger.since`, { date: side.tenancy.startDate, amount: formatYuan(side.tenancy.openingFen) })}
+          </Typography>
+        )}
         {side.accountId === null || (ledger && ledger.records.length === 0) ? (
           <Typography variant="body2" color="text.secondary">{translate(`${T}.ledger.empty`)}</Typography>
         ) : (

@@ -38,6 +38,8 @@ export interface AccountSide {
   valveState?: string | null;
   online: boolean | null;
   accountOpened: boolean;
+  /** The current tenancy: the ledger shown starts at its first line (account/ledger's default). */
+  tenancy?: { bindingId: number; tenantName: string | null; startDate: string; openingFen: number } | null;
 }
 
 export interface Order {
