@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countText } from '../../common/formats';
 import { screen, waitFor, within } from '@testing-library/react';
 import { LocalesMenuButton } from 'react-admin';
 import { renderScreen, signedInForFile, listRows as rows, sqlRows as query, fastUser } from './render';
@@ -71,7 +72,7 @@ describe('water archive actions', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('整个区域：未设置筛选条件')).toBeInTheDocument();
     const [{ n }] = await query<{ n: string }>(`SELECT count(*) AS n FROM water_meters WHERE area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1)`);
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(`将 ${n} 块水表本期的免费水量设为下面的数值？`);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(`将 ${countText(Number(n))} 块水表本期的免费水量设为下面的数值？`);
     const amount = within(dialog).getByLabelText('免费水量（m³）');
     await user.type(amount, '-1');
     expect(within(dialog).getByRole('button', { name: '确定' })).toBeDisabled();
@@ -81,7 +82,7 @@ describe('water archive actions', () => {
     await user.clear(amount);
     await user.type(amount, '2.5');
     await user.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await screen.findByText(`已将 ${n} 块水表的免费水量设为 2.5 m³`)).toBeInTheDocument();
+    expect(await screen.findByText(`已将 ${countText(Number(n))} 块水表的免费水量设为 2.5 m³`)).toBeInTheDocument();
     const [{ other }] = await query<{ other: string }>(`SELECT count(*) AS other FROM water_meters WHERE area_id = 1 AND free_allowance <> 2.5`);
     expect(Number(other)).toBe(0);
   });

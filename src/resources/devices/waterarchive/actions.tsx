@@ -16,7 +16,7 @@ import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/Sco
 import { ArrearsOptInField, useArrearsOptIn, useSupplyPreview, type PreviewAnswer } from '../../../components/bulk/SupplyPreview';
 import { WATER_FILTERS, type WaterMeter } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
-import { roomText } from '../../../../common/formats';
+import { countText, roomText } from '../../../../common/formats';
 
 const RESOURCE = 'waterarchive';
 type Target = 'open' | 'closed';
@@ -200,7 +200,7 @@ export function FreeResetButton() {
         preview={async (scope) => (await invoke<{ count: number }>('resetFree', { ...scope, freeAllowance: 0, dryRun: true })).count}
         run={async (scope, expectedCount) => {
           const { count } = await invoke<{ count: number }>('resetFree', { ...scope, freeAllowance: value, expectedCount });
-          notify('water.actions.freeResetDone', { type: 'success', messageArgs: { count, amount: value } });
+          notify('water.actions.freeResetDone', { type: 'success', messageArgs: { count: countText(count), amount: value } });
           refresh();
         }}
         onClose={() => setOpen(false)}
