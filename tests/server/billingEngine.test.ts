@@ -215,7 +215,7 @@ describe('the faults of the issue', () => {
     }
   });
 
-  it('a new electric account takes its limits from its meter\'s control set, else from the area\'s default set', async () => {
+  it('a new electric account takes its limits from its meter\'s control set, else from the area\'s default set; a water account the area\'s water set', async () => {
     // Two new rooms (no account yet) in a building of area 1.
     const building = await one(sql`SELECT b.id, p.id AS project_id, p.area_id FROM buildings b JOIN projects p ON p.id = b.project_id WHERE p.area_id IN ${AREA1} ORDER BY b.id LIMIT 1`);
     const rooms2 = await rows(sql`INSERT INTO rooms (area_id, project_id, building_id, room_code)
@@ -230,10 +230,13 @@ describe('the faults of the issue', () => {
     try {
       const opened = await backend.database.db.transaction(async (tx) => [
         await ensureAccount(tx, areaId, Number(rooms2[0].id), 'electric'),
+        await ensureAccount(tx, Number(rooms2[1].area_id), Number(rooms2[1].id), 'electric'),
         await ensureAccount(tx, Number(rooms2[1].area_id), Number(rooms2[1].id), 'water'),
       ]);
       expect(opened[0]).toMatchObject({ overdraftFen: 3000, alarm1Fen: 3000, alarm2Fen: 1000, hoardLimitFen: 400000, balanceFen: 0 });
       expect(opened[1]).toMatchObject({ overdraftFen: 200, alarm1Fen: 1500, alarm2Fen: 700, hoardLimitFen: 300000, balanceFen: 0 });
+      // A water account takes the area's water default (the seed's 水表控制策略), not electricity's (issue 40).
+      expect(opened[2]).toMatchObject({ overdraftFen: 500, alarm1Fen: 1000, alarm2Fen: 300, hoardLimitFen: 200000, balanceFen: 0 });
     } finally {
       await rows(sql`UPDATE areas SET default_control_set_id = NULL WHERE id = ${Number(rooms2[1].area_id)}`);
     }
