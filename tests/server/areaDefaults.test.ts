@@ -29,7 +29,7 @@ async function newRoom() {
   const [room] = await query<{ id: number }>(`INSERT INTO rooms (area_id, project_id, building_id, room_code) VALUES (${building.area_id}, ${building.project_id}, ${building.id}, 'T-LIMITS-${++rooms}') RETURNING id`);
   return room.id;
 }
-const limitsOf = async (roomId: number, utility: string) => (await query<Record<string, number>>(`SELECT overdraft_fen AS "overdraftFen", alarm1_fen AS "alarm1Fen", alarm2_fen AS "alarm2Fen", hoard_limit_fen AS "hoardLimitFen"
+const limitsOf = async (roomId: number, utility: string) => (await query<Record<string, number>>(`SELECT overdraft_fen::int AS "overdraftFen", alarm1_fen::int AS "alarm1Fen", alarm2_fen::int AS "alarm2Fen", hoard_limit_fen::int AS "hoardLimitFen"
   FROM accounts WHERE room_id = ${roomId} AND utility = '${utility}'`))[0];
 const setValues = async (id: number) => {
   const [row] = await query<{ values: Record<string, number> }>(`SELECT "values" FROM parameter_sets WHERE id = ${id}`);
@@ -129,7 +129,7 @@ describe('area defaults', () => {
 
   it('migration 0041 gives an upgraded area the water limits most of its water accounts have, as a named control set', async () => {
     const sqlText = readFileSync(new URL('../../server/db/migrations/0041_area_water_limits.sql', import.meta.url), 'utf8').split('--> statement-breakpoint')[1];
-    const [usual] = await query<Record<string, number>>(`SELECT overdraft_fen AS "overdraftFen", alarm1_fen AS "alarm1Fen", alarm2_fen AS "alarm2Fen", hoard_limit_fen AS "hoardLimitFen"
+    const [usual] = await query<Record<string, number>>(`SELECT overdraft_fen::int AS "overdraftFen", alarm1_fen::int AS "alarm1Fen", alarm2_fen::int AS "alarm2Fen", hoard_limit_fen::int AS "hoardLimitFen"
       FROM accounts WHERE utility = 'water' AND area_id = 2 GROUP BY 1, 2, 3, 4 ORDER BY count(*) DESC LIMIT 1`);
     const before = await waterDefault(2);
     await query('UPDATE areas SET default_water_control_set_id = NULL WHERE id = 2');
