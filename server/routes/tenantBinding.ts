@@ -16,6 +16,7 @@ import { findTenant, tenantsMatching } from './tenant';
 import { platformTimeZone } from '../config';
 import { TENANCY_START_REF, VACANCY_SETTLEMENT_REF, tenancyOfAccount } from '../domain/tenancy';
 import { formatYuan } from '../../common/money';
+import { roomText } from '../../common/formats';
 
 const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEntries, electricMeters, waterMeters } = schema;
 
@@ -198,10 +199,6 @@ const BALANCE_AT_BINDING = ['carry', 'settle'] as const;
 /** How a settled vacancy balance is closed: paid to (collected from) the owner, or written off. */
 const SETTLE_BY = ['refund', 'writeOff'] as const;
 
-/** A room as messages name it: project, building and room ("1号楼 101" exists in several projects). */
-const roomLabel = (room: { projectName?: string | null; buildingName?: string | null; roomCode?: string | null }) =>
-  [room.projectName, room.buildingName, room.roomCode].filter(Boolean).join(' ');
-
 /**
  * What settling one account does: refund (what the tenancy holds paid out, or its arrears collected:
  * the balance less `retainedFen`, the vacancy's part that stays with the room — tenancy.ts) or carry
@@ -290,7 +287,7 @@ export function tenantBindingRoutes() {
         if (!live) throw notFound('errors.tenantNotFound');
         const [occupied] = await tx.select({ tenantName: tenants.name }).from(tenantBindings).leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
           .where(and(eq(tenantBindings.roomId, room.id), isNull(tenantBindings.endDate)));
-        if (occupied) throw conflict('errors.roomOccupied', { room: roomLabel(room), name: occupied.tenantName ?? '' });
+        if (occupied) throw conflict('errors.roomOccupied', { room: roomText(room), name: occupied.tenantName ?? '' });
         const [last] = await tx.select({ endDate: sql<string | null>`max(${tenantBindings.endDate})::text` }).from(tenantBindings).where(eq(tenantBindings.roomId, room.id));
         if (last?.endDate && startDate < last.endDate) throw fieldError(c, 'startDate', 'validation.startBeforeLastEnd', { date: last.endDate });
         // The room's balances, locked (the room row is): a vacancy's money is settled or carried, never passed on unsaid.
@@ -303,7 +300,7 @@ export function tenantBindingRoutes() {
         }
         const [row] = await tx.insert(tenantBindings).values({ areaId: room.areaId, tenantId: tenant.id, roomId: room.id, startDate, createdAt: at }).returning();
         await tx.update(rooms).set({ state: 1 }).where(eq(rooms.id, room.id));
-        const place = roomLabel(room);
+        const place = roomText(room);
         const opened = [];
         for (const account of held) {
           const choice = account.balanceFen === 0 ? 'zero' : body.balanceAtBinding!;
@@ -336,7 +333,7 @@ export function tenantBindingRoutes() {
       });
     } catch (error) {
       // The database's own rule (one current tenant per room) caught a bind that raced past the check.
-      if (sqlState(error) === '23505') throw conflict('errors.roomOccupied', { room: roomLabel(room), name: '' });
+      if (sqlState(error) === '23505') throw conflict('errors.roomOccupied', { room: roomText(room), name: '' });
       throw error;
     }
     return ok(c, await findBinding(c, id));
@@ -385,7 +382,7 @@ export function tenantBindingRoutes() {
         const retainedFen = (await tenancyOfAccount(tx, account.accountId))?.retainedFen ?? 0;
         const what = settlementOf(account.balanceFen, body.settlement, retainedFen);
         const words = describeSettlement(lang, account.utility, account.balanceFen, body.settlement, retainedFen);
-        const remark = [serverMessage(lang, 'bindings.remark', { name: binding.tenantName ?? '', room: roomLabel(binding) }), words, body.remark].filter(Boolean).join('; ');
+        const remark = [serverMessage(lang, 'bindings.remark', { name: binding.tenantName ?? '', room: roomText(binding) }), words, body.remark].filter(Boolean).join('; ');
         const ref = { refType: REF_TYPE, refId: String(binding.id), operatorId: session.userId };
         const entries: number[] = [];
         if (body.settlement === 'refund' && what.heldFen !== 0) {
@@ -406,7 +403,7 @@ export function tenantBindingRoutes() {
       });
       return done;
     });
-    const message = serverMessage(lang, 'bindings.unbound', { name: binding.tenantName ?? '', room: roomLabel(binding) })
+    const message = serverMessage(lang, 'bindings.unbound', { name: binding.tenantName ?? '', room: roomText(binding) })
       + (settlements.length ? serverMessage(lang, 'bindings.colon') + settlements.map((s) => s.text).join(serverMessage(lang, 'bindings.join')) : serverMessage(lang, 'bindings.noAccounts'));
     return ok(c, { binding: await findBinding(c, binding.id), settlements, message });
   });

@@ -11,6 +11,7 @@ import { dayIn } from '../../../components/pickers/dateRanges';
 import type { Binding } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import { formatYuan } from '../../../../common/money';
+import { roomText } from '../../../../common/formats';
 
 /** A vacant room as the picker lists it, with its balances (tenantBinding/findVacantRooms). */
 interface VacantRoom { id: number; electricBalanceFen: number | null; waterBalanceFen: number | null }
@@ -83,7 +84,7 @@ export function BindButton() {
       ...(values.balanceAtBinding && typeof values.remark === 'string' && values.remark.trim() ? { remark: values.remark.trim() } : {}),
     }),
     onSuccess: (binding) => {
-      notify('bindings.bind.done', { type: 'success', messageArgs: { name: binding.tenantName, room: [binding.projectName, binding.buildingName, binding.roomCode].filter(Boolean).join(' ') } });
+      notify('bindings.bind.done', { type: 'success', messageArgs: { name: binding.tenantName, room: roomText(binding) } });
       setOpen(false);
       refresh();
     },
