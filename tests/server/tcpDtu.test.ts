@@ -136,6 +136,23 @@ describe('DTU listener (DEVICE_PORT) over real sockets', () => {
     expect(await createProtocolDriver().execute(target('7777'), 'read', {})).toMatchObject({ ok: false, code: 'no_reply', detail: 'no DTU listener (DEVICE_PORT is not set)' });
   });
 
+  it('a registration that arrives in one packet with a heartbeat registers (TCP joins writes under load)', async () => {
+    const { port, events, dtu } = await start();
+    const s = await rawClient(port);
+    s.write('3132\r\nHB');
+    expect(await until(() => dtu.isOnline('3132'))).toBe(true);
+    const checked = await start({ accept: async (a) => a === '3133' });
+    const t = await rawClient(checked.port);
+    t.write('3133\r\nheartbeat');
+    expect(await until(() => checked.dtu.isOnline('3133'))).toBe(true);
+    expect([...events, ...checked.events]).toEqual([{ address: '3132', online: true }, { address: '3133', online: true }]);
+    // Still one line: an address followed by garbage on the same line is no registration.
+    const bad = await rawClient(port);
+    bad.write('3134 xx\r\nHB');
+    await closed(bad);
+    expect(dtu.isOnline('3134')).toBe(false);
+  });
+
   it('heartbeat packets between frames do not disturb the frames', async () => {
     const { port, gateway, driver, dtu } = await start();
     const d = await gateway.dialDtu({ port, address: '3131', heartbeatMs: 5, heartbeat: 'hb' });

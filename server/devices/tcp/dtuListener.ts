@@ -2,7 +2,8 @@
  * `dtu` modules: 4G DTUs dial in to the platform. A TCP server on DEVICE_PORT:
  * - registration: the first packet a DTU sends is its module address, 1 to 32 ASCII letters or digits
  *   (as module management accepts them; letters compare in capitals), optionally surrounded by
- *   whitespace or ended by CR LF: `12345678`, `12345678\r\n`, ` dtu01 ` (= `DTU01`).
+ *   whitespace or ended by CR LF: `12345678`, `12345678\r\n`, ` dtu01 ` (= `DTU01`); what follows the
+ *   line break in the same packet (a heartbeat, a frame) is the DTU's first data.
  *   Anything else, an address `accept` refuses, or nothing within `registrationTimeoutMs` closes the
  *   socket, nothing else happens;
  * - heartbeats: afterwards any short printable packet that arrives while no frame is being
@@ -87,11 +88,15 @@ export function createDtuListener(options: DtuListenerOptions): DtuListener {
       socket.destroy();
     });
     socket.on('error', (error) => log(`DTU ${address ?? '?'}: ${error.message}`));
-    socket.on('data', (chunk) => {
+    const receive = (chunk: Buffer) => {
       const now = new Date();
       if (registering) return;
       if (!address) {
-        const match = REGISTRATION.exec(chunk.toString('latin1'));
+        // TCP is a stream: a registration ended by a line break may arrive in one packet with what
+        // the DTU sent next (a heartbeat, a frame). The first line registers; the rest is data.
+        const lineEnd = chunk.indexOf(0x0a);
+        const rest = lineEnd >= 0 && lineEnd < chunk.length - 1 ? chunk.subarray(lineEnd + 1) : undefined;
+        const match = REGISTRATION.exec((rest ? chunk.subarray(0, lineEnd + 1) : chunk).toString('latin1'));
         if (!match) { log('DTU sent a garbage registration, closing'); socket.destroy(); return; }
         const candidate = match[1].toUpperCase();
         const register = () => {
@@ -104,6 +109,7 @@ export function createDtuListener(options: DtuListenerOptions): DtuListener {
           idle();
           log(`DTU ${candidate}: registered`);
           options.onOnline?.(candidate, true, now);
+          if (rest && !socket.destroyed) receive(rest);
         };
         if (!options.accept) { register(); return; }
         registering = true;
@@ -118,7 +124,8 @@ export function createDtuListener(options: DtuListenerOptions): DtuListener {
       if (session!.deframer.pending === 0 && !chunk.includes(0x68) && HEARTBEAT.test(chunk.toString('latin1'))) return;
       const channel = channelOf(address);
       for (const frame of session!.deframer.push(chunk)) channel.deliver(frame);
-    });
+    };
+    socket.on('data', receive);
     socket.on('close', () => {
       sockets.delete(socket);
       if (address && sessions.get(address)?.socket === socket) {
