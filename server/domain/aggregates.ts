@@ -27,7 +27,7 @@ import { rowsOf } from '../db/rows';
  * Every reading's figures (interval in ms, rate registers in hundredths, charge in fen) computed once
  * per reading, for the parts functions of migration 0037.
  */
-const readingFigures = (where: SQL = sql`true`) => sql`
+const readingFigures = (where: SQL) => sql`
   SELECT utility, area_id, coalesce(room_id, 0) AS room_id, meter_id, since_at, read_at,
     usage_ms(since_at)::bigint AS s, usage_ms(read_at)::bigint AS r, u[1] AS u1, u[2] AS u2, u[3] AS u3, u[4] AS u4, cost_fen AS fen
   FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL AND ${where} OFFSET 0) x OFFSET 0`;
@@ -35,19 +35,52 @@ const readingFigures = (where: SQL = sql`true`) => sql`
 /**
  * Every reading's figures in parts of the days of the aggregates' zone (usage per rate register in
  * hundredths, charge in fen, `n` 1 on the day it was taken), by the rule of
- * server/domain/usageRule.ts (the SQL functions of migration 0037): what the triggers write.
+ * server/domain/usageRule.ts: what the triggers write (usage_day_parts, migration 0037), written out
+ * here for many readings at once. The zone's day edges in ms are worked out once (`edges[k]`: the start
+ * of the k-th day from the readings' first, a day's end the next one's start, so days of 23 or 25 hours
+ * too), not twice per piece; a reading's interval is split over its days by usage_part; each reading
+ * counts (n = 1) on a row of its own on the day it was taken, with its figures when it has no interval;
+ * a reading whose figures are all zero has no pieces to split. The same sums as usage_day_parts's, at
+ * half the cost.
  */
-const dayPieces = (where?: SQL) => sql`
-  SELECT c.utility, c.area_id, p.day, c.room_id, c.meter_id, p.u1, p.u2, p.u3, p.u4, p.fen, p.n
-  FROM (${readingFigures(where)}) c
-  CROSS JOIN aggregate_settings z
-  CROSS JOIN LATERAL usage_day_parts(c.since_at, c.read_at, c.s, c.r, z.time_zone, c.u1, c.u2, c.u3, c.u4, c.fen) p`;
+const dayPieces = (where: SQL = sql`true`) => sql`
+  WITH z AS (
+    SELECT z.time_zone AS zone, b.first, array(SELECT usage_ms(d AT TIME ZONE z.time_zone)::bigint
+      FROM generate_series(b.first::timestamp, b.last::timestamp + interval '1 day', interval '1 day') AS d ORDER BY d) AS edges
+    FROM aggregate_settings z
+    CROSS JOIN LATERAL (SELECT (min(since_at) AT TIME ZONE z.time_zone)::date AS first, (max(read_at) AT TIME ZONE z.time_zone)::date AS last
+      FROM readings WHERE deleted_at IS NULL AND ${where}) b)
+  SELECT c.utility, c.area_id, c.d0 + k AS day, c.room_id, c.meter_id, usage_part(c.u1, w.a, w.b, c.len) AS u1, usage_part(c.u2, w.a, w.b, c.len) AS u2,
+    usage_part(c.u3, w.a, w.b, c.len) AS u3, usage_part(c.u4, w.a, w.b, c.len) AS u4, usage_part(c.fen, w.a, w.b, c.len) AS fen, 0 AS n
+  FROM (SELECT f.*, f.r - f.s AS len, (f.since_at AT TIME ZONE z.zone)::date AS d0, (f.read_at AT TIME ZONE z.zone)::date AS d1, z.first, z.edges
+        FROM (${readingFigures(where)}) f CROSS JOIN z WHERE f.s < f.r AND (f.u1 <> 0 OR f.u2 <> 0 OR f.u3 <> 0 OR f.u4 <> 0 OR f.fen <> 0) OFFSET 0) c
+  CROSS JOIN LATERAL generate_series(0, c.d1 - c.d0) AS k
+  CROSS JOIN LATERAL (SELECT greatest(c.edges[c.d0 + k - c.first + 1] - c.s, 0) AS a, least(c.edges[c.d0 + k - c.first + 2] - c.s, c.len) AS b) w
+  WHERE w.a < w.b
+  UNION ALL
+  SELECT f.utility, f.area_id, (f.read_at AT TIME ZONE z.zone)::date, f.room_id, f.meter_id, CASE WHEN f.s IS NULL OR f.s >= f.r THEN f.u1 ELSE 0 END,
+    CASE WHEN f.s IS NULL OR f.s >= f.r THEN f.u2 ELSE 0 END, CASE WHEN f.s IS NULL OR f.s >= f.r THEN f.u3 ELSE 0 END,
+    CASE WHEN f.s IS NULL OR f.s >= f.r THEN f.u4 ELSE 0 END, CASE WHEN f.s IS NULL OR f.s >= f.r THEN f.fen ELSE 0 END, 1
+  FROM (${readingFigures(where)}) f CROSS JOIN z`;
 
-/** The same in UTC hours, per area (usage_h the sum of the rate registers' parts). */
-const hourPieces = (where?: SQL) => sql`
-  SELECT c.utility, c.area_id, to_timestamp(p.hour_ms / 1000) AS hour, p.u1 + p.u2 + p.u3 + p.u4 AS usage_h, p.fen, p.n
-  FROM (${readingFigures(where)}) c
-  CROSS JOIN LATERAL usage_hour_parts(c.s, c.r, c.u1, c.u2, c.u3, c.u4, c.fen) p`;
+/**
+ * The same in UTC hours, per area (usage_h the sum of the rate registers' parts, `hour` the hour's
+ * index since the epoch: `to_timestamp(hour * 3600)`): the pieces of usage_hour_parts (migration 0037)
+ * written out here, for the whole estate at once. A reading's interval split into its hours by
+ * usage_part, each reading counted (n = 1) on a row of its own in the hour it was taken, with its
+ * figures when it has no interval; a reading whose figures are all zero has no pieces to split (each
+ * would be zero). The same sums as usage_hour_parts's, at two thirds of the cost (no union of three
+ * queries per reading, no pieces of zeros): the rebuild and the check split the estate's 6.5 million hours.
+ */
+const hourPieces = (where: SQL = sql`true`) => sql`
+  SELECT c.utility, c.area_id, i AS hour, usage_part(c.u1, w.a, w.b, c.len) + usage_part(c.u2, w.a, w.b, c.len) + usage_part(c.u3, w.a, w.b, c.len)
+    + usage_part(c.u4, w.a, w.b, c.len) AS usage_h, usage_part(c.fen, w.a, w.b, c.len) AS fen, 0 AS n
+  FROM (SELECT *, r - s AS len FROM (${readingFigures(where)}) f WHERE s < r AND (u1 <> 0 OR u2 <> 0 OR u3 <> 0 OR u4 <> 0 OR fen <> 0) OFFSET 0) c
+  CROSS JOIN LATERAL generate_series(c.s / 3600000, (c.r - 1) / 3600000) AS i
+  CROSS JOIN LATERAL (SELECT greatest(i * 3600000 - c.s, 0) AS a, least((i + 1) * 3600000 - c.s, c.len) AS b) w
+  UNION ALL
+  SELECT utility, area_id, r / 3600000, CASE WHEN s IS NULL OR s >= r THEN u1 + u2 + u3 + u4 ELSE 0 END, CASE WHEN s IS NULL OR s >= r THEN fen ELSE 0 END, 1
+  FROM (${readingFigures(where)}) f`;
 
 /** The zone the aggregates' days are in. */
 export async function aggregateTimeZone(db: Db): Promise<string | null> {
@@ -74,7 +107,7 @@ export async function rebuildDailyAggregates(db: Db, options: { hours?: boolean 
       await tx.execute(sql`DELETE FROM hourly_area_usage`);
       await tx.execute(sql`
         INSERT INTO hourly_area_usage (utility, area_id, hour, usage_h, readings, cost_fen)
-        SELECT utility, area_id, hour, sum(usage_h), sum(n), sum(fen) FROM (${hourPieces()}) x GROUP BY 1, 2, 3
+        SELECT utility, area_id, to_timestamp(x.hour * 3600), sum(usage_h), sum(n), sum(fen) FROM (${hourPieces()}) x GROUP BY 1, 2, x.hour
         HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0`);
     }
     const usage = rowsOf<{ n: number }>(await tx.execute(sql`
@@ -149,12 +182,16 @@ const monthOf = (since: Date) => {
  * the usage keys from the start of that time's month on, from the readings read since then: a
  * fraction of the work. What lies before is the caller's to show unchanged
  * (`aggregateFingerprintBefore`). The recharge keys are always all compared (they are cheap).
+ *
+ * `hours: false` leaves the UTC hours out (two fifths of the work): after a change of zone, which
+ * rebuilds everything but them, when the caller shows them unchanged by it.
  */
-export async function dailyAggregateDifferences(db: Db, limit = 20, options: { since?: Date } = {}): Promise<AggregateDifference[]> {
+export async function dailyAggregateDifferences(db: Db, limit = 20, options: { since?: Date; hours?: boolean } = {}): Promise<AggregateDifference[]> {
   const month = options.since ? monthOf(options.since) : null;
   const readFrom = month ? sql`read_at >= ${month.at}` : sql`true`;
   const dayFrom = (column: string) => (month ? sql`${sql.raw(column)} >= ${month.day}` : sql`true`);
   const hourFrom = month ? sql`hour >= ${month.at}` : sql`true`;
+  const pieceHourFrom = month ? sql`x.hour >= (SELECT ceil(extract(epoch FROM ${month.at}) / 3600)::bigint)` : sql`true`;
   // The day pieces are worked out once (the costliest part: every reading split into its days), and
   // the months per meter and per room are their days added up, compared in the same statement.
   type Row = { kind: string; key: string; stored: string | null; expected: string | null };
@@ -208,10 +245,10 @@ export async function dailyAggregateDifferences(db: Db, limit = 20, options: { s
     FROM stored s FULL JOIN expected e USING (utility, area_id, day, room_id, channel)
     WHERE s.utility IS NULL OR e.utility IS NULL OR (s.amount_fen, s.orders) IS DISTINCT FROM (e.amount_fen, e.orders)
     ORDER BY 1 LIMIT ${limit}`));
-  const hourly = rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
+  const hourly = options.hours === false ? [] : rowsOf<{ key: string; stored: string | null; expected: string | null }>(await db.execute(sql`
     WITH expected AS (
-      SELECT utility, area_id, hour, sum(usage_h) AS usage_h, sum(n)::int AS readings, sum(fen) AS cost_fen
-      FROM (${hourPieces(readFrom)}) x WHERE ${hourFrom} GROUP BY 1, 2, 3
+      SELECT utility, area_id, to_timestamp(x.hour * 3600) AS hour, sum(usage_h) AS usage_h, sum(n)::int AS readings, sum(fen) AS cost_fen
+      FROM (${hourPieces(readFrom)}) x WHERE ${pieceHourFrom} GROUP BY 1, 2, x.hour
       HAVING sum(usage_h) <> 0 OR sum(n) <> 0 OR sum(fen) <> 0),
     stored AS (SELECT * FROM hourly_area_usage WHERE (usage_h <> 0 OR readings <> 0 OR cost_fen <> 0) AND ${hourFrom})
     SELECT concat_ws('/', coalesce(s.utility, e.utility), coalesce(s.area_id, e.area_id), to_char(coalesce(s.hour, e.hour) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')) AS key,

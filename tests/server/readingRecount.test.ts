@@ -94,22 +94,36 @@ describe('the scoped check of the daily aggregates', () => {
       UPDATE daily_usage SET usage_h = usage_h + ${by} WHERE (utility, area_id, day, room_id, meter_id) =
         (SELECT utility, area_id, day, room_id, meter_id FROM daily_usage WHERE day ${sql.raw(when)} '2026-11-01'::date AND readings > 0 ORDER BY day DESC, meter_id LIMIT 1)
       RETURNING to_char(day, 'YYYY-MM-DD') AS day`);
-    // A day of November (the seed's clock's month): the scoped check names it.
+    // A UTC hour of an area: the first of November's in the platform's zone (16:00 UTC the day before), or the last of October's.
+    const editHour = (hour: string, by: number) => rows(sql`
+      UPDATE hourly_area_usage SET usage_h = usage_h + ${by} WHERE (utility, area_id, hour) =
+        (SELECT utility, area_id, hour FROM hourly_area_usage WHERE hour = ${hour}::timestamptz AND usage_h > 0 ORDER BY utility, area_id LIMIT 1)
+      RETURNING utility, area_id`);
+    // A day and an hour of November (the seed's clock's month): the scoped check names them.
     const [late] = await edit('>=', 7);
+    const [lateHour] = await editHour('2026-10-31T16:00:00Z', 7);
     try {
       const found = await dailyAggregateDifferences(db, 20, { since: TEST_NOW });
-      expect(found.map((d) => d.table)).toEqual(['daily_usage']);
-      expect(found[0].key).toContain(late.day);
+      expect(found.map((d) => d.table)).toEqual(['hourly_area_usage', 'daily_usage']);
+      expect(found[0].key).toBe(`${lateHour.utility}/${lateHour.area_id}/2026-10-31T16`);
+      expect(found[1].key).toContain(late.day);
       expect(await aggregateFingerprintBefore(db, TEST_NOW)).toBe(keptBefore);
     } finally {
       await edit('>=', -7);
+      await editHour('2026-10-31T16:00:00Z', -7);
     }
-    // A day of October: outside the scoped check, seen by the fingerprint.
+    // A day and an hour of October: outside the scoped check, each seen by the fingerprint.
     await edit('<', 7);
     try {
       expect(await aggregateFingerprintBefore(db, TEST_NOW)).not.toBe(keptBefore);
     } finally {
       await edit('<', -7);
+    }
+    await editHour('2026-10-31T15:00:00Z', 7);
+    try {
+      expect(await aggregateFingerprintBefore(db, TEST_NOW)).not.toBe(keptBefore);
+    } finally {
+      await editHour('2026-10-31T15:00:00Z', -7);
     }
     // Both edits undone: the tests below check the whole scope again.
   }, 300_000);
