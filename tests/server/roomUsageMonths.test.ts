@@ -11,6 +11,8 @@ let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
 let scope: string;
 let buildingId: number;
+/** The months the reference spans: from the first a standing reading's interval starts in to the last one read in (a reading's usage lies in its interval). */
+let months: { first: string; last: string };
 const sqlRows = async <T,>(text: string) => ((await backend.database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
@@ -21,6 +23,9 @@ beforeAll(async () => {
   scope = `r.area_id IN (${ids.join(',')})`;
   [{ building_id: buildingId }] = await sqlRows<{ building_id: number }>(`SELECT ro.building_id FROM readings r JOIN rooms ro ON ro.id = r.room_id
     WHERE ${scope} AND r.utility = 'electric' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+  [months] = await sqlRows<{ first: string; last: string }>(`SELECT to_char(date_trunc('month', min(least(r.since_at, r.read_at)) AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD') AS first,
+    to_char(date_trunc('month', max(r.read_at) AT TIME ZONE 'Asia/Shanghai'), 'YYYY-MM-DD') AS last
+    FROM readings r WHERE r.utility = 'electric' AND r.deleted_at IS NULL AND r.room_id IS NOT NULL AND ${scope}`);
 }, 120_000);
 afterAll(() => backend.close());
 
@@ -42,7 +47,7 @@ async function referenceRows(range: { readFrom?: string; readTo?: string }) {
   const rows = await sqlRows<{ room_id: number; building_id: number; period: string; used_h: string; n: string }>(`
     WITH spans AS (
       SELECT to_char(m, 'YYYY-MM') AS period, greatest(m AT TIME ZONE ${zone}, ${from}) AS a, least((m + interval '1 month') AT TIME ZONE ${zone}, ${to}) AS b
-      FROM generate_series('2025-01-01'::timestamp, '2027-12-01'::timestamp, interval '1 month') AS m),
+      FROM generate_series('${months.first}'::timestamp, '${months.last}'::timestamp, interval '1 month') AS m),
     parts AS (
       SELECT r.room_id, s.period, usage_h_in(r.consumption, r.usage_rates, r.since_at, r.read_at, s.a, s.b) AS h, (r.read_at >= s.a AND r.read_at < s.b) AS taken
       FROM readings r JOIN spans s ON s.a < s.b AND r.read_at >= s.a AND least(r.since_at, r.read_at) < s.b
