@@ -33,6 +33,17 @@ const readingFigures = (where: SQL) => sql`
   FROM (SELECT *, aggregate_rate_units(consumption, usage_rates) AS u FROM readings WHERE deleted_at IS NULL AND ${where} OFFSET 0) x OFFSET 0`;
 
 /**
+ * A figure's part of a piece [a, b) of a reading's interval (`c.len` ms): usage_part (migration 0037)
+ * written out, its quotients in bigint where no product can overflow (`c.safe`: every figure of the
+ * reading times the length under usage_part's bound, where usage_part answers the same), else
+ * usage_part itself. A third less work per piece than calling usage_part for each figure.
+ */
+const SAFE = sql.raw(`greatest(abs(f.u1), abs(f.u2), abs(f.u3), abs(f.u4), abs(f.fen))::float8 * (f.r - f.s)::float8 < 4.0e18 AS safe`);
+const partOf = (figure: string) => `c.${figure} * w.b / c.len - c.${figure} * w.a / c.len`;
+const piece = (...figures: string[]) => sql.raw(`CASE WHEN c.safe THEN ${figures.map(partOf).join(' + ')}
+    ELSE ${figures.map((figure) => `usage_part(c.${figure}, w.a, w.b, c.len)`).join(' + ')} END`);
+
+/**
  * Every reading's figures in parts of the days of the aggregates' zone (usage per rate register in
  * hundredths, charge in fen, `n` 1 on the day it was taken), by the rule of
  * server/domain/usageRule.ts: what the triggers write (usage_day_parts, migration 0037), written out
@@ -50,9 +61,9 @@ const dayPieces = (where: SQL = sql`true`) => sql`
     FROM aggregate_settings z
     CROSS JOIN LATERAL (SELECT (min(since_at) AT TIME ZONE z.time_zone)::date AS first, (max(read_at) AT TIME ZONE z.time_zone)::date AS last
       FROM readings WHERE deleted_at IS NULL AND ${where}) b)
-  SELECT c.utility, c.area_id, c.d0 + k AS day, c.room_id, c.meter_id, usage_part(c.u1, w.a, w.b, c.len) AS u1, usage_part(c.u2, w.a, w.b, c.len) AS u2,
-    usage_part(c.u3, w.a, w.b, c.len) AS u3, usage_part(c.u4, w.a, w.b, c.len) AS u4, usage_part(c.fen, w.a, w.b, c.len) AS fen, 0 AS n
-  FROM (SELECT f.*, f.r - f.s AS len, (f.since_at AT TIME ZONE z.zone)::date AS d0, (f.read_at AT TIME ZONE z.zone)::date AS d1, z.first, z.edges
+  SELECT c.utility, c.area_id, c.d0 + k AS day, c.room_id, c.meter_id, ${piece('u1')} AS u1, ${piece('u2')} AS u2, ${piece('u3')} AS u3, ${piece('u4')} AS u4,
+    ${piece('fen')} AS fen, 0 AS n
+  FROM (SELECT f.*, f.r - f.s AS len, ${SAFE}, (f.since_at AT TIME ZONE z.zone)::date AS d0, (f.read_at AT TIME ZONE z.zone)::date AS d1, z.first, z.edges
         FROM (${readingFigures(where)}) f CROSS JOIN z WHERE f.s < f.r AND (f.u1 <> 0 OR f.u2 <> 0 OR f.u3 <> 0 OR f.u4 <> 0 OR f.fen <> 0) OFFSET 0) c
   CROSS JOIN LATERAL generate_series(0, c.d1 - c.d0) AS k
   CROSS JOIN LATERAL (SELECT greatest(c.edges[c.d0 + k - c.first + 1] - c.s, 0) AS a, least(c.edges[c.d0 + k - c.first + 2] - c.s, c.len) AS b) w
@@ -69,13 +80,12 @@ const dayPieces = (where: SQL = sql`true`) => sql`
  * written out here, for the whole estate at once. A reading's interval split into its hours by
  * usage_part, each reading counted (n = 1) on a row of its own in the hour it was taken, with its
  * figures when it has no interval; a reading whose figures are all zero has no pieces to split (each
- * would be zero). The same sums as usage_hour_parts's, at two thirds of the cost (no union of three
- * queries per reading, no pieces of zeros): the rebuild and the check split the estate's 6.5 million hours.
+ * would be zero). The same sums as usage_hour_parts's, at half the cost (no union of three queries
+ * per reading, no pieces of zeros, `piece`): the rebuild and the check split the estate's 6.5 million hours.
  */
 const hourPieces = (where: SQL = sql`true`) => sql`
-  SELECT c.utility, c.area_id, i AS hour, usage_part(c.u1, w.a, w.b, c.len) + usage_part(c.u2, w.a, w.b, c.len) + usage_part(c.u3, w.a, w.b, c.len)
-    + usage_part(c.u4, w.a, w.b, c.len) AS usage_h, usage_part(c.fen, w.a, w.b, c.len) AS fen, 0 AS n
-  FROM (SELECT *, r - s AS len FROM (${readingFigures(where)}) f WHERE s < r AND (u1 <> 0 OR u2 <> 0 OR u3 <> 0 OR u4 <> 0 OR fen <> 0) OFFSET 0) c
+  SELECT c.utility, c.area_id, i AS hour, ${piece('u1', 'u2', 'u3', 'u4')} AS usage_h, ${piece('fen')} AS fen, 0 AS n
+  FROM (SELECT f.*, f.r - f.s AS len, ${SAFE} FROM (${readingFigures(where)}) f WHERE s < r AND (u1 <> 0 OR u2 <> 0 OR u3 <> 0 OR u4 <> 0 OR fen <> 0) OFFSET 0) c
   CROSS JOIN LATERAL generate_series(c.s / 3600000, (c.r - 1) / 3600000) AS i
   CROSS JOIN LATERAL (SELECT greatest(i * 3600000 - c.s, 0) AS a, least((i + 1) * 3600000 - c.s, c.len) AS b) w
   UNION ALL
