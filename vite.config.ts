@@ -86,6 +86,12 @@ export default defineConfig({
           // the real backend through MSW; whole-console flows are the e2e tests' (tests/e2e).
           name: 'console',
           environment: 'jsdom',
+          // A worker runs its console files one after another in one module graph and one jsdom
+          // (react-admin, MUI, the console's and the server's modules loaded once per worker, not
+          // once per file: about half the project's CPU). A file still shares no data with the next:
+          // its own backend from the dump (tests/msw/fileBackend.ts, ended after the file), and the
+          // setup file clears the DOM, cookies, storage and handlers after every test.
+          isolate: false,
           env: testEnv,
           include: ['tests/console/**/*.test.{ts,tsx}'],
           globalSetup: ['tests/support/globalSeed.ts'],

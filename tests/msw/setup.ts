@@ -1,10 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { setupServer } from 'msw/node';
 import Cookies from 'js-cookie';
-import { startTestBackend, type TestBackend } from '../support/testApp';
-import { forwardToBackend } from './handlers';
+import { endFileBackend, server } from './fileBackend';
+import { i18nProvider, initialLocale } from '../../src/i18n/i18nProvider';
 
 // findBy…/waitFor return as soon as what they wait for is there; the limit only ends a hang (a
 // backend answer, or the first render of a page, can take tens of seconds on a loaded machine).
@@ -23,6 +22,15 @@ window.scrollTo = ((x: number | ScrollToOptions, y?: number) => {
   window.dispatchEvent(new Event('scroll'));
 }) as typeof window.scrollTo;
 
+// Animation frames on the worker's real timers. jsdom runs them on one Node interval that it starts
+// through the global setInterval at the first outstanding request: a test that fakes setInterval
+// (the realtime and shell tests do) while a frame is requested leaves jsdom waiting on a fake interval
+// that never fires, and no frame would run again in this worker's later files (isolate: false).
+// Frames still run in the order asked, about 60 a second.
+const realTimers = ((globalThis as { __realTimers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout } }).__realTimers ??= { setTimeout, clearTimeout });
+window.requestAnimationFrame = (callback) => realTimers.setTimeout(() => callback(performance.now()), 16) as unknown as number;
+window.cancelAnimationFrame = (handle) => realTimers.clearTimeout(handle as unknown as ReturnType<typeof setTimeout>);
+
 // jsdom's Blob has no arrayBuffer(); PGlite reads its extension bundles (pg_trgm) through it.
 if (!Blob.prototype.arrayBuffer) {
   Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
@@ -35,23 +43,8 @@ if (!Blob.prototype.arrayBuffer) {
   };
 }
 
-let backend: TestBackend | undefined;
-let starting: Promise<TestBackend> | undefined;
-
-/**
- * The backend of the current test file: one per file, started from the seeded dump at the file's
- * first API request (a file of pure unit tests never starts one). Tests share it, so each test
- * works on records of its own rather than counting on another test's writes.
- */
-export const testBackend = () => {
-  if (!backend) throw new Error('test backend not started yet: sign in (or call startedBackend()) first');
-  return backend;
-};
-
-/** Starts the file's backend if need be. */
-export const startedBackend = () => (starting ??= startTestBackend().then((started) => (backend = started)));
-
-const server = setupServer(...forwardToBackend(startedBackend));
+// The file's backend and the MSW server live in a module shared by every importer (fileBackend.ts).
+export { server, startedBackend, testBackend } from './fileBackend';
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -64,9 +57,19 @@ afterEach(() => {
   localStorage.clear();
 });
 
+// The console project runs a worker's files in one module graph and one jsdom (isolate: false):
+// what a file changed of them is put back when it ends, so that the next file starts as a fresh one
+// would — its spies (an anchor's click, createObjectURL), clocks and stubs undone, the language of
+// the (now cleared) lang cookie, the page at the root.
 afterAll(async () => {
   server.close();
-  if (starting) await (await starting).close();
+  await endFileBackend();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  if (i18nProvider.getLocale() !== initialLocale()) await i18nProvider.changeLocale(initialLocale());
+  document.documentElement.lang = initialLocale();
+  document.title = '';
+  window.history.replaceState({}, '', '/');
 });
-
-export { server };
