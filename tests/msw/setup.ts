@@ -60,7 +60,7 @@ afterEach(() => {
 // The console project runs a worker's files in one module graph and one jsdom (isolate: false):
 // what a file changed of them is put back when it ends, so that the next file starts as a fresh one
 // would — its spies (an anchor's click, createObjectURL), clocks and stubs undone, the language of
-// the (now cleared) lang cookie, the page at the root.
+// the (now cleared) lang cookie, an empty body, the page at the root.
 afterAll(async () => {
   server.close();
   await endFileBackend();
@@ -71,5 +71,8 @@ afterAll(async () => {
   if (i18nProvider.getLocale() !== initialLocale()) await i18nProvider.changeLocale(initialLocale());
   document.documentElement.lang = initialLocale();
   document.title = '';
+  // What a file left in the page beyond Testing Library's containers (react-admin's downloadCSV
+  // appends its <a download> to the body and leaves it there).
+  document.body.replaceChildren();
   window.history.replaceState({}, '', '/');
 });
