@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db';
+import { tarball } from '../../server/db/tarball';
 import { bootstrap } from '../../server/db/bootstrap';
 import { TEST_NOW, TEST_PASSWORD } from './constants';
 import { adminQuery, databaseUrl, testPostgresUrl } from './postgres';
@@ -11,6 +12,7 @@ import { adminQuery, databaseUrl, testPostgresUrl } from './postgres';
 declare module 'vitest' {
   export interface ProvidedContext {
     seedDump: string;
+    seedDataDir: string;
     seedTemplate: string;
   }
 }
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   const result = await shared.__meteringSeed;
   result.users += 1;
   project.provide('seedDump', result.dump);
+  project.provide('seedDataDir', result.dataDir);
   project.provide('seedTemplate', result.template);
   return async () => {
     // Each project that ran the setup tears down; the last one drops the template.
@@ -41,7 +44,7 @@ export default async function setup(project: TestProject) {
   };
 }
 
-interface Seed { dump: string; template: string; users: number; drop(): Promise<void> }
+interface Seed { dump: string; dataDir: string; template: string; users: number; drop(): Promise<void> }
 
 async function seed(): Promise<Seed> {
   const pgUrl = testPostgresUrl();
@@ -52,8 +55,9 @@ async function seed(): Promise<Seed> {
     const database = await openDatabase({ url: databaseUrl(pgUrl, template) });
     await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW });
     await database.close();
-    return { dump: '', template, users: 0, drop: () => adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${template}`) };
+    return { dump: '', dataDir: '', template, users: 0, drop: () => adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${template}`) };
   }
+  removeLeftCopies();
   const file = join(tmpdir(), 'metering-test-seed', `${seedKey()}.tar`);
   if (process.env.SEED_CACHE === 'off' || !existsSync(file)) {
     const database = await openDatabase();
@@ -65,7 +69,46 @@ async function seed(): Promise<Seed> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  return { dump: file, template: '', users: 0, drop: async () => undefined };
+  return { dump: file, dataDir: await dataFolderOf(file), template: '', users: 0, drop: async () => undefined };
+}
+
+/**
+ * The dump opened once into a data folder on disk, beside it (kept with it): a test file's database
+ * is a copy of this folder (tests/support/testApp.ts), which PGlite reads page by page as the file's
+ * queries need them, instead of the whole dump unpacked into its memory at every open (1.2 GB of
+ * resident memory per test file and about twice the CPU to open: docs/performance.md).
+ */
+async function dataFolderOf(dump: string): Promise<string> {
+  const folder = dump.replace(/\.tar$/, '.pgdata');
+  if (existsSync(join(folder, 'PG_VERSION'))) return folder;
+  const partial = `${folder}.${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  // Opened with the dump, PGlite unpacks it into the folder; closing it checkpoints.
+  const database = await openDatabase({ dataDir: partial, loadDataDir: tarball(readFileSync(dump)), worker: false });
+  await database.close();
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(partial, folder);
+  return folder;
+}
+
+/** Test databases' folders that a killed worker left behind (testApp.ts names them after its process). */
+function removeLeftCopies() {
+  for (const folder of ['/dev/shm', tmpdir()]) {
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)) {
+      const pid = /^metering-test-db-(\d+)-/.exec(name)?.[1];
+      if (pid && !alive(Number(pid))) rmSync(join(folder, name), { recursive: true, force: true });
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { adminQuery, databaseUrl, testPostgresUrl } from './postgres';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db';
@@ -49,7 +51,29 @@ async function openSeededDatabase(): Promise<{ database: Database; url?: string 
     // FORCE: a test may leave a second instance's connection behind.
     return { url, database: { ...database, close: async () => { await database.close(); await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); } } };
   }
-  return { database: await openDatabase({ loadDataDir: tarball(readFileSync(inject('seedDump'))) }) };
+  const seedDataDir = inject('seedDataDir');
+  // TEST_DATABASE_COPY=memory: the dump unpacked into PGlite's memory, as before the data folder.
+  if (!seedDataDir || process.env.TEST_DATABASE_COPY === 'memory') return { database: await openDatabase({ loadDataDir: tarball(readFileSync(inject('seedDump'))) }) };
+  // A copy of the seed's data folder (copied in the kernel, in memory where the machine has a RAM
+  // folder), removed when the database closes.
+  const folder = join(copiesFolder(), `metering-test-db-${process.pid}-${randomBytes(4).toString('hex')}`);
+  cpSync(seedDataDir, folder, { recursive: true });
+  try {
+    const database = await openDatabase({ dataDir: folder });
+    return { database: { ...database, close: async () => { try { await database.close(); } finally { rmSync(folder, { recursive: true, force: true }); } } } };
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** /dev/shm when it has room for three workers' copies and a margin (a container's is often 64 MB), else the temp folder. */
+function copiesFolder(): string {
+  try {
+    const ram = statfsSync('/dev/shm');
+    if (existsSync('/dev/shm') && ram.bavail * ram.bsize > 4 * 2 ** 30) return '/dev/shm';
+  } catch { /* no RAM folder */ }
+  return tmpdir();
 }
 
 /** A backend on its own in-memory PGlite (or PostgreSQL database), started from the seeded dump of the global setup. */
