@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { endFileBackend, server } from './fileBackend';
+import { removeInsertedStyles } from './emotionStyles';
 import { i18nProvider, initialLocale } from '../../src/i18n/i18nProvider';
 
 // findBy…/waitFor return as soon as what they wait for is there; the limit only ends a hang (a
@@ -60,7 +61,8 @@ afterEach(() => {
 // The console project runs a worker's files in one module graph and one jsdom (isolate: false):
 // what a file changed of them is put back when it ends, so that the next file starts as a fresh one
 // would — its spies (an anchor's click, createObjectURL), clocks and stubs undone, the language of
-// the (now cleared) lang cookie, an empty body, the page at the root.
+// the (now cleared) lang cookie, an empty body, no styles of its screens left in the head
+// (emotionStyles.ts), the page at the root.
 afterAll(async () => {
   server.close();
   await endFileBackend();
@@ -74,5 +76,6 @@ afterAll(async () => {
   // What a file left in the page beyond Testing Library's containers (react-admin's downloadCSV
   // appends its <a download> to the body and leaves it there).
   document.body.replaceChildren();
+  removeInsertedStyles();
   window.history.replaceState({}, '', '/');
 });

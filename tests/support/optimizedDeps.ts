@@ -12,6 +12,8 @@ export const CONSOLE_OPTIMIZED_DEPS = [
   'react-admin', 'ra-core', 'ra-ui-materialui', '@mui/material', '@mui/material/styles', '@mui/icons-material',
   'react-router', 'react-router-dom', '@tanstack/react-query', 'react-hook-form',
   '@testing-library/react', '@testing-library/user-event',
+  // MUI's style engine: the console's tests reset its style cache between files (tests/msw/emotionStyles.ts).
+  '@emotion/react',
 ];
 
 /**
