@@ -59,7 +59,8 @@ async function seed(): Promise<Seed> {
   }
   removeLeftCopies();
   const file = join(tmpdir(), 'metering-test-seed', `${seedKey()}.tar`);
-  if (process.env.SEED_CACHE === 'off' || !existsSync(file)) {
+  const fresh = process.env.SEED_CACHE === 'off' || !existsSync(file);
+  if (fresh) {
     const database = await openDatabase();
     await bootstrap(database.db, { adminPassword: TEST_PASSWORD, now: TEST_NOW });
     const dump = await database.dump!();
@@ -69,7 +70,7 @@ async function seed(): Promise<Seed> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  return { dump: file, dataDir: await dataFolderOf(file), template: '', users: 0, drop: async () => undefined };
+  return { dump: file, dataDir: await dataFolderOf(file, fresh), template: '', users: 0, drop: async () => undefined };
 }
 
 /**
@@ -78,16 +79,19 @@ async function seed(): Promise<Seed> {
  * queries need them, instead of the whole dump unpacked into its memory at every open (1.2 GB of
  * resident memory per test file and about twice the CPU to open: docs/performance.md).
  */
-async function dataFolderOf(dump: string): Promise<string> {
+async function dataFolderOf(dump: string, fresh: boolean): Promise<string> {
   const folder = dump.replace(/\.tar$/, '.pgdata');
-  if (existsSync(join(folder, 'PG_VERSION'))) return folder;
+  if (!fresh && existsSync(join(folder, 'PG_VERSION'))) return folder;
   const partial = `${folder}.${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   // Opened with the dump, PGlite unpacks it into the folder; closing it checkpoints.
   const database = await openDatabase({ dataDir: partial, loadDataDir: tarball(readFileSync(dump)), worker: false });
   await database.close();
-  rmSync(folder, { recursive: true, force: true });
+  // Swapped in by renames: no run finds a half-made folder.
+  const old = `${folder}.old.${process.pid}`;
+  if (existsSync(folder)) renameSync(folder, old);
   renameSync(partial, folder);
+  rmSync(old, { recursive: true, force: true });
   return folder;
 }
 
