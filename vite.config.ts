@@ -31,8 +31,8 @@ export default defineConfig({
     globals: true,
     // Three worker processes on a 2-core machine: test files wait on each other's CPU rather than
     // on I/O, but a shared machine gives CPU per process, and one long file (the restart test seeds
-    // a whole estate) no longer holds up half the run. Each file runs in a fresh process state; its
-    // backend is an in-memory PGlite loaded from the seeded dump of the global setup. Timeouts only
+    // a whole estate) no longer holds up half the run. Each file has a backend of its own, on PGlite
+    // opened on a copy of the global setup's seeded data folder (tests/support/testApp.ts). Timeouts only
     // end hangs: no test counts on the machine being fast.
     pool: 'forks',
     // `npm run test:coverage`: v8 coverage of the server, the console and the shared rules, as

@@ -13,7 +13,7 @@ let backend: TestBackend | undefined;
 let starting: Promise<TestBackend> | undefined;
 
 /**
- * The backend of the current test file: one per file, started from the seeded dump at the file's
+ * The backend of the current test file: one per file, started from the seed at the file's
  * first API request (a file of pure unit tests never starts one). Tests share it, so each test
  * works on records of its own rather than counting on another test's writes.
  */
@@ -25,7 +25,7 @@ export const testBackend = () => {
 /** Starts the file's backend if need be. */
 export const startedBackend = () => (starting ??= startTestBackend().then((started) => (backend = started)));
 
-/** Closes the file's backend, if it started one: the next file starts its own from the dump. */
+/** Closes the file's backend, if it started one: the next file starts its own from the seed. */
 export async function endFileBackend() {
   const started = starting;
   starting = undefined;

@@ -18,9 +18,9 @@ declare module 'vitest' {
 }
 
 /**
- * Seeds the demo estate once (fixed seed, fixed clock). On PGlite (default) it is dumped, and each
- * test file starts from that dump; with DATABASE_URL (PostgreSQL) it becomes a template
- * database that each test file copies.
+ * Seeds the demo estate once (fixed seed, fixed clock). On PGlite (default) it is dumped and opened
+ * into a data folder that each test file copies; with DATABASE_URL (PostgreSQL) it becomes a
+ * template database that each test file copies.
  *
  * Seeding is the slowest single step of a run (about 20 s on an idle 2-core machine, over a
  * minute under load), so it is done once per run, not once per project (Vitest runs a project's
@@ -76,8 +76,8 @@ async function seed(): Promise<Seed> {
 /**
  * The dump opened once into a data folder on disk, beside it (kept with it): a test file's database
  * is a copy of this folder (tests/support/testApp.ts), which PGlite reads page by page as the file's
- * queries need them, instead of the whole dump unpacked into its memory at every open (1.2 GB of
- * resident memory per test file and about twice the CPU to open: docs/performance.md).
+ * queries need them, instead of the whole dump unpacked into its memory at every open (about 1.2 GB
+ * of resident memory per open database, and more CPU: docs/testing.md).
  */
 async function dataFolderOf(dump: string, fresh: boolean): Promise<string> {
   const folder = dump.replace(/\.tar$/, '.pgdata');

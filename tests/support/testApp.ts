@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, rmSync, statfsSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +71,7 @@ async function openSeededDatabase(): Promise<{ database: Database; url?: string 
 function copiesFolder(): string {
   try {
     const ram = statfsSync('/dev/shm');
-    if (existsSync('/dev/shm') && ram.bavail * ram.bsize > 4 * 2 ** 30) return '/dev/shm';
+    if (ram.bavail * ram.bsize > 4 * 2 ** 30) return '/dev/shm';
   } catch { /* no RAM folder */ }
   return tmpdir();
 }
