@@ -123,6 +123,40 @@ describe('reading records', () => {
     expect(within(chart).getByRole('heading', { name: '按渠道充值金额' })).toBeInTheDocument();
   });
 
+  it('chongzhihuizong: by day (the screen\'s first view), a row per day of the zone with the money that stands, in time order on the chart', async () => {
+    const filter = { groupBy: 'day', utility: 'electric', createdFrom: '2026-11-01T00:00:00+08:00', createdTo: '2026-11-21T00:00:00+08:00' };
+    renderScreen(filterPath('/chongzhihuizong', filter));
+    const refs = await query<{ day: string; fen: number; n: number }>(`SELECT to_char(created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day,
+      coalesce(sum(amount_fen) FILTER (WHERE order_status <> 0), 0) AS fen, count(*) AS n FROM recharge_orders
+      WHERE utility = 'electric' AND created_at >= '${filter.createdFrom}' AND created_at < '${filter.createdTo}' AND ${AREA} GROUP BY 1 ORDER BY 1`);
+    expect(refs.length, 'the seed has orders on several days of the month').toBeGreaterThan(1);
+    await waitFor(() => expect(rows()).toHaveLength(Math.min(refs.length, 25)));
+    // Each row: its day as it is, its orders and the money that stands.
+    for (const [i, row] of rows().entries()) {
+      const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+      expect(cells.slice(0, 3), refs[i].day).toEqual([refs[i].day, Number(refs[i].n).toLocaleString('en-US'), Number(yuan(Number(refs[i].fen))).toLocaleString('en-US', { minimumFractionDigits: 2 })]);
+    }
+    await screen.findByTestId('list-totals');
+    expect(totalOf('count')).toBe(refs.reduce((sum, r) => sum + Number(r.n), 0).toLocaleString('en-US'));
+    const chart = await screen.findByTestId('series-chart');
+    expect(within(chart).getByRole('heading', { name: '按日期充值金额' })).toBeInTheDocument();
+    // Its description names the first days in time order (and says there are more).
+    await waitFor(() => expect(within(chart).getByRole('img').getAttribute('aria-label')).toMatch(/^按日期充值金额: 2026-11-01 /));
+    const described = within(chart).getByRole('img').getAttribute('aria-label')!.match(/\d{4}-\d{2}-\d{2}/g)!;
+    expect(described).toEqual(refs.map((r) => r.day).slice(0, described.length));
+  });
+
+  it('chongzhihuizong: by operator, each named, orders without an operator under 无', async () => {
+    renderScreen(filterPath('/chongzhihuizong', { groupBy: 'operator', utility: 'electric' }));
+    const refs = await query<{ name: string | null; n: number }>(`SELECT coalesce(max(u.real_name), max(u.user_name)) AS name, count(*) AS n
+      FROM recharge_orders o LEFT JOIN sys_users u ON u.id = o.operator_id WHERE o.utility = 'electric' AND o.${AREA} GROUP BY o.operator_id`);
+    await waitFor(() => expect(rows()).toHaveLength(refs.length));
+    const names = rows().map((row) => row.querySelector('td')?.textContent);
+    expect(names.sort()).toEqual(refs.map((r) => r.name ?? '无').sort());
+    await screen.findByTestId('list-totals');
+    expect(totalOf('count')).toBe(refs.reduce((sum, r) => sum + Number(r.n), 0).toLocaleString('en-US'));
+  });
+
   it('shows the server\'s message naming the field for a backwards range', async () => {
     renderScreen(filterPath('/chaobiao', { readFrom: '2026-11-20T00:00:00+08:00', readTo: '2026-11-01T00:00:00+08:00' }));
     expect(await screen.findByText(/结束日期：必须晚于起始时间/)).toBeInTheDocument();
