@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../server/db/rows';
-import { configureAggregateZone } from '../../server/domain/aggregates';
 import { dashboardSummary } from '../../server/domain/dashboard';
 import { graphicReport } from '../../server/domain/graphicReport';
 import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
@@ -9,9 +8,10 @@ import { startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp
 /**
  * The dashboards and the graphic report answer from the daily aggregates (migrations 0027, 0034,
  * 0036) exactly what they answer from the raw rows, for scopes, moments (whole and part hours, a
- * month's first hour and last second) and ranges, in the platform's zone and in one whose days start
- * half an hour into a UTC hour; and the report's arrears are the ledger's. The aggregates themselves
- * against the raw rows: aggregates.test.ts.
+ * month's first hour and last second) and ranges, in the platform's zone; and the report's arrears are
+ * the ledger's. The aggregates themselves against the raw rows, and the same answers in a zone whose
+ * days start half an hour into a UTC hour (after the aggregates' change of zone, rebuilt once):
+ * aggregates.test.ts.
  */
 let backend: TestBackend;
 beforeAll(async () => { backend = await startTestBackend(); });
@@ -56,22 +56,4 @@ describe('dashboards and reports from the aggregates', () => {
     }
     expect(report.arrears.some((p) => p.rooms > 0)).toBe(true);
   });
-
-  it('answers the graphic report as the raw rows do in a zone whose days do not start on a whole UTC hour', async () => {
-    // Asia/Kolkata (+05:30): the usage per day is read from the days of daily_usage, not from the UTC hours.
-    // The file's last test: the aggregates stay in that zone (a rebuild back would check nothing; the
-    // database is this file's own).
-    expect(await configureAggregateZone(db(), 'Asia/Kolkata')).toBe(true);
-    for (const utility of ['electric', 'water'] as const) {
-      const fromAggregates = await graphicReport(db(), [1, 3], utility, '2026-10-20', '2026-11-22', 'Asia/Kolkata');
-      expect(fromAggregates).toEqual(await graphicReport(db(), [1, 3], utility, '2026-10-20', '2026-11-22', 'Asia/Kolkata', { source: 'raw' }));
-      expect(fromAggregates.daily.some((d) => d.usage > 0)).toBe(true);
-      // The summaries too: yesterday's stretch there starts half an hour into a UTC hour, so it is
-      // read as whole hours and partial hours at both ends, as known at this time yesterday.
-      for (const now of [TEST_NOW, new Date('2026-11-15T17:45:10+08:00')]) {
-        expect(await dashboardSummary(db(), [1, 3], utility, now, 'Asia/Kolkata'), now.toISOString())
-          .toEqual(await dashboardSummary(db(), [1, 3], utility, now, 'Asia/Kolkata', { source: 'raw' }));
-      }
-    }
-  }, 300_000);
 });

@@ -25,6 +25,7 @@ import { monthBounds, writeMonthEnd } from '../../server/domain/statements';
 import { apiClient, loginAs, startTestBackend, type TestBackend } from '../support/testApp';
 // The reference's split, written apart from the server's (toward zero).
 import { partIn } from '../support/usageReference';
+import { propertyRuns } from '../support/propertyRuns';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -252,7 +253,7 @@ describe('months that reconcile', () => {
         expect(Math.round((Number(settlement?.sharp_kwh ?? 0) + Number(settlement?.peak_kwh ?? 0) + Number(settlement?.flat_kwh ?? 0) + Number(settlement?.valley_kwh ?? 0)) * 100)).toBe(Number(days.h));
       }
     }), {
-      numRuns: Number(process.env.MONTH_CHAIN_RUNS ?? 15), endOnFailure: true, ...(process.env.CHAIN_SEED ? { seed: Number(process.env.CHAIN_SEED), path: process.env.CHAIN_PATH } : {}),
+      numRuns: propertyRuns(5, 15, 'MONTH_CHAIN_RUNS'), endOnFailure: true, ...(process.env.CHAIN_SEED ? { seed: Number(process.env.CHAIN_SEED), path: process.env.CHAIN_PATH } : {}),
       examples: [
         // A charge (negative) split by floor rounded a fen away from its reading's cost (positive): the rule's quotients are toward zero.
         [3, [{ kind: 'read', after: 216, midnight: false, delta: 683 }, { kind: 'restore', pick: 1688453330 }, { kind: 'read', after: 71, midnight: true, delta: 262 },

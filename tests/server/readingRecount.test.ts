@@ -13,6 +13,7 @@ import { rebaseMeter } from '../../server/domain/billingEngine';
 import { postLedger } from '../../server/domain/ledger';
 import { aggregateFingerprintBefore, dailyAggregateDifferences } from '../../server/domain/aggregates';
 import { apiClient, loginAs, startTestBackend, TEST_NOW, type TestBackend } from '../support/testApp';
+import { propertyRuns } from '../support/propertyRuns';
 
 let backend: TestBackend;
 let api: ReturnType<typeof apiClient>;
@@ -292,7 +293,7 @@ describe('the recount, as a property', () => {
         expect(stored.filter((_, i) => state[i].counted).reduce((sum, r) => sum + r.costFen, 0)).toBe(usage * PRICE_FEN);
       },
     ), {
-      numRuns: 25,
+      numRuns: propertyRuns(10, 25),
       // Found by this property on PostgreSQL: the count's start passed from a deleted first reading to
       // the next was not stored on it, so deleting that one too counted the rest from the readings
       // before the rebase and refunded the last one's charge.
