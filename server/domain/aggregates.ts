@@ -47,7 +47,7 @@ const piece = (...figures: string[]) => sql.raw(`CASE WHEN c.safe THEN ${figures
  * Every reading's figures in parts of the days of the aggregates' zone (usage per rate register in
  * hundredths, charge in fen, `n` 1 on the day it was taken), by the rule of
  * server/domain/usageRule.ts: what the triggers write (usage_day_parts, migration 0037), written out
- * here for many readings at once. The zone's day edges in ms are worked out once (`edges[k]`: the start
+ * here for many readings at once (and so in the readings' trigger since migration 0042). The zone's day edges in ms are worked out once (`edges[k]`: the start
  * of the k-th day from the readings' first, a day's end the next one's start, so days of 23 or 25 hours
  * too), not twice per piece; a reading's interval is split over its days by usage_part; each reading
  * counts (n = 1) on a row of its own on the day it was taken, with its figures when it has no interval;

@@ -7,8 +7,8 @@ import { writeMonthEnd } from './statements';
 
 /**
  * The one rule every figure of usage and money follows (issue 39, "Numbers that reconcile"). The SQL
- * side is migrations 0036 and 0037 (`usage_day_parts`, `usage_hour_parts`, `usage_part`, `usage_in`,
- * `usage_h_in`); the daily, hourly and monthly aggregates, the dashboards, the reports, the
+ * side is migrations 0036, 0037 and 0042 (`usage_day_parts`, `usage_hour_parts`, `usage_part`, `usage_in`,
+ * `usage_h_in`; the readings' trigger with the pieces written out); the daily, hourly and monthly aggregates, the dashboards, the reports, the
  * statements and the monthly settlement all use it, and none computes its own version.
  *
  * **Which day a reading's usage belongs to.** A reading holds the usage of its interval
