@@ -69,6 +69,7 @@ async function seed(): Promise<Seed> {
     const partial = `${file}.${process.pid}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    removeOldSeeds(dirname(file));
   }
   return { dump: file, dataDir: await dataFolderOf(file, fresh), template: '', users: 0, drop: async () => undefined };
 }
@@ -93,6 +94,21 @@ async function dataFolderOf(dump: string, fresh: boolean): Promise<string> {
   renameSync(partial, folder);
   rmSync(old, { recursive: true, force: true });
   return folder;
+}
+
+/**
+ * Seeds of other sources (about 600 MB each, a dump and its data folder) beyond the newest few: a
+ * checkout that comes back to one of them seeds it again. Kept: the KEEP_SEEDS most recently made.
+ */
+const KEEP_SEEDS = 3;
+function removeOldSeeds(folder: string) {
+  const dumps = readdirSync(folder).filter((name) => /^[0-9a-f]{24}\.tar$/.test(name))
+    .map((name) => ({ name, made: statSync(join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.made - a.made);
+  for (const { name } of dumps.slice(KEEP_SEEDS)) {
+    rmSync(join(folder, name), { force: true });
+    rmSync(join(folder, name.replace(/\.tar$/, '.pgdata')), { recursive: true, force: true });
+  }
 }
 
 /** Test databases' folders that a killed worker left behind (testApp.ts names them after its process). */
