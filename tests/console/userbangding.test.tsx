@@ -96,6 +96,40 @@ describe('user binding (userbangding)', () => {
     expect(await query(`SELECT balance_fen::int AS b FROM accounts WHERE room_id = ${binding.room_id} ORDER BY utility`)).toEqual([{ b: binding.electric }, { b: binding.water }]);
     await u.click(within(dialog).getByRole('button', { name: '关闭' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Among the ended bindings, this one says what was carried over.
+    renderScreen(`/userbangding?filter=${encodeURIComponent(JSON.stringify({ roomId: binding.room_id }))}`);
+    await waitFor(() => expect(rows().some((r) => r.textContent?.includes(`电费：结转${formatYuan(binding.electric)}；水费：结转${formatYuan(binding.water)}`))).toBe(true));
+  });
+
+  it('refunds on unbinding, credit paid out and arrears collected, and the ended binding says so in the list', async () => {
+    // A room whose electricity has credit and whose water is in arrears (the demo estate has such rooms).
+    const [binding] = await query<{ id: number; name: string; room_code: string; room_id: number; electric: number; water: number }>(`
+      SELECT b.id, t.name, r.room_code, r.id AS room_id, e.balance_fen::int AS electric, w.balance_fen::int AS water FROM tenant_bindings b
+      JOIN tenants t ON t.id = b.tenant_id JOIN rooms r ON r.id = b.room_id
+      JOIN accounts e ON e.room_id = r.id AND e.utility = 'electric' JOIN accounts w ON w.room_id = r.id AND w.utility = 'water'
+      WHERE b.end_date IS NULL AND b.area_id = 1 AND e.balance_fen > 0 AND w.balance_fen < 0 ORDER BY b.id LIMIT 1`);
+    expect(binding, 'a room with credit on one account and arrears on the other').toBeDefined();
+    const u = user();
+    renderScreen(`/userbangding?filter=${encodeURIComponent(JSON.stringify({ roomId: binding.room_id }))}`);
+    await waitFor(() => expect(rows().some((r) => within(r).queryByRole('button', { name: '解绑' }))).toBe(true));
+    const row = rows().find((r) => within(r).queryByRole('button', { name: '解绑' }))!;
+    await u.click(within(row).getByRole('button', { name: '解绑' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('table', { name: '房间余额' });
+    await u.click(within(dialog).getByRole('radio', { name: /退款/ }));
+    await u.click(within(dialog).getByRole('button', { name: '下一步' }));
+    await u.click(within(dialog).getByRole('button', { name: '确认解绑' }));
+    expect(await within(dialog).findByText(new RegExp(`^已解绑${binding.name}`))).toBeInTheDocument();
+    await u.click(within(dialog).getByRole('button', { name: '关闭' }));
+    // Both accounts settled to zero by the ledger.
+    expect(await query(`SELECT balance_fen::int AS b FROM accounts WHERE room_id = ${binding.room_id} ORDER BY utility`)).toEqual([{ b: 0 }, { b: 0 }]);
+    // The room's history: the ended binding's settlement column in words, each utility with its money.
+    const headers = [...document.querySelectorAll('main thead th')].map((th) => th.textContent);
+    await waitFor(() => {
+      const ended = rows().find((r) => r.textContent?.includes(binding.name) && r.textContent?.includes('已结束'));
+      expect(ended?.querySelectorAll('td')[headers.indexOf('结算')]?.textContent)
+        .toBe(`电费：退款${formatYuan(binding.electric)}；水费：收回欠费${formatYuan(-binding.water)}`);
+    });
   });
 
   it('narrows the list to one room\'s history and back', async () => {

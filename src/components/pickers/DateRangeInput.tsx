@@ -10,6 +10,16 @@ export const rangeKeys = (source: string) => ({ from: `${source}From`, to: `${so
 /** The calendar day of an ISO timestamp in the platform's time zone ('' when absent). */
 const dayOf = (value: unknown) => (typeof value === 'string' && value ? dayIn(new Date(value)) : '');
 
+/** The quick range two filter values make, `custom` for any other days, '' for none. */
+function rangeOf(from: string | undefined, to: string | undefined): QuickRange | '' {
+  if (!from && !to) return '';
+  const match = QUICK_RANGES.find((quick) => {
+    const days = quickRange(quick);
+    return days && startOfDay(days.from) === from && startOfDay(days.to) === to;
+  });
+  return match ?? 'custom';
+}
+
 /**
  * Date range filter with quick ranges (today, this week, this month, last month, custom), in the
  * platform's time zone whatever the browser's. It sets two filter values (`${source}From`,
@@ -19,16 +29,20 @@ export function DateRangeInput({ source, label }: { source: string; label: strin
   const translate = useTranslate();
   const keys = rangeKeys(source);
   const { setValue } = useFormContext();
-  const from = useWatch({ name: keys.from }) as string | undefined;
-  const to = useWatch({ name: keys.to }) as string | undefined;
-  const [range, setRange] = useState<QuickRange | ''>(() => {
-    if (!from && !to) return '';
-    const match = QUICK_RANGES.find((quick) => {
-      const days = quickRange(quick);
-      return days && startOfDay(days.from) === from && startOfDay(days.to) === to;
-    });
-    return match ?? 'custom';
-  });
+  const { filterValues, setFilters } = useListContext();
+  // The filter form holds the two values once the operator has set them here; before that (a list
+  // opened from an address or its stored filters) they are only the list's.
+  const formFrom = useWatch({ name: keys.from }) as string | undefined;
+  const formTo = useWatch({ name: keys.to }) as string | undefined;
+  const from = formFrom !== undefined ? formFrom : (filterValues[keys.from] as string | undefined);
+  const to = formTo !== undefined ? formTo : (filterValues[keys.to] as string | undefined);
+  const [range, setRange] = useState<QuickRange | ''>(() => rangeOf(from, to));
+  // Values that arrive after the first render (a list's filters from the address or the store reach the
+  // form a render later) or go (the filter removed): the picker shows them. Days typed under "custom"
+  // stay custom even when they happen to make a quick range.
+  useEffect(() => {
+    setRange((current) => (current === 'custom' && (from || to) ? current : rangeOf(from, to)));
+  }, [from, to]);
   const set = (name: string, value: string | undefined) => setValue(name, value, { shouldDirty: true });
   const choose = (quick: QuickRange) => {
     setRange(quick);
@@ -39,7 +53,6 @@ export function DateRangeInput({ source, label }: { source: string; label: strin
     }
   };
   // The filter's own removal (its "remove" button) takes its second value too.
-  const { filterValues, setFilters } = useListContext();
   const latest = useRef({ filterValues, setFilters });
   latest.current = { filterValues, setFilters };
   useEffect(() => () => {
@@ -61,11 +74,11 @@ export function DateRangeInput({ source, label }: { source: string; label: strin
         <>
           <TextField
             type="date" size="small" label={translate('pickers.from')} value={dayOf(from)} slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(event) => set(keys.from, event.target.value ? startOfDay(event.target.value) : undefined)}
+            onChange={(event) => set(keys.from, event.target.value ? startOfDay(event.target.value) : '')}
           />
           <TextField
             type="date" size="small" label={translate('pickers.to')} value={to ? addDays(dayOf(to), -1) : ''} slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(event) => set(keys.to, event.target.value ? startOfDay(addDays(event.target.value, 1)) : undefined)}
+            onChange={(event) => set(keys.to, event.target.value ? startOfDay(addDays(event.target.value, 1)) : '')}
           />
         </>
       )}
