@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 import { CONSOLE_OPTIMIZED_DEPS, optimizedDepsWithoutVersionQuery } from './tests/support/optimizedDeps.ts';
+import LongFirst from './tests/support/sequencer.ts';
 
 const backend = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // Test backends run PGlite in-process unless PGLITE_WORKER says otherwise: measured faster for the
@@ -44,6 +45,8 @@ export default defineConfig({
       reportsDirectory: 'coverage',
     },
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // The longest files first, the server's project first (tests/support/sequencer.ts).
+    sequence: { sequencer: LongFirst },
     projects: [
       {
         test: {
