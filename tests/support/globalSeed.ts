@@ -102,8 +102,11 @@ async function dataFolderOf(dump: string, fresh: boolean): Promise<string> {
  */
 const KEEP_SEEDS = 3;
 function removeOldSeeds(folder: string) {
+  // Another run may be removing some of them at the same moment: one gone already is left out.
+  const madeAt = (name: string) => { try { return statSync(join(folder, name)).mtimeMs; } catch { return undefined; } };
   const dumps = readdirSync(folder).filter((name) => /^[0-9a-f]{24}\.tar$/.test(name))
-    .map((name) => ({ name, made: statSync(join(folder, name)).mtimeMs }))
+    .map((name) => ({ name, made: madeAt(name) }))
+    .filter((dump): dump is { name: string; made: number } => dump.made !== undefined)
     .sort((a, b) => b.made - a.made);
   for (const { name } of dumps.slice(KEEP_SEEDS)) {
     rmSync(join(folder, name), { force: true });
