@@ -51,6 +51,11 @@ export const LAYER_RULES: LayerRule[] = [
     why: 'the domain calls drivers through the driver interface; they answer with data',
   },
   {
+    name: 'the payment providers know no rules and no HTTP routes',
+    from: /^server\/payments\//, to: /^(server\/(domain|http|routes|db)\/|server\/app\.ts$|hono$|@hono\/)/,
+    why: 'they sign, verify and speak the providers\' protocols and answer with data; settling a payment is the domain\'s',
+  },
+  {
     name: 'the console core imports no screen, no layout, no kit and not the route table',
     from: CONSOLE_CORE,
     to: /^src\/(resources|layout|components|pages|preferences|realtime|themes)\/|^src\/(routes|App|appResources|appDataProvider|firstScreen|main)\.tsx?$/,
