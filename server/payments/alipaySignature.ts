@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { rsaSign, rsaVerify } from './wechatpaySignature';
+import { rsaSign, rsaVerify } from './rsa';
 
 /**
  * Alipay's RSA2 signatures (../shared/PAYMENTS.md), to the byte: a request's `sign` over its sorted

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, type KeyObject } from 'node:crypto';
+import { rsaSign, rsaVerify } from './rsa';
 
 /**
  * WeChat Pay API v3's signatures and encrypted resources (../shared/PAYMENTS.md), to the byte: what the
@@ -15,20 +16,6 @@ export function requestMessage(method: string, url: string, timestamp: number, n
 /** The string an answer or a notification is signed over: `timestamp\nnonce\nbody\n`. */
 export function answerMessage(timestamp: string | number, nonce: string, body: string): string {
   return `${timestamp}\n${nonce}\n${body}\n`;
-}
-
-/** SHA256withRSA over `message`, base64. */
-export function rsaSign(message: string, privateKey: KeyObject | string): string {
-  return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64');
-}
-
-/** Whether `signature` (base64) is SHA256withRSA over `message` by the key's owner. */
-export function rsaVerify(message: string, signature: string, publicKey: KeyObject | string): boolean {
-  try {
-    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
 }
 
 /** A nonce of 32 characters of [0-9A-Z]. */
