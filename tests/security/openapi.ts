@@ -22,6 +22,7 @@ export interface Schema {
   description?: string;
   default?: unknown;
   anyOf?: Schema[];
+  const?: unknown;
 }
 
 export interface Operation {
@@ -64,6 +65,10 @@ const types = (schema: Schema): string[] => {
 };
 const nullable = (schema: Schema) => types(schema).includes('null');
 const mainType = (schema: Schema) => types(schema).find((t) => t !== 'null') ?? (schema.enum ? 'string' : 'unknown');
+/** The values a schema names one by one (`const`, `enum`, in any branch of an `anyOf`). */
+const named = (schema: Schema): unknown[] => [
+  ...(schema.const !== undefined ? [schema.const] : []), ...(schema.enum ?? []), ...(schema.anyOf ?? []).flatMap(named),
+];
 const isIdList = (schema: Schema) => mainType(schema) === 'string' && /comma-separated ids/.test(schema.description ?? '');
 
 /** A value the schema accepts (used for the fields a mutation leaves alone). */
@@ -245,10 +250,15 @@ export function mutationsOf(op: Operation): fc.Arbitrary<Mutation> | undefined {
       options.push(fc.constantFrom(...invalidBodyValues(schema, required)).map((value) => ({ kind: 'body' as const, field: name, value })));
       const type = mainType(schema);
       if (type === 'integer' || type === 'number') {
-        const outside = fc.oneof(
-          fc.double({ min: (schema.maximum ?? 2 ** 31) + 1, max: 1e308, noNaN: true }),
-          fc.double({ min: -1e308, max: (schema.minimum ?? 1) - 1, noNaN: true }),
-        );
+        // A field that takes only named numbers (orderStatus: 0) refuses every other one, and
+        // none of the named ones is invalid (-0 included: JSON writes it as 0).
+        const accepted = named(schema);
+        const outside = accepted.length
+          ? fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !accepted.some((a) => a === n || String(a) === String(n)))
+          : fc.oneof(
+            fc.double({ min: (schema.maximum ?? 2 ** 31) + 1, max: 1e308, noNaN: true }),
+            fc.double({ min: -1e308, max: (schema.minimum ?? 1) - 1, noNaN: true }),
+          );
         options.push(outside.map((value) => ({ kind: 'body' as const, field: name, value })));
       } else if (type === 'string' && schema.maxLength !== undefined) {
         options.push(fc.string({ minLength: schema.maxLength + 1, maxLength: schema.maxLength + 40, unit: 'binary' })
