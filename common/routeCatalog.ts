@@ -69,6 +69,8 @@ export const ROUTES: RouteEntry[] = [
   r('chongzhidingdan', 'statistics', 'Receipt'),
   r('chongzhiwater', 'statistics', 'LocalDrink'),
   r('chongzhihuizong', 'statistics', 'Summarize'),
+  // Issue 41: the online payments' daily reconciliation with the providers, and the payments a person must decide.
+  r('zhifuduizhang', 'statistics', 'AccountBalance'),
   r('chongzhijiaozhunjilu', 'statistics', 'FactCheck'),
   r('preset_power_record', 'statistics', 'History'),
   r('mfdianzengyu', 'statistics', 'Redeem'),

@@ -22,6 +22,7 @@ import systemGrants from './system/grants/en';
 import specialCalibration from './special/calibration/en';
 import specialPreset from './special/preset/en';
 import serverFields from './server/fields/en';
+import statsPayments from './statistics/payments/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -379,7 +380,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments);
 
 export default en;
 

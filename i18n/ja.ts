@@ -22,6 +22,7 @@ import systemGrants from './system/grants/ja';
 import specialCalibration from './special/calibration/ja';
 import specialPreset from './special/preset/ja';
 import serverFields from './server/fields/ja';
+import statsPayments from './statistics/payments/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -369,6 +370,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments);
 
 export default ja;

@@ -22,6 +22,7 @@ import systemGrants from './system/grants/zh-chs';
 import specialCalibration from './special/calibration/zh-chs';
 import specialPreset from './special/preset/zh-chs';
 import serverFields from './server/fields/zh-chs';
+import statsPayments from './statistics/payments/zh-chs';
 
 /** 简体中文: the default language. */
 const base: BaseMessages = {
@@ -369,6 +370,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments);
 
 export default zhChs;

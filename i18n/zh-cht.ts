@@ -22,6 +22,7 @@ import systemGrants from './system/grants/zh-cht';
 import specialCalibration from './special/calibration/zh-cht';
 import specialPreset from './special/preset/zh-cht';
 import serverFields from './server/fields/zh-cht';
+import statsPayments from './statistics/payments/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
 const base: BaseMessages = {
@@ -369,6 +370,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments);
 
 export default zhCht;

@@ -52,6 +52,8 @@ import { dashboardRoutes } from './routes/dashboard';
 import { graphicReportRoutes } from './routes/graphicReport';
 import { backupRoutes } from './routes/backup';
 import { smsRoutes, smsTemplateRoutes } from './routes/sms';
+import { payLinkRoutes, paymentRoutes } from './routes/payment';
+import { PAY_BASE, payRoutes } from './routes/pay';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -190,6 +192,8 @@ export function createApp(options: AppOptions) {
   api.route('/backup', backupRoutes());
   api.route('/sms', smsRoutes());
   api.route('/smsTemplate', smsTemplateRoutes());
+  api.route('/payLink', payLinkRoutes());
+  api.route('/payment', paymentRoutes());
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'XToken', { type: 'apiKey', in: 'header', name: 'X-Token' });
 
@@ -197,6 +201,8 @@ export function createApp(options: AppOptions) {
   const injectWebSocket = realtimeSocket(app, deps.realtime ?? new RealtimeHub(), deps.heartbeatMs);
   // SPEC.md's login path sits under /api/ directly; the same routes answer under the prefix too.
   app.route('/api', loginRoutes());
+  // The tenants' and the providers' calls (issue 41): public, rate-limited, outside the operators' API.
+  app.route(PAY_BASE, payRoutes());
 
   const document = () =>
     api.getOpenAPI31Document({

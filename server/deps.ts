@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { ServerConfig } from './config';
 import type { RealtimeHub } from './realtime/hub';
 import type { RequestCaches } from './cache/requestCaches';
+import type { Payments } from './domain/onlinePayments';
 
 /** What every request handler can reach: the database, configuration and the clock. */
 export interface AppDeps {
@@ -29,6 +30,8 @@ export interface AppDeps {
    * its own, refreshed only by its own writes and the 30-second TTL (tests, tools).
    */
   caches: RequestCaches;
+  /** The payment providers (issue 41): real or simulated; none when absent (the pay calls answer 503). */
+  payments?: Payments;
 }
 
 /** What `createApp` takes: the dependencies, the caches optional. */

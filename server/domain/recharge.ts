@@ -297,6 +297,46 @@ async function findRequest(db: Db, operatorId: number, requestId: string) {
   return row;
 }
 
+/** What a recharge writes once its order row is in: the account's credit, its sale count and the restore command. */
+export interface RechargeWrite {
+  roomId: number;
+  areaId: number;
+  utility: Utility;
+  amountFen: number;
+  energy: number | null;
+  orderId: string;
+  operatorId: number | null;
+  remark: string | null;
+  meter: { id: number; areaId: number; supplyOff: boolean };
+  /** Check the hoarding limit (the counter); an online payment already taken is credited whatever the limit. */
+  hoard: boolean;
+}
+
+/**
+ * The account side of a recharge, inside the caller's transaction (the room row already locked and
+ * the order row written): the account locked (opened at the first recharge), the hoarding rule, the
+ * `recharge` ledger entry, the sale counter, and the restore command when the recharge lifts the
+ * account out of arrears (DOMAIN.md rules 2 and 3). The counter and online payments both credit here.
+ */
+export async function writeRecharge(tx: Db, input: RechargeWrite, now: Date) {
+  const account = (await lockAccount(tx, input.roomId, input.utility)) ?? (await ensureAccount(tx, input.areaId, input.roomId, input.utility));
+  if (input.hoard) {
+    const hoard = hoardRefusal(account.balanceFen, input.amountFen, account.hoardLimitFen);
+    if (hoard) throw refusalError(hoard);
+  }
+  const posted = await postLedger(tx, {
+    accountId: account.id, kind: 'recharge', amountFen: input.amountFen, energy: input.energy, refType: 'recharge_order', refId: input.orderId,
+    operatorId: input.operatorId, remark: input.remark,
+  }, now);
+  await tx.update(accounts).set({ saleCount: sql`${accounts.saleCount} + 1` }).where(eq(accounts.id, account.id));
+  let commandIds: number[] = [];
+  if (needsRestore(posted.balanceBeforeFen, posted.balanceFen, account.overdraftFen, input.meter.supplyOff)) {
+    const command: NewCommand = { areaId: input.meter.areaId, deviceKind: input.utility, deviceId: input.meter.id, type: RESTORE_COMMAND[input.utility], payload: { orderId: input.orderId } };
+    commandIds = await enqueueCommands(tx, input.operatorId, [command], now);
+  }
+  return { account, posted, commandIds };
+}
+
 /**
  * Takes a recharge (DOMAIN.md rule 3), idempotent on the request id per operator: in one
  * transaction the order row, its ledger entry (`postLedger`, kind `recharge`), the sale counter,
@@ -352,19 +392,9 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
       }).onConflictDoNothing({ target: [rechargeOrders.operatorId, rechargeOrders.clientRequestId] }).returning({ id: rechargeOrders.id });
       if (!inserted.length) throw new AlreadyTaken();
 
-      const account = (await lockAccount(tx, room.id, input.utility)) ?? (await ensureAccount(tx, room.areaId, room.id, input.utility));
-      const hoard = hoardRefusal(account.balanceFen, input.amountFen, account.hoardLimitFen);
-      if (hoard) throw refusalError(hoard);
-      const posted = await postLedger(tx, {
-        accountId: account.id, kind: 'recharge', amountFen: input.amountFen, energy, refType: 'recharge_order', refId: orderId,
-        operatorId: session.userId, remark,
-      }, now);
-      await tx.update(accounts).set({ saleCount: sql`${accounts.saleCount} + 1` }).where(eq(accounts.id, account.id));
-      let commandIds: number[] = [];
-      if (needsRestore(posted.balanceBeforeFen, posted.balanceFen, account.overdraftFen, meter.supplyOff)) {
-        const command: NewCommand = { areaId: meter.areaId, deviceKind: input.utility, deviceId: meter.id, type: RESTORE_COMMAND[input.utility], payload: { orderId } };
-        commandIds = await enqueueCommands(tx, session.userId, [command], now);
-      }
+      const written = await writeRecharge(tx, { roomId: room.id, areaId: room.areaId, utility: input.utility, amountFen: input.amountFen, energy, orderId,
+        operatorId: session.userId, remark, meter, hoard: true }, now);
+      const { account, posted, commandIds } = written;
       await audit(tx, session, {
         action: 'recharge', entity: 'rechargeOrder', entityId: orderId,
         before: { accountId: account.id, balanceFen: posted.balanceBeforeFen, saleCount: account.saleCount },
@@ -395,6 +425,9 @@ export async function voidOrder(db: Db, session: Session, orderId: string, now: 
       .for('update');
     if (!order) throw notFound('errors.recordNotFound');
     if (order.orderStatus === ORDER_STATUS.void) throw conflict('errors.orderAlreadyVoid', { orderId });
+    // An online payment's money is at the provider: it goes back by a refund (payment/refund), not a void.
+    const [online] = await tx.select({ id: schema.payOrders.id }).from(schema.payOrders).where(eq(schema.payOrders.orderNo, orderId));
+    if (online) throw conflict('errors.voidOnlineOrder', { orderId });
     const account = await ensureAccount(tx, order.areaId, order.roomId, order.utility as Utility);
     const posted = await postLedger(tx, {
       accountId: account.id, kind: 'void', amountFen: -order.amountFen, refType: 'recharge_order', refId: orderId,

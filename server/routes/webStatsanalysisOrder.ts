@@ -13,7 +13,7 @@ import { ORDER_STATUS } from '../../common/states';
 import { fenToYuan } from '../../common/money';
 import { billingSettings } from '../domain/billingEngine';
 
-const { rechargeOrders, rooms, buildings, projects, tenants, tenantBindings, sysUsers, accounts } = schema;
+const { rechargeOrders, rooms, buildings, projects, tenants, tenantBindings, sysUsers, accounts, payOrders } = schema;
 
 /** Every channel an order can have (the counter's four, gifts and calibrations). */
 export const ORDER_CHANNELS = ['cash', 'wechat', 'alipay', 'card', 'gift', 'calibration'] as const;
@@ -71,6 +71,8 @@ const columns = {
   balanceFen: accounts.balanceFen,
   /** The price the order's energy is reckoned at (its basis; the energy of an order stored without one): `shown`. */
   energyPrice: energyPriceSql(rechargeOrders.roomId, rechargeOrders.utility).mapWith(energyPriceOf),
+  /** An online payment's provider side (issue 41): its transaction id, state and what was refunded; nulls for the counter's orders. */
+  transactionId: payOrders.transactionId, payStatus: payOrders.status, refundedFen: payOrders.refundedFen,
 };
 
 function orderQuery(db: Db) {
@@ -81,7 +83,8 @@ function orderQuery(db: Db) {
     .leftJoin(tenantBindings, and(eq(tenantBindings.roomId, rechargeOrders.roomId), isNull(tenantBindings.endDate)))
     .leftJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
     .leftJoin(sysUsers, eq(sysUsers.id, rechargeOrders.operatorId))
-    .leftJoin(accounts, and(eq(accounts.roomId, rechargeOrders.roomId), eq(accounts.utility, rechargeOrders.utility)));
+    .leftJoin(accounts, and(eq(accounts.roomId, rechargeOrders.roomId), eq(accounts.utility, rechargeOrders.utility)))
+    .leftJoin(payOrders, eq(payOrders.orderNo, rechargeOrders.orderId));
 }
 type QueriedOrder = Awaited<ReturnType<ReturnType<typeof orderQuery>['where']>>[number];
 

@@ -15,6 +15,7 @@ import { TEST_NOW, TEST_PASSWORD } from './constants';
 import { serve, type ServerType } from '@hono/node-server';
 import { startRealtime, type RealtimeHub } from '../../server/realtime/hub';
 import { startCaches, type RequestCaches } from '../../server/cache/requestCaches';
+import type { Payments } from '../../server/domain/onlinePayments';
 
 export { TEST_NOW, TEST_PASSWORD };
 
@@ -77,14 +78,14 @@ function copiesFolder(): string {
 }
 
 /** A backend on its own in-memory PGlite (or PostgreSQL database), started from the seeded dump of the global setup. */
-export async function startTestBackend(): Promise<TestBackend> {
+export async function startTestBackend(options: { payments?: Payments } = {}): Promise<TestBackend> {
   const { database, url } = await openSeededDatabase();
   const clock = { now: new Date(TEST_NOW) };
   const { hub: realtime, stop: stopListening } = await startRealtime(database);
   const { caches, stop: stopCaches } = await startCaches(database);
   const app = createApp({
     db: database.db, config: { simulator: true }, now: () => clock.now, commandsQueued: () => undefined,
-    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS, caches,
+    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS, caches, payments: options.payments,
   });
   let server: ServerType | undefined;
   let origin: Promise<string> | undefined;

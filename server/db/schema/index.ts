@@ -3,3 +3,4 @@ export * from './estate';
 export * from './billing';
 export * from './devices';
 export * from './events';
+export * from './payments';
