@@ -113,7 +113,7 @@ export function paymentRoutes() {
       query.dateTo ? lte(payReconciliations.billDate, query.dateTo) : undefined,
     );
     const [records, [{ total }]] = await Promise.all([
-      db.select({ ...payReconciliationsColumns, open: sql<number>`(SELECT count(*)::int FROM pay_reconciliation_items i WHERE i.reconciliation_id = ${payReconciliations.id} AND i.resolution IS NULL)` })
+      db.select({ ...payReconciliationsColumns, open: sql<number>`(SELECT count(*)::int FROM pay_reconciliation_items i WHERE i.reconciliation_id = pay_reconciliations.id AND i.resolution IS NULL)` })
         .from(payReconciliations).where(where).orderBy(desc(payReconciliations.billDate), asc(payReconciliations.provider))
         .limit(query.pageSize).offset((query.pageNum - 1) * query.pageSize),
       db.select({ total: sql<number>`count(*)::int` }).from(payReconciliations).where(where),
