@@ -23,6 +23,7 @@ import specialCalibration from './special/calibration/en';
 import specialPreset from './special/preset/en';
 import serverFields from './server/fields/en';
 import statsPayments from './statistics/payments/en';
+import paysim from './payments/paysim/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -380,7 +381,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim);
 
 export default en;
 

@@ -23,6 +23,7 @@ import specialCalibration from './special/calibration/ja';
 import specialPreset from './special/preset/ja';
 import serverFields from './server/fields/ja';
 import statsPayments from './statistics/payments/ja';
+import paysim from './payments/paysim/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -370,6 +371,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim);
 
 export default ja;

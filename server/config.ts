@@ -128,6 +128,12 @@ export interface ServerConfig {
    * which reads it from `sysUser/currentUser` (massConfirmAbove).
    */
   massConfirmAbove: number;
+  /** PAY_ORDER_MINUTES (1..120, default 15): how long an online order takes money before it is closed. */
+  payOrderMinutes: number;
+  /** PAY_RECONCILE_AT (HH:mm in UTC+8, default 10:30, `off`): when the previous day is reconciled with the providers' bills. */
+  payReconcileAt?: string;
+  /** PAYSIM_TIME_FACTOR (default 60): the simulated providers' clock speed (retries, refunds). */
+  paysimTimeFactor: number;
 }
 
 const positive = (value: string | undefined, fallback: number) => {
@@ -321,6 +327,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     parameterHoldHours: numberSetting(env, 'PARAMETER_HOLD_HOURS', PARAMETER_HOLD_HOURS_DEFAULT, 1, 720),
     ...smsSettings(env),
     massConfirmAbove: numberSetting(env, 'MASS_CONFIRM_ABOVE', MASS_CONFIRM_ABOVE_DEFAULT, 0, 1_000_000, true),
+    ...paySettings(env),
+  };
+}
+
+/**
+ * Online payments (issue 41): minutes an order takes money, when each morning the previous day is
+ * reconciled (the providers' time, UTC+8; `off` to reconcile only on request), and how much faster
+ * than real time the simulated providers' clocks run (their notification retries and refunds).
+ */
+export function paySettings(env: NodeJS.ProcessEnv) {
+  return {
+    payOrderMinutes: numberSetting(env, 'PAY_ORDER_MINUTES', 15, 1, 120, true),
+    payReconcileAt: dailyTimeSetting(env, 'PAY_RECONCILE_AT', '10:30'),
+    paysimTimeFactor: numberSetting(env, 'PAYSIM_TIME_FACTOR', 60, 1, 1_000_000),
   };
 }
 

@@ -12,6 +12,9 @@ import { startDevices } from './startDevices';
 import { startRealtime } from './realtime/hub';
 import { startCaches } from './cache/requestCaches';
 import { WEBSOCKET_PATH } from './realtime/socket';
+import { paymentConfig } from './payments/providerConfig';
+import { setupPayments } from './paymentsSetup';
+import { PaymentJob } from './domain/paymentJobs';
 
 const config = configFromEnv();
 // Errors are logged through describeError: a failed query's SQL text, never its parameters.
@@ -77,7 +80,19 @@ const { hub: realtime, stop: stopListening } = await startRealtime(database);
 const admission = { maxActive: config.maxActiveRequests ?? (database.kind === 'pglite' ? 8 : 64), maxWaitMs: config.requestQueueMs };
 // Areas, roles and menu trees in memory, dropped when any process changes them (server/cache/).
 const { caches, stop: stopCaches } = await startCaches(database);
-const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches, deadlineMs: config.requestDeadlineMs });
+// Online payments (issue 41): the real providers whose variables are set, the simulated ones otherwise (server/paymentsSetup.ts).
+let payConfig;
+try {
+  payConfig = paymentConfig(process.env, config.port);
+} catch (error) {
+  console.error(`Payment configuration: ${(error as Error).message}`);
+  process.exit(1);
+}
+const paySetup = setupPayments({ config: payConfig, dataDir: config.dataDir, orderMinutes: config.payOrderMinutes, timeFactor: config.paysimTimeFactor, now });
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches, deadlineMs: config.requestDeadlineMs, payments: paySetup.payments });
+paySetup.mount(app);
+const payJob = new PaymentJob(database.db, paySetup.payments, { now, reconcileAt: config.payReconcileAt, commandsQueued: () => worker?.wake(), log });
+void payJob.start();
 
 // The built console on the same port, precompressed and cached (server/http/staticAssets.ts); any
 // non-API path falls back to index.html (client routing).
@@ -93,6 +108,8 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`Demo estate created: ${s.projects} projects, ${s.buildings} buildings, ${s.rooms} rooms, ${s.tenants} tenants, ${s.electricMeters} electric and ${s.waterMeters} water meters, ${s.readings} readings`);
   }
   console.log(`Live updates: ws://localhost:${info.port}${WEBSOCKET_PATH}`);
+  const providers = [['WeChat Pay', payConfig.wechatpay.mode], ['Alipay', payConfig.alipay.mode]].map(([name, mode]) => `${name} ${mode === 'live' ? 'live' : 'simulated'}`).join(', ');
+  console.log(`Online payments: ${providers}; tenants pay at ${payConfig.publicUrl}/pay/<pay code> (a room's sticker)`);
   if (first.generatedPassword) {
     console.log(`Demo login: admin / ${first.generatedPassword}  (also admin2, viewer; this password is printed only once)`);
   } else if (first.seeded) {
@@ -105,6 +122,8 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
 app.injectWebSocket(server);
 
 const shutdown = async () => {
+  await payJob.stop();
+  paySetup.stop();
   await devices.stop();
   await stopListening();
   await stopCaches();

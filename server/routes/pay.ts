@@ -72,7 +72,7 @@ export function payRoutes() {
     limit(c, body.payCode, true);
     const { db, now } = c.get('deps');
     const order = await createPayOrder(db, payments(c), body, now(), rechargeMaxFen());
-    return ok(c, { ...order, payUrl: payments(c).payPageUrl?.(order.provider, order.qrCode!) ?? null });
+    return ok(c, { ...order, payUrl: payments(c).payPageUrl?.(order.provider, order.qrCode!) || null });
   });
 
   defineRoute(router, {

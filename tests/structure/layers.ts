@@ -56,6 +56,11 @@ export const LAYER_RULES: LayerRule[] = [
     why: 'they sign, verify and speak the providers\' protocols and answer with data; settling a payment is the domain\'s',
   },
   {
+    name: 'the simulated payment providers know no rules, no database and not the platform\'s routes',
+    from: /^server\/paysim\//, to: /^(server\/(domain|http|routes|db)\/|server\/app\.ts$)/,
+    why: 'they stand in for WeChat Pay and Alipay: they speak the providers\' protocols over HTTP and share only the pure protocol helpers of server/payments',
+  },
+  {
     name: 'the console core imports no screen, no layout, no kit and not the route table',
     from: CONSOLE_CORE,
     to: /^src\/(resources|layout|components|pages|preferences|realtime|themes)\/|^src\/(routes|App|appResources|appDataProvider|firstScreen|main)\.tsx?$/,
@@ -66,6 +71,17 @@ export const LAYER_RULES: LayerRule[] = [
     from: /^src\/components\//,
     to: /^src\/(resources|layout|pages)\/|^src\/(routes|App|appResources|appDataProvider|firstScreen|main)\.tsx?$/,
     why: 'kits serve every screen; a kit that needs a screen is the screen\'s code',
+  },
+  {
+    name: 'the pay page imports only its own folder, the shared rules, the messages, React and qrcode',
+    from: /^src\/pay\//,
+    to: /^(?!(src\/pay|common|i18n)\/|(react|react-dom|qrcode)$)/,
+    why: 'the tenants\' page (issue 41) is a light entry of its own: none of the console\'s code, no react-admin, no MUI, nothing of the server',
+  },
+  {
+    name: 'the console does not import the pay page',
+    from: /^src\/(?!pay\/)/, to: /^src\/pay\//,
+    why: 'the two pages are separate builds sharing only common/, i18n/ and React',
   },
   {
     name: 'the shell imports no screen and not the route table',

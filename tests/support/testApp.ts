@@ -16,6 +16,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { startRealtime, type RealtimeHub } from '../../server/realtime/hub';
 import { startCaches, type RequestCaches } from '../../server/cache/requestCaches';
 import type { Payments } from '../../server/domain/onlinePayments';
+import { simulatedTestPayments } from './testPayments';
 
 export { TEST_NOW, TEST_PASSWORD };
 
@@ -28,6 +29,8 @@ export interface TestBackend {
   clock: { now: Date };
   /** Runs the command queue once through the simulator of this backend's devices (no failures unless a driver is given). */
   runCommands(driver?: DeviceDriver): Promise<number>;
+  /** Its payment providers (the simulated ones in process unless the test gave its own). */
+  payments: Payments;
   /** The websocket connections of this backend. */
   realtime: RealtimeHub;
   /** The backend's in-memory copies of areas, roles and menu trees (listening to the triggers). */
@@ -83,9 +86,12 @@ export async function startTestBackend(options: { payments?: Payments } = {}): P
   const clock = { now: new Date(TEST_NOW) };
   const { hub: realtime, stop: stopListening } = await startRealtime(database);
   const { caches, stop: stopCaches } = await startCaches(database);
+  // The simulated providers, in process, unless a test brings its own (fake servers over HTTP).
+  const payments = options.payments ?? simulatedTestPayments(() => app, () => clock.now);
   const app = createApp({
     db: database.db, config: { simulator: true }, now: () => clock.now, commandsQueued: () => undefined,
-    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS, caches, payments: options.payments,
+    log: () => undefined, realtime, heartbeatMs: TEST_HEARTBEAT_MS, caches,
+    payments,
   });
   let server: ServerType | undefined;
   let origin: Promise<string> | undefined;
@@ -93,7 +99,7 @@ export async function startTestBackend(options: { payments?: Payments } = {}): P
   // as its database says, whatever files ran before it in the same worker.
   const devices = new LivingEstate();
   return {
-    app, database, url, clock, realtime, caches,
+    app, database, url, clock, realtime, caches, payments,
     runCommands: (driver = createSimulator({ estate: devices, failureRate: 0 })) => runDueCommands(database.db, driver, clock.now),
     listen: () => (origin ??= new Promise<string>((resolve) => {
       server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
