@@ -449,6 +449,10 @@ export async function ledgerPage(db: Db, accountId: number, pageNum: number, pag
       refType: ledgerEntries.refType, refId: ledgerEntries.refId, operatorId: ledgerEntries.operatorId,
       operatorName: sql<string | null>`(SELECT coalesce(u.real_name, u.user_name) FROM sys_users u WHERE u.id = ${ledgerEntries.operatorId})`,
       remark: ledgerEntries.remark, createdAt: ledgerEntries.createdAt,
+      // An online payment's provider side (issue 41): nulls for every other entry.
+      payProvider: sql<string | null>`(SELECT p.provider FROM pay_orders p WHERE ledger_entries.ref_type = 'recharge_order' AND p.order_no = ledger_entries.ref_id)`,
+      transactionId: sql<string | null>`(SELECT p.transaction_id FROM pay_orders p WHERE ledger_entries.ref_type = 'recharge_order' AND p.order_no = ledger_entries.ref_id)`,
+      payStatus: sql<string | null>`(SELECT p.status FROM pay_orders p WHERE ledger_entries.ref_type = 'recharge_order' AND p.order_no = ledger_entries.ref_id)`,
     }).from(ledgerEntries).where(where)
       .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id)).limit(pageSize).offset((pageNum - 1) * pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(ledgerEntries).where(where),

@@ -157,6 +157,24 @@ export function paymentRoutes() {
   });
 
   defineRoute(router, {
+    method: 'get', path: '/findAlarm', tags: ['payments'],
+    summary: 'What the header\'s alarm bell says of payments: open differences of the last 31 reconciled days, open conflicts and unclaimed payments, days whose bill could not be read (last 7)',
+  }, async (c) => {
+    const { db, now } = c.get('deps');
+    const session = c.get('session');
+    const since = new Date(now().getTime() - 31 * 86_400_000).toISOString().slice(0, 10);
+    const failedSince = new Date(now().getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
+    const [[differences], [conflicts], [unclaimed], [failed]] = await Promise.all([
+      db.select({ n: sql<number>`count(*)::int` }).from(payReconciliationItems).innerJoin(payReconciliations, eq(payReconciliations.id, payReconciliationItems.reconciliationId))
+        .where(and(isNull(payReconciliationItems.resolution), gte(payReconciliations.billDate, since), or(isNull(payReconciliationItems.areaId), inScope(payReconciliationItems.areaId, session)))),
+      db.select({ n: sql<number>`count(*)::int` }).from(payOrders).where(and(eq(payOrders.status, 'conflict'), isNull(payOrders.resolution), inScope(payOrders.areaId, session))),
+      db.select({ n: sql<number>`count(*)::int` }).from(payUnmatched).where(isNull(payUnmatched.resolution)),
+      db.select({ n: sql<number>`count(*)::int` }).from(payReconciliations).where(and(eq(payReconciliations.status, 'failed'), gte(payReconciliations.billDate, failedSince))),
+    ]);
+    return ok(c, { differences: differences.n, conflicts: conflicts.n + unclaimed.n, failedDays: failed.n });
+  });
+
+  defineRoute(router, {
     method: 'post', path: '/resolve', tags: ['payments'],
     summary: 'A person\'s decision on a difference (itemId) or a conflict order (orderNo): credit it to its room, refund it to the payer, or accept it with a note',
     body: z.object({ itemId: Id.optional(), orderNo: z.string().trim().min(1).max(32).optional(), action: z.enum(RESOLUTIONS), note: z.string().trim().max(200).nullable().optional() })

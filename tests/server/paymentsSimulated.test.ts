@@ -67,3 +67,22 @@ describe('a live configuration', () => {
     expect(setup.payments.providers.alipay.identity.appId).toBe('2021000000000001');
   });
 });
+
+describe('what operators see of an online payment', () => {
+  it('the room\'s ledger names the provider, the transaction and the state; the bell counts what needs a person', async () => {
+    const account = await one(sql`SELECT a.room_id, a.id FROM accounts a JOIN electric_meters m ON m.room_id = a.room_id
+      WHERE a.area_id IN (SELECT id FROM areas WHERE id = 1 OR parent_id = 1) AND a.utility = 'electric' AND a.balance_fen BETWEEN 0 AND a.hoard_limit_fen - 100000
+      ORDER BY a.id ASC LIMIT 1`);
+    const { payCode } = (await api.get('payLink/findByRoom', { roomId: account.room_id })).body.data;
+    const response = await backend.app.request('/api/v1/pay/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payCode, utility: 'electric', amountFen: 2500, provider: 'wechat', requestId: `ledger-${Date.now()}` }) });
+    const order = ((await response.json()) as Row).data;
+    await simulatedTestPaymentsOf(backend).pay('wechat', order.orderNo);
+    const ledger = await api.get('account/ledger', { accountId: account.id, pageNum: 1, pageSize: 5, from: 'all' });
+    expect(ledger.body.data.records.find((r: Row) => r.refId === order.orderNo)).toMatchObject({ kind: 'recharge', amountFen: 2500, payProvider: 'wechat', payStatus: 'credited', transactionId: expect.any(String) });
+    const alarm = await api.get('payment/findAlarm');
+    expect(alarm.body.data).toMatchObject({ differences: expect.any(Number), conflicts: expect.any(Number), failedDays: expect.any(Number) });
+    const viewer = apiClient(backend.app, await loginAs(backend.app, 'viewer'));
+    expect((await viewer.get('payment/findAlarm')).status).toBe(200);
+  });
+});
