@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress.ts';
 import { CONSOLE_OPTIMIZED_DEPS, optimizedDepsWithoutVersionQuery } from './tests/support/optimizedDeps.ts';
 import LongFirst from './tests/support/sequencer.ts';
+import type { Plugin } from 'vite';
 
 const backend = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // Test backends run PGlite in-process unless PGLITE_WORKER says otherwise: measured faster for the
@@ -10,9 +12,57 @@ const backend = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // tests/server/pgliteWorker.test.ts covers the worker, and PGLITE_WORKER=on runs everything on it.
 const testEnv = { PGLITE_WORKER: process.env.PGLITE_WORKER ?? 'off' };
 
+/**
+ * The tenants' pay page (issue 41) is an entry of its own (pay.html, src/pay/): its sticker links
+ * `/pay/<payCode>` answer pay.html, from the backend (server/http/staticAssets.ts) as from Vite's
+ * development server (here).
+ */
+const PAY_PAGE_PATH = /^\/pay\/[^/]+\/?$/;
+function payPageInDevelopment(): Plugin {
+  return {
+    name: 'pay-page-route',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [path, query] = (req.url ?? '').split('?');
+        if (PAY_PAGE_PATH.test(path)) req.url = `/pay.html${query ? `?${query}` : ''}`;
+        next();
+      });
+    },
+  };
+}
+
+/** The HTML entries' modules: the console's and the pay page's. */
+const ENTRIES = { console: resolve(import.meta.dirname, 'index.html'), pay: resolve(import.meta.dirname, 'pay.html') };
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const reachedBy = new WeakMap<ModuleGraph, Record<keyof typeof ENTRIES, Set<string>>>();
+/** Which entries import a module statically (directly or through others): 'console', 'pay', 'both' or none. */
+function entriesReaching(id: string, graph: ModuleGraph): 'console' | 'pay' | 'both' | undefined {
+  let sets = reachedBy.get(graph);
+  if (!sets) {
+    // Static imports only (importedIds): what a screen loads later with import() is not the entry's.
+    const closure = (entry: string) => {
+      const seen = new Set<string>([entry]);
+      const queue = [entry];
+      while (queue.length) {
+        for (const next of graph.getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+      return seen;
+    };
+    sets = { console: closure(ENTRIES.console), pay: closure(ENTRIES.pay) };
+    reachedBy.set(graph, sets);
+  }
+  const inConsole = sets.console.has(id);
+  const inPay = sets.pay.has(id);
+  return inConsole && inPay ? 'both' : inConsole ? 'console' : inPay ? 'pay' : undefined;
+}
+
 export default defineConfig({
   // precompress: brotli and gzip copies of the built files, sent as they are by the backend.
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), payPageInDevelopment()],
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { '/api': { target: backend, changeOrigin: true, ws: true } },
@@ -21,10 +71,20 @@ export default defineConfig({
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // The console and the tenants' pay page, which shares nothing of the console but React.
+      input: { index: 'index.html', pay: 'pay.html' },
       output: {
-        // What the login page needs in one file (one request, one compression window) instead of a
-        // dozen shared chunks; the shell, the screens and the catalogs stay chunks of their own.
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+        // What the login page needs in two files (few requests, large compression windows) instead
+        // of a dozen shared chunks: the console's own start (merged into its entry chunk, index-*.js)
+        // and 'shared', what the pay page needs of it too (React, the money texts), so that the pay
+        // page loads that and its own entry chunk only. The shell, the screens and the catalogs stay
+        // chunks of their own.
+        codeSplitting: {
+          groups: [
+            { debugName: 'shared', name: (id, ctx) => (entriesReaching(id, ctx) === 'both' ? 'shared' : null), tags: ['$initial'], priority: 2 },
+            { debugName: 'start', name: (id, ctx) => (entriesReaching(id, ctx) === 'console' ? 'start' : null), tags: ['$initial'], priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -1,7 +1,7 @@
 /**
- * `npm start`: builds the console if it is missing or older than its sources, bundles the PGlite
- * worker thread's code (./pgliteWorkerBundle.ts), then runs the backend (embedded PGlite in ./data by
- * default), serving console and API on one port.
+ * `npm start`: builds the console and the tenants' pay page if either is missing or older than
+ * their sources, bundles the PGlite worker thread's code (./pgliteWorkerBundle.ts), then runs the
+ * backend (embedded PGlite in ./data by default), serving console, pay page and API on one port.
  */
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -14,9 +14,10 @@ const newest = (path: string): number => {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
 
-const built = 'dist/index.html';
-const sources = ['src', 'common', 'i18n', 'index.html', 'public', 'vite.config.ts', 'package-lock.json'].filter((p) => existsSync(p));
-if (!existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs) {
+// Both pages of the build: the console and the tenants' pay page (issue 41).
+const built = ['dist/index.html', 'dist/pay.html'];
+const sources = ['src', 'common', 'i18n', 'index.html', 'pay.html', 'public', 'vite.config.ts', 'package-lock.json'].filter((p) => existsSync(p));
+if (!built.every((page) => existsSync(page)) || Math.max(...sources.map(newest)) > Math.min(...built.map((page) => statSync(page).mtimeMs))) {
   console.log('Building the console…');
   execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 }

@@ -202,13 +202,16 @@ export function createApp(options: AppOptions) {
   // SPEC.md's login path sits under /api/ directly; the same routes answer under the prefix too.
   app.route('/api', loginRoutes());
   // The tenants' and the providers' calls (issue 41): public, rate-limited, outside the operators' API.
-  app.route(PAY_BASE, payRoutes());
+  const pay = payRoutes();
+  app.route(PAY_BASE, pay);
 
-  const document = () =>
-    api.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: { title: 'Prepaid cloud platform API', version: '1.7.2', description: 'Responses are `{ code, msg, data }`: code 200 carries data; other codes carry msg.' },
-    });
+  const document = () => {
+    const info = { title: 'Prepaid cloud platform API', version: '1.7.2', description: 'Responses are `{ code, msg, data }`: code 200 carries data; other codes carry msg.' };
+    const main = api.getOpenAPI31Document({ openapi: '3.1.0', info });
+    // The public pay calls beside the operators' API (the providers' notifications are answered in their own terms: not documented here).
+    for (const [path, item] of Object.entries(pay.getOpenAPI31Document({ openapi: '3.1.0', info }).paths ?? {})) main.paths![`${PAY_BASE}${path}`] = item;
+    return main;
+  };
   app.get('/api/openapi.json', (c) => c.json(document()));
   app.get('/api/reference', (c) => c.html(referencePage(document() as Parameters<typeof referencePage>[0])));
 

@@ -2,7 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { rowsOf } from '../db/rows';
 import { publish } from '../realtime/events';
-import { formatYuan } from '../../common/money';
+import { yuanText } from '../../common/money';
 import { rechargeEnergy } from '../../common/rechargeEnergy';
 import type { PaymentEvent, PaymentProvider, ProviderName } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
@@ -85,7 +85,8 @@ export async function createPayOrder(db: Db, payments: Payments, input: PayOrder
   if (earlier) return replayOrder(db, earlier, input);
 
   const amount = amountRefusal(input.amountFen, maxFen);
-  if (amount) throw refusalError(amount);
+  // The tenant is told the most an order takes, not the operators' setting that makes it so.
+  if (amount) throw refusalError(amount.key === 'errors.rechargeMax' ? { ...amount, key: 'errors.payAmountMax' } : amount);
   const meter = await meterOf(db, room.roomId, input.utility);
   if (!meter || !meter.accountOpened) throw conflict('errors.payUtilityUnavailable');
   const side = await accountSide(db, room.roomId, input.utility);
@@ -108,7 +109,7 @@ export async function createPayOrder(db: Db, payments: Payments, input: PayOrder
   const order = inserted[0];
   const provider = payments.providers[input.provider];
   try {
-    const description = input.utility === 'electric' ? `电费充值 ${formatYuan(input.amountFen)}元` : `水费充值 ${formatYuan(input.amountFen)}元`;
+    const description = `${input.utility === 'electric' ? '电费充值' : '水费充值'} ${yuanText(input.amountFen)}元`;
     const { qrCode } = await provider.createOrder({ orderNo: order.orderNo, amountFen: order.amountFen, description, expiresAt, notifyUrl: payments.notifyUrl(input.provider) });
     const [row] = await db.update(payOrders).set({ qrCode }).where(eq(payOrders.id, order.id)).returning();
     return created(row);

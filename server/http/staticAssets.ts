@@ -9,6 +9,8 @@
  *   Content-Encoding and `Vary: Accept-Encoding`.
  * - Hashed build files (`/assets/…`) are cached for a year (`immutable`); every other file,
  *   index.html and the SPA fallback are revalidated (`no-cache` with an ETag, 304 when unchanged).
+ * - `/pay/<anything>` answers pay.html: the tenants' pay page (issue 41), the link of a room's QR
+ *   sticker, a build entry of its own beside the console (src/pay/).
  * - Any other GET outside `/api/` answers index.html (client-side routes); a missing `/assets/`
  *   file is a 404 (an old page asking for a chunk of a former build must not get HTML).
  * Security headers (CSP…) come from the app's own middleware (server/app.ts), as for the API.
@@ -134,6 +136,9 @@ function respond(c: Context, file: StaticFile): Response {
   return c.body(variant.body as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
+/** The paths of the tenants' pay page: `/pay/<payCode>`, the link a room's sticker carries. */
+export const PAY_PAGE_PREFIX = '/pay/';
+
 /**
  * Middleware serving the built console from `root` (when it holds an index.html; otherwise it only
  * passes requests on). Mounted after the API, for GET and HEAD outside `/api/`.
@@ -141,12 +146,14 @@ function respond(c: Context, file: StaticFile): Response {
 export function staticAssets(root: string): MiddlewareHandler {
   const files = existsSync(join(root, 'index.html')) ? loadStaticFiles(root) : new Map<string, StaticFile>();
   const index = files.get('/index.html');
+  const payPage = files.get('/pay.html');
   return async (c, next) => {
     const path = c.req.path;
     if (!index || (c.req.method !== 'GET' && c.req.method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
     const file = files.get(path);
     if (file) return respond(c, file);
     if (path.startsWith('/assets/')) return c.body('Not Found', 404, { 'Cache-Control': REVALIDATE, 'Content-Type': 'text/plain; charset=utf-8' });
+    if (payPage && path.startsWith(PAY_PAGE_PREFIX)) return respond(c, payPage);
     return respond(c, index);
   };
 }

@@ -82,7 +82,7 @@ export function paymentRoutes() {
   defineRoute(router, {
     method: 'get', path: '/findRefunds', tags: ['payments'],
     summary: 'The refunds of an online order, oldest first',
-    query: z.object({ orderId: z.string().trim().min(1).max(32) }),
+    query: z.object({ orderId: z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/) }),
   }, async (c, { query }) => {
     const rows = await c.get('deps').db.select().from(payRefunds)
       .where(and(eq(payRefunds.orderNo, query.orderId), inScope(payRefunds.areaId, c.get('session')))).orderBy(asc(payRefunds.id));

@@ -13,6 +13,7 @@ import { IMMUTABLE, chooseEncoding, matchesEtag, staticAssets } from '../../serv
 import { precompressFolder } from '../../scripts/precompress';
 
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const PAY = `<!doctype html><html><head><link rel="stylesheet" href="/assets/pay-777777.css"><script type="module" src="/assets/pay-999999.js"></script></head><body><div id="pay-root"></div>${'<!-- pay page -->'.repeat(100)}</body></html>`;
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{id:${i},name:"meter ${i}"}`).join(',')}];`;
 
 let root: string;
@@ -24,6 +25,7 @@ beforeAll(async () => {
   outside = mkdtempSync(join(tmpdir(), 'static-outside-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'index.html'), INDEX);
+  writeFileSync(join(root, 'pay.html'), PAY);
   writeFileSync(join(root, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(root, 'assets', 'style-def456.css'), `body{margin:0}${'.a{color:red}'.repeat(200)}`);
   writeFileSync(join(root, 'assets', 'tiny-0a0a0a.js'), 'export{};');
@@ -137,6 +139,35 @@ describe('routes', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(INDEX);
+    }
+  });
+
+  it('/pay/<anything> is the tenants\' pay page (pay.html), revalidated, with the app\'s security headers', async () => {
+    for (const path of ['/pay/AbCdEfGhIjKlMnOpQrStUvWxYz012345', '/pay/AbCdEfGhIjKlMnOpQrStUvWxYz012345?lang=en', '/pay/not-a-code', '/pay/x/y']) {
+      const response = await get(path, { 'Accept-Encoding': 'br' });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString(), path).toBe(PAY);
+    }
+    const head = await app.request('/pay/AbCdEfGhIjKlMnOpQrStUvWxYz012345', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(PAY.length);
+    // pay.html by its own name too; the console's routes stay the console's, /pay itself and /payments included.
+    expect(await (await get('/pay.html')).text()).toBe(PAY);
+    for (const path of ['/pay', '/payments', '/payLink/12', '/waterarchive/pay/1']) expect(await (await get(path)).text(), path).toBe(INDEX);
+  });
+
+  it('a build without the pay page answers index.html for /pay/ too', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'static-no-pay-'));
+    try {
+      writeFileSync(join(older, 'index.html'), INDEX);
+      const bare = createApp({ db: undefined as never, config: { simulator: false }, now: () => new Date(), commandsQueued: () => undefined, log: () => undefined });
+      bare.use('*', staticAssets(older));
+      expect(await (await bare.request('/pay/AbCdEfGhIjKlMnOpQrStUvWxYz012345')).text()).toBe(INDEX);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
     }
   });
 
