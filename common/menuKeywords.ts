@@ -48,6 +48,7 @@ export const MENU_KEYWORDS: Record<string, { pinyin: string; synonyms?: string[]
   chongzhidingdan: { pinyin: 'chong zhi ding dan tong ji', synonyms: ['订单', '作废', '流水', 'order', 'void'] },
   chongzhiwater: { pinyin: 'shui fei chong zhi ding dan', synonyms: ['水费', '订单', 'order'] },
   chongzhihuizong: { pinyin: 'chong zhi hui zong', synonyms: ['营收', '报表', 'summary', 'revenue'] },
+  zhifuduizhang: { pinyin: 'zhi fu dui zhang', synonyms: ['微信支付', '支付宝', '对账', '退款', '扫码', 'reconciliation', 'wechat', 'alipay', 'refund'] },
   chongzhijiaozhunjilu: { pinyin: 'chong zhi jiao zhun ji lu', synonyms: ['calibration'] },
   duanxinfasong: { pinyin: 'duan xin fa song ji lu', synonyms: ['短信', '通知', 'sms'] },
   guzhang: { pinyin: 'gu zhang ji lu', synonyms: ['报警', '告警', 'fault', 'alarm'] },

@@ -6,7 +6,7 @@ import { publish } from '../realtime/events';
 import type { BillLine, ProviderName } from '../payments/provider';
 import { conflict, notFound, refused } from './results';
 import { creditOrder, type Payments, type Settled } from './onlinePayments';
-import { refundUnmatched, requestRefund } from './payRefunds';
+import { refundUnmatched, refundableFen, requestRefund } from './payRefunds';
 
 const { payOrders, payRefunds, payUnmatched, payReconciliations, payReconciliationItems, ledgerEntries } = schema;
 
@@ -107,6 +107,12 @@ export async function reconcileDay(db: Db, payments: Payments, provider: Provide
     refunds: refunds.map((row) => ({ ...row, fen: row.fen })),
   };
   const { matched, items } = compareDay(bill, platform, ledger, known);
+  // A paid line no order claims is kept as an unclaimed payment (as a notification of it would be), so that it can be given back.
+  const orphans = items.filter((item) => item.cause === 'unknownOrder' && item.line === 'payment' && item.transactionId);
+  if (orphans.length) {
+    await db.insert(payUnmatched).values(orphans.map((item) => ({ provider, orderNo: item.orderNo, transactionId: item.transactionId!, amountFen: item.providerFen!, receivedAt: now })))
+      .onConflictDoNothing();
+  }
   const count = (kind: DifferenceKind) => items.filter((item) => item.kind === kind).length;
   const totals = {
     providerFen: bill.reduce((sum, line) => sum + (line.kind === 'payment' ? line.amountFen : -line.amountFen), 0),
@@ -141,16 +147,35 @@ export type Resolution = (typeof RESOLUTIONS)[number];
  * A person's decision on a payment that did not settle by itself — a reconciliation's difference
  * or a conflict order: credit it to its room, refund it to the payer, or accept it with a note.
  */
-export async function resolvePayment(db: Db, payments: Payments, session: Session, target: { itemId?: number; orderNo?: string }, action: Resolution, note: string | null, now: Date): Promise<Settled | undefined> {
+export async function resolvePayment(db: Db, payments: Payments, session: Session, target: { itemId?: number; orderNo?: string; unmatchedId?: number }, action: Resolution, note: string | null, now: Date): Promise<Settled | undefined> {
   const [item] = target.itemId === undefined ? [] : await db.select().from(payReconciliationItems).where(eq(payReconciliationItems.id, target.itemId));
   if (target.itemId !== undefined && (!item || (item.areaId !== null && !session.areaIds.includes(item.areaId)))) throw notFound('errors.recordNotFound');
   if (item?.resolution) throw conflict('errors.alreadyResolved');
-  const orderNo = item?.orderNo ?? target.orderNo;
-  if (!orderNo) throw refused('validation.required', {}, 'orderNo');
-  const [order] = await db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo));
-  if (order && !session.areaIds.includes(order.areaId)) throw notFound('errors.recordNotFound');
-  if (!order && !item) throw notFound('errors.payOrderNotFound');
   if (action === 'accept' && !note?.trim()) throw refused('validation.required', {}, 'note');
+  const [unmatchedById] = target.unmatchedId === undefined ? [] : await db.select().from(payUnmatched).where(eq(payUnmatched.id, target.unmatchedId));
+  if (target.unmatchedId !== undefined && !unmatchedById) throw notFound('errors.recordNotFound');
+  const orderNo = item?.orderNo ?? unmatchedById?.orderNo ?? target.orderNo;
+  if (!orderNo) throw refused('validation.required', {}, 'orderNo');
+  const [order] = unmatchedById ? [] : await db.select().from(payOrders).where(eq(payOrders.orderNo, orderNo));
+  if (order && !session.areaIds.includes(order.areaId)) throw notFound('errors.recordNotFound');
+  if (!order) {
+    // A payment no order claims (a conflicts row, or a reconciliation's unknown order): refunded or accepted, never credited.
+    const provider = unmatchedById?.provider ?? (item ? await providerOfItem(db, item.reconciliationId) : undefined);
+    const [orphan] = unmatchedById ? [unmatchedById] : await db.select().from(payUnmatched)
+      .where(and(eq(payUnmatched.orderNo, orderNo), provider ? eq(payUnmatched.provider, provider) : undefined));
+    if (!orphan && !item) throw notFound('errors.payOrderNotFound');
+    if (action === 'credit') throw conflict('errors.creditNeedsOrder');
+    if (orphan?.resolution) throw conflict('errors.alreadyResolved');
+    if (action === 'refund') {
+      if (!orphan) throw conflict('errors.refundNotPaid', { orderId: orderNo });
+      await refundUnmatched(db, payments, session, orphan.id, now);
+    } else if (orphan) {
+      await db.update(payUnmatched).set({ resolution: 'accepted', resolvedBy: session.userId, resolvedAt: now, resolutionNote: note!.trim() }).where(eq(payUnmatched.id, orphan.id));
+      await audit(db, session, { action: 'accept', entity: 'payUnmatched', entityId: String(orphan.id), after: { note } });
+    }
+    if (item) await db.update(payReconciliationItems).set({ resolution: action === 'refund' ? 'refunded' : 'accepted', resolvedBy: session.userId, resolvedAt: now, resolutionNote: note?.trim() || null }).where(eq(payReconciliationItems.id, item.id));
+    return undefined;
+  }
   let settled: Settled | undefined;
   if (action === 'credit') {
     if (!order) throw conflict('errors.creditNeedsOrder');
@@ -165,16 +190,14 @@ export async function resolvePayment(db: Db, payments: Payments, session: Sessio
       return result;
     });
   } else if (action === 'refund') {
-    if (order) await requestRefund(db, payments, session, { orderId: order.orderNo, amountFen: (order.paidFen ?? item?.providerFen ?? order.amountFen) - order.refundedFen, reason: note }, now);
-    else {
-      const [orphan] = await db.select().from(payUnmatched).where(and(eq(payUnmatched.provider, (await providerOfItem(db, item!.reconciliationId))), eq(payUnmatched.orderNo, orderNo)));
-      if (!orphan) throw conflict('errors.refundNotPaid', { orderId: orderNo });
-      await refundUnmatched(db, payments, session, orphan.id, now);
-    }
+    // The whole of what is left (refunds on the way subtracted).
+    const left = await refundableFen(db, order);
+    if (left <= 0) throw conflict('errors.refundNotPaid', { orderId: order.orderNo });
+    await requestRefund(db, payments, session, { orderId: order.orderNo, amountFen: left, reason: note }, now);
   }
   const resolution = { credit: 'credited', refund: 'refunded', accept: 'accepted' }[action];
   if (item) await db.update(payReconciliationItems).set({ resolution, resolvedBy: session.userId, resolvedAt: now, resolutionNote: note?.trim() || null }).where(eq(payReconciliationItems.id, item.id));
-  if (order && action === 'accept') {
+  if (action === 'accept') {
     await db.update(payOrders).set({ resolution, resolvedBy: session.userId, resolvedAt: now, resolutionNote: note!.trim() }).where(eq(payOrders.id, order.id));
     await audit(db, session, { action: 'accept', entity: 'payOrder', entityId: order.orderNo, after: { note } });
   }

@@ -24,7 +24,7 @@ export interface RefundRequest { orderId: string; amountFen: number; reason?: st
 const inAreas = (column: unknown, areaIds: number[]) => sql`${column} IN (${sql.join(areaIds.map((id) => sql`${id}`), sql`, `)})`;
 
 /** What an order may still give back: paid, less refunds done and refunds on the way. */
-const refundableFen = async (tx: Db, order: typeof payOrders.$inferSelect) => {
+export const refundableFen = async (tx: Db, order: typeof payOrders.$inferSelect) => {
   const [{ pending }] = await tx.select({ pending: sql<number>`coalesce(sum(${payRefunds.amountFen}), 0)::bigint`.mapWith(Number) }).from(payRefunds)
     .where(and(eq(payRefunds.payOrderId, order.id), eq(payRefunds.status, 'processing')));
   return (order.paidFen ?? order.amountFen) - order.refundedFen - pending;

@@ -21,8 +21,8 @@ interface FieldCatalog {
 }
 const catalogs = Object.fromEntries((['zh-chs', 'zh-cht', 'en', 'ja'] as const).map((lang) => [lang, serverCatalog(lang) as FieldCatalog])) as Record<Lang, FieldCatalog>;
 
-/** The API paths whose first segment names the resource: `/api/v1/electricity/<resource>/…` (and login's `/api/v1/…`). */
-const RESOURCE = /^\/api\/(?:v1\/electricity\/)?([^/]+)/;
+/** The API paths whose first segment names the resource: `/api/v1/electricity/<resource>/…`, the public `/api/v1/pay/…` (`pay`), and login's `/api/v1/…`. */
+const RESOURCE = /^\/api\/(?:v1\/electricity\/|v1\/(?=pay\/))?([^/]+)/;
 
 /** The resource of a request: its path's first segment under the API base (`room`, `parameterSet`). */
 export const resourceOf = (path: string) => RESOURCE.exec(path)?.[1] ?? '';

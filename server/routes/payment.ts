@@ -176,12 +176,12 @@ export function paymentRoutes() {
 
   defineRoute(router, {
     method: 'post', path: '/resolve', tags: ['payments'],
-    summary: 'A person\'s decision on a difference (itemId) or a conflict order (orderNo): credit it to its room, refund it to the payer, or accept it with a note',
-    body: z.object({ itemId: Id.optional(), orderNo: z.string().trim().min(1).max(32).optional(), action: z.enum(RESOLUTIONS), note: z.string().trim().max(200).nullable().optional() })
-      .refine((body) => body.itemId !== undefined || body.orderNo !== undefined, { message: 'validation.required', path: ['orderNo'] }),
+    summary: 'A person\'s decision on a difference (itemId), a conflict order (orderNo) or a payment no order claims (unmatchedId, or its orderNo): credit it to its room (an order only), refund it to the payer, or accept it with a note',
+    body: z.object({ itemId: Id.optional(), orderNo: z.string().trim().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/).optional(), unmatchedId: Id.optional(), action: z.enum(RESOLUTIONS), note: z.string().trim().max(200).nullable().optional() })
+      .refine((body) => body.itemId !== undefined || body.orderNo !== undefined || body.unmatchedId !== undefined, { message: 'validation.required', path: ['orderNo'] }),
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
-    const settled = await resolvePayment(db, paymentsOf(c), c.get('session'), { itemId: body.itemId, orderNo: body.orderNo }, body.action, body.note ?? null, now());
+    const settled = await resolvePayment(db, paymentsOf(c), c.get('session'), { itemId: body.itemId, orderNo: body.orderNo, unmatchedId: body.unmatchedId }, body.action, body.note ?? null, now());
     if (settled?.commandIds.length) commandsQueued();
     return ok(c, { outcome: settled?.outcome ?? body.action });
   });

@@ -238,6 +238,9 @@ const CSV_FIELDS: CsvField<OrderRow>[] = [
   { label: F('createdAt'), value: (row) => csvTime(row.createdAt), kind: 'time' },
   { label: F('voidedAt'), value: (row) => csvTime(row.voidedAt), kind: 'time' },
   { label: F('remark'), value: (row) => row.remark },
+  // Online payments (issue 41): blank for the counter's orders.
+  { label: F('payStatus'), value: (row, t) => (row.payStatus ? t(`payments.payStatus.${row.payStatus}`) : '') },
+  { label: F('transactionId'), value: (row) => row.transactionId, kind: 'code' },
 ];
 
 const EXPORT_BATCH = 1000;

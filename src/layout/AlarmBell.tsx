@@ -12,6 +12,7 @@ import { exportCsv, exportXlsx } from '../components/list/exportCsv';
 import { ExcelIcon } from '../components/list/ServerExportButton';
 import { useRealtimeStatus } from '../realtime/RealtimeProvider';
 import { READ_FAILURE_POPOVER_WIDTH, READ_FAILURE_REFRESH_MS, READ_FAILURE_TABLE_MAX_HEIGHT } from '../config';
+import { PaymentAlarm, paymentAlarmTotal, usePaymentAlarm } from './PaymentAlarm';
 
 /**
  * A device that does not communicate (SPEC.md section 3): a meter whose last reading failed, or a
@@ -49,6 +50,8 @@ export function AlarmBell() {
     refetchIntervalInBackground: true,
     retry: false,
   });
+  // Online payments that need a person (issue 41), for the roles that have 支付对账.
+  const payments = usePaymentAlarm();
   useEffect(() => {
     if (error) notify(`${translate('alarm.requestFailed')}: ${error.message}`, { type: 'error' });
   }, [error, notify, translate]);
@@ -66,7 +69,7 @@ export function AlarmBell() {
     <>
       <Tooltip title={translate('alarm.tooltip')}>
         <IconButton color="inherit" aria-label={translate('alarm.tooltip')} onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={data.length} color="error" max={99}>
+          <Badge badgeContent={data.length + paymentAlarmTotal(payments)} color="error" max={99}>
             <NotificationsIcon />
           </Badge>
         </IconButton>
@@ -88,6 +91,7 @@ export function AlarmBell() {
           <Button size="small" startIcon={<DownloadIcon />} onClick={() => exportList(exportCsv)} disabled={!data.length}>{translate('alarm.export')}</Button>
           <Button size="small" startIcon={<ExcelIcon />} onClick={() => exportList(exportXlsx)} disabled={!data.length}>Excel</Button>
         </Box>
+        <PaymentAlarm counts={payments} onOpen={() => setAnchor(null)} />
         <TableContainer sx={{ maxHeight: READ_FAILURE_TABLE_MAX_HEIGHT }}>
           <Table size="small" stickyHeader>
             <TableHead>

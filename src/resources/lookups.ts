@@ -1,6 +1,7 @@
 import { get, post } from '../data/endpoints';
 import { defineResource } from './defineResource';
 import { bindingLookups } from './archives/bindingLookups';
+import { paymentLookups } from './statistics/zhifuduizhang/lookups';
 
 /** Helper resources for reference inputs and filters (not routes of their own). */
 export const lookupResources = [
@@ -24,4 +25,5 @@ export const lookupResources = [
   defineResource({ name: 'modules', endpoints: { getList: get('module/findByCondition') }, recordRepresentation: 'address' }),
   defineResource({ name: 'waterReadings', endpoints: { getList: get('webWaterReadMeterRecord/findByCondition') } }),
   ...bindingLookups,
+  ...paymentLookups,
 ];

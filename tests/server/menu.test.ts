@@ -27,7 +27,8 @@ describe('menu resources', () => {
     expect(groups.map((g) => g.name)).toEqual(['首页', '档案管理', '设备管理', '特殊功能', '基础参数', '统计分析', '系统管理']);
     const urls = groups.flatMap((g) => g.children.map((c) => c.resUrl));
     expect(urls.sort()).toEqual(ROUTES.map((r) => r.path).sort());
-    expect(urls).toHaveLength(60);
+    // Issue 41 added the reconciliation screen (支付对账): SPEC.md's 60 routes and the platform's own.
+    expect(urls).toHaveLength(61);
     for (const group of groups) {
       const sorts = group.children.map((c) => c.userSort);
       expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
@@ -35,10 +36,11 @@ describe('menu resources', () => {
   });
 
   it('lists flat resources, and a role\'s flat grants', async () => {
+    // The 61 routes (issue 41 added the reconciliation screen), the 7 groups and the root.
     const all = await api.get('resourse/queryResourse');
-    expect((all.body.data as Node[]).length).toBe(68);
+    expect((all.body.data as Node[]).length).toBe(69);
     const granted = await api.get('resourse/queryResourseByRoleId', { roleId });
-    expect((granted.body.data as Node[]).length).toBe(68);
+    expect((granted.body.data as Node[]).length).toBe(69);
   });
 
   it('does not show the role tree of another area\'s role', async () => {
@@ -70,6 +72,6 @@ describe('menu resources', () => {
 
     const deleted = await api.call('DELETE', 'resourse/deleteResourse', { query: { id }, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
     expect(deleted.body.code).toBe(200);
-    expect((await api.get('resourse/queryResourse')).body.data).toHaveLength(68);
+    expect((await api.get('resourse/queryResourse')).body.data).toHaveLength(69); // 61 routes (issue 41 added the reconciliation screen), 7 groups, the root
   });
 });

@@ -182,6 +182,32 @@ describe('a payment is credited exactly once', () => {
   });
 });
 
+describe('a payment no order claims', () => {
+  it('is kept, listed with the conflicts, and given back whole or accepted with a note', async () => {
+    const expiresAt = new Date(backend.clock.now.getTime() + 600_000);
+    const stray = async (orderNo: string) => {
+      await payments.providers.wechat.createOrder({ orderNo, amountFen: 4321, description: '电费充值', expiresAt, notifyUrl: `${origin}/api/v1/pay/notify/wechat` });
+      expect((await wx.notify(`${origin}/api/v1/pay/notify/wechat`, wx.pay(orderNo), { times: 2 })).map((a) => a.status)).toEqual([204, 204]);
+    };
+    await stray('STRAY000001');
+    await stray('STRAY000002');
+    const open = (await api.get('payment/findConflicts', { pageNum: 1, pageSize: 100, open: true })).body.data.records as Row[];
+    const [first, second] = ['STRAY000001', 'STRAY000002'].map((no) => open.find((r) => r.orderNo === no && r.kind === 'unmatched')!);
+    expect(first).toMatchObject({ paidFen: 4321, reason: 'unknownOrder', room: null });
+    expect((await api.post('payment/resolve', { unmatchedId: first.id, action: 'credit', note: 'x' })).status).toBe(409);
+    expect((await api.post('payment/resolve', { unmatchedId: first.id, action: 'refund', note: '原路退回' })).status).toBe(200);
+    const refund = await one(sql`SELECT refund_no, status, amount_fen FROM pay_refunds WHERE order_no = 'STRAY000001'`);
+    expect(refund).toMatchObject({ status: 'processing', amount_fen: 4321 });
+    await wx.notify(`${origin}/api/v1/pay/notify/wechat`, wx.completeRefund(refund.refund_no));
+    expect((await one(sql`SELECT resolution FROM pay_unmatched WHERE order_no = 'STRAY000001'`)).resolution).toBe('refunded');
+    expect((await api.post('payment/resolve', { unmatchedId: second.id, action: 'accept' })).status).toBe(400);
+    expect((await api.post('payment/resolve', { unmatchedId: second.id, action: 'accept', note: '已线下退还' })).status).toBe(200);
+    expect((await api.post('payment/resolve', { unmatchedId: second.id, action: 'refund', note: 'again' })).status).toBe(409);
+    const still = (await api.get('payment/findConflicts', { pageNum: 1, pageSize: 100, open: true })).body.data.records as Row[];
+    expect(still.filter((r) => r.orderNo.startsWith('STRAY'))).toEqual([]);
+  });
+});
+
 describe('a notification that never comes', () => {
   it('is found by querying the provider after a minute', async () => {
     const before = await balance();

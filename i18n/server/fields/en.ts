@@ -200,6 +200,26 @@ const messages = {
       token: 'Token',
     },
     resourceFields: {
+      pay: {
+        payCode: 'Pay code',
+        provider: 'Payment provider',
+      },
+      payment: {
+        date: 'Bill day',
+        dateFrom: 'From day',
+        dateTo: 'To day',
+        itemId: 'Difference',
+        note: 'Note',
+        open: 'Open only',
+        orderNo: 'Order no.',
+        provider: 'Payment provider',
+        reconciliationId: 'Reconciled day',
+        status: 'Reconciliation state',
+        unmatchedId: 'Unclaimed payment',
+        action: 'Decision',
+        orderId: 'Order no.',
+        reason: 'Reason',
+      },
       account: {
         from: 'Ledger range',
       },

@@ -195,6 +195,26 @@ const messages: DeepStrings<typeof en> = {
       token: 'トークン',
     },
     resourceFields: {
+      pay: {
+        payCode: '支払コード',
+        provider: '決済方法',
+      },
+      payment: {
+        date: '明細日',
+        dateFrom: '開始日',
+        dateTo: '終了日',
+        itemId: '差異',
+        note: 'メモ',
+        open: '未処理のみ',
+        orderNo: '注文番号',
+        provider: '決済事業者',
+        reconciliationId: '照合日',
+        status: '照合状態',
+        unmatchedId: '注文のない支払い',
+        action: '処理',
+        orderId: '注文番号',
+        reason: '理由',
+      },
       account: {
         from: '台帳の範囲',
       },

@@ -195,6 +195,26 @@ const messages: DeepStrings<typeof en> = {
       token: '令牌',
     },
     resourceFields: {
+      pay: {
+        payCode: '缴费码',
+        provider: '支付方式',
+      },
+      payment: {
+        date: '账单日',
+        dateFrom: '开始日期',
+        dateTo: '结束日期',
+        itemId: '差异',
+        note: '说明',
+        open: '仅待处理',
+        orderNo: '订单号',
+        provider: '支付机构',
+        reconciliationId: '对账日',
+        status: '对账状态',
+        unmatchedId: '无订单款项',
+        action: '处理方式',
+        orderId: '订单号',
+        reason: '原因',
+      },
       account: {
         from: '账本范围',
       },

@@ -195,6 +195,26 @@ const messages: DeepStrings<typeof en> = {
       token: '權杖',
     },
     resourceFields: {
+      pay: {
+        payCode: '繳費碼',
+        provider: '支付方式',
+      },
+      payment: {
+        date: '帳單日',
+        dateFrom: '開始日期',
+        dateTo: '結束日期',
+        itemId: '差異',
+        note: '說明',
+        open: '僅待處理',
+        orderNo: '訂單號',
+        provider: '支付機構',
+        reconciliationId: '對帳日',
+        status: '對帳狀態',
+        unmatchedId: '無訂單款項',
+        action: '處理方式',
+        orderId: '訂單號',
+        reason: '原因',
+      },
       account: {
         from: '帳本範圍',
       },

@@ -2,6 +2,7 @@
 const payFields = { transactionId: 'Transaction no.', payStatus: 'Online state' };
 
 const payments = {
+  alarm: { payments: { text: 'Online payments: %{differences} reconciliation difference(s), %{conflicts} payment(s) waiting for a decision, %{failedDays} bill(s) not read', open: 'Payment reconciliation' } },
   routes: { zhifuduizhang: 'Payment reconciliation' },
   resources: {
     zhifuduizhang: {
@@ -74,23 +75,23 @@ const payments = {
       title: {
         credit: 'Credit payment %{orderNo} to its room',
         refund: 'Refund payment %{orderNo} to the payer',
-        accept: 'Accept the difference of %{orderNo}',
+        accept: 'Accept %{orderNo} as it stands',
       },
       explain: {
         credit: 'The payment is credited to the account of the order\'s room as a recharge, once.',
         refund: 'The money still held of this payment goes back to the payer through the provider; the ledger entry follows the provider\'s confirmation.',
-        accept: 'No money moves: the difference is recorded as accepted, with your note.',
+        accept: 'No money moves: it is recorded as accepted, with your note.',
       },
       amount: 'Amount',
       room: 'Room',
       note: 'Note',
       noteHelp: 'Kept with the decision and in the operation log',
-      noteRequired: 'Say why the difference is accepted',
+      noteRequired: 'Say why it is accepted',
       confirm: { credit: 'Credit', refund: 'Refund', accept: 'Accept' },
       done: {
         credit: 'Payment %{orderNo} credited to its room',
         refund: 'Refund of payment %{orderNo} sent to the provider',
-        accept: 'Difference of %{orderNo} accepted',
+        accept: '%{orderNo} accepted as it stands',
       },
     },
     refund: {
@@ -148,6 +149,7 @@ const payments = {
   server: {
     validation: { payCode: 'must be a pay code of 32 letters, digits, - and _' },
     errors: {
+      payAmountMax: 'One payment can be at most %{max}',
       payCodeUnknown: 'This pay code is not valid (it may have been renewed): scan the sticker on the room again, or ask the property office',
       payUtilityUnavailable: 'This room cannot take online payments for that utility now (no meter, or the water account is not opened)',
       providerRefused: 'The payment provider refused: %{message}',

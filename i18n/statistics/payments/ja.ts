@@ -2,6 +2,7 @@
 const payFields = { transactionId: '取引番号', payStatus: 'オンライン決済状態' };
 
 const payments = {
+  alarm: { payments: { text: 'オンライン決済：照合差異 %{differences} 件、判断待ちの支払い %{conflicts} 件、読み取れなかった明細 %{failedDays} 件', open: '決済照合' } },
   routes: { zhifuduizhang: '決済照合' },
   resources: {
     zhifuduizhang: {
@@ -74,23 +75,23 @@ const payments = {
       title: {
         credit: '支払い %{orderNo} を部屋に入金',
         refund: '支払い %{orderNo} を支払者に返金',
-        accept: '%{orderNo} の差異を承認',
+        accept: '%{orderNo} を現状のまま承認',
       },
       explain: {
         credit: 'この支払いを注文の部屋のアカウントにチャージとして 1 回だけ入金します。',
         refund: 'この支払いのうち未返金の額を事業者経由で支払者に返します。元帳への記録は事業者の確認後に行われます。',
-        accept: 'お金は動きません。メモを付けて差異を承認済みとして記録します。',
+        accept: 'お金は動きません。メモを付けて承認済みとして記録します。',
       },
       amount: '金額',
       room: '部屋',
       note: 'メモ',
       noteHelp: '処理結果と操作ログに保存されます',
-      noteRequired: '差異を承認する理由を入力してください',
+      noteRequired: '承認する理由を入力してください',
       confirm: { credit: '入金', refund: '返金', accept: '承認' },
       done: {
         credit: '支払い %{orderNo} を部屋に入金しました',
         refund: '支払い %{orderNo} の返金を事業者に依頼しました',
-        accept: '%{orderNo} の差異を承認しました',
+        accept: '%{orderNo} を現状のまま承認しました',
       },
     },
     refund: {
@@ -148,6 +149,7 @@ const payments = {
   server: {
     validation: { payCode: '英数字・-・_ 32 文字の支払コードである必要があります' },
     errors: {
+      payAmountMax: '1 回の支払いは最大%{max}です',
       payCodeUnknown: 'この支払コードは無効です（更新された可能性があります）。部屋のステッカーを読み取り直すか、管理事務所にお問い合わせください',
       payUtilityUnavailable: 'この部屋では現在この料金のオンライン支払いができません（メーターがないか、水道アカウントが未開設です）',
       providerRefused: '決済事業者が拒否しました：%{message}',

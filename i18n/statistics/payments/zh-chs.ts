@@ -2,6 +2,7 @@
 const payFields = { transactionId: '交易流水号', payStatus: '在线支付状态' };
 
 const payments = {
+  alarm: { payments: { text: '在线支付：对账差异 %{differences} 项，待处理款项 %{conflicts} 笔，未能读取的账单 %{failedDays} 份', open: '支付对账' } },
   routes: { zhifuduizhang: '支付对账' },
   resources: {
     zhifuduizhang: {
@@ -74,23 +75,23 @@ const payments = {
       title: {
         credit: '将款项 %{orderNo} 入账到房间',
         refund: '将款项 %{orderNo} 退还付款人',
-        accept: '确认 %{orderNo} 的差异',
+        accept: '按现状确认 %{orderNo}',
       },
       explain: {
         credit: '此笔款项将作为一次充值计入订单所属房间的账户，仅入账一次。',
         refund: '此笔款项尚未退还的金额将通过支付机构退还付款人；账务记录在支付机构确认后写入。',
-        accept: '不发生资金变动：按您的说明将此差异记为已确认。',
+        accept: '不发生资金变动：按您的说明记为已确认。',
       },
       amount: '金额',
       room: '房间',
       note: '说明',
       noteHelp: '随处理结果保存，并记入操作日志',
-      noteRequired: '请说明确认此差异的原因',
+      noteRequired: '请说明确认的原因',
       confirm: { credit: '入账', refund: '退款', accept: '确认' },
       done: {
         credit: '款项 %{orderNo} 已入账到房间',
         refund: '款项 %{orderNo} 的退款已提交支付机构',
-        accept: '%{orderNo} 的差异已确认',
+        accept: '%{orderNo} 已按现状确认',
       },
     },
     refund: {
@@ -148,6 +149,7 @@ const payments = {
   server: {
     validation: { payCode: '须为 32 位字母、数字、- 或 _ 组成的缴费码' },
     errors: {
+      payAmountMax: '单笔缴费最多%{max}',
       payCodeUnknown: '缴费码无效（可能已更换）：请重新扫描房间的缴费贴纸，或联系物业',
       payUtilityUnavailable: '该房间暂不能在线缴纳此项费用（无表计，或水费账户未开户）',
       providerRefused: '支付机构拒绝：%{message}',

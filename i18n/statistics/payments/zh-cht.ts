@@ -2,6 +2,7 @@
 const payFields = { transactionId: '交易流水號', payStatus: '線上支付狀態' };
 
 const payments = {
+  alarm: { payments: { text: '線上支付：對帳差異 %{differences} 項，待處理款項 %{conflicts} 筆，未能讀取的帳單 %{failedDays} 份', open: '支付對帳' } },
   routes: { zhifuduizhang: '支付對帳' },
   resources: {
     zhifuduizhang: {
@@ -74,23 +75,23 @@ const payments = {
       title: {
         credit: '將款項 %{orderNo} 入帳到房間',
         refund: '將款項 %{orderNo} 退還付款人',
-        accept: '確認 %{orderNo} 的差異',
+        accept: '按現狀確認 %{orderNo}',
       },
       explain: {
         credit: '此筆款項將作為一次儲值計入訂單所屬房間的帳戶，僅入帳一次。',
         refund: '此筆款項尚未退還的金額將透過支付機構退還付款人；帳務紀錄在支付機構確認後寫入。',
-        accept: '不發生資金變動：依您的說明將此差異記為已確認。',
+        accept: '不發生資金變動：依您的說明記為已確認。',
       },
       amount: '金額',
       room: '房間',
       note: '說明',
       noteHelp: '隨處理結果保存，並記入操作紀錄',
-      noteRequired: '請說明確認此差異的原因',
+      noteRequired: '請說明確認的原因',
       confirm: { credit: '入帳', refund: '退款', accept: '確認' },
       done: {
         credit: '款項 %{orderNo} 已入帳到房間',
         refund: '款項 %{orderNo} 的退款已提交支付機構',
-        accept: '%{orderNo} 的差異已確認',
+        accept: '%{orderNo} 已按現狀確認',
       },
     },
     refund: {
@@ -148,6 +149,7 @@ const payments = {
   server: {
     validation: { payCode: '須為 32 位字母、數字、- 或 _ 組成的繳費碼' },
     errors: {
+      payAmountMax: '單筆繳費最多%{max}',
       payCodeUnknown: '繳費碼無效（可能已更換）：請重新掃描房間的繳費貼紙，或聯絡物業',
       payUtilityUnavailable: '該房間暫不能線上繳納此項費用（無錶計，或水費帳戶未開戶）',
       providerRefused: '支付機構拒絕：%{message}',

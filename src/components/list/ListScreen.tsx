@@ -45,6 +45,8 @@ export interface ListScreenProps<R extends RaRecord> {
   filterDefaultValues?: Record<string, unknown>;
   /** False: an empty list keeps its toolbar and table (whose actions start the records), not react-admin's empty page. */
   empty?: false;
+  /** The title's message key (the exports' file name), when the list is not its route's own (a screen's second tab): default `routes.<resource>`. */
+  title?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface ListScreenProps<R extends RaRecord> {
  * columns still to the right, and a shadow on their edge says so until the table is scrolled to
  * its end, where every column lies beside them.
  */
-export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary, empty, filterDefaultValues }: ListScreenProps<R>) {
+export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulkActions, rowActions, sort, children, deletable = true, exportButton, summary, empty, filterDefaultValues, title: titleKey }: ListScreenProps<R>) {
   const resource = useResourceContext()!;
   const { hasCreate } = useResourceDefinition();
   const translate = useTranslate();
@@ -68,7 +70,7 @@ export function ListScreen<R extends RaRecord>({ columns, filters, toolbar, bulk
   const canDelete = deletable && mayDelete;
   // Bulk actions change things: an operator who may not edit gets no row selection at all.
   const { canAccess: canEdit } = useResourceAccess({ resource, action: 'edit' });
-  const title = translate(`routes.${resource}`);
+  const title = translate(titleKey ?? `routes.${resource}`);
   // One declaration, two files: CSV and Excel (.xlsx) of every matching row, written in the browser.
   const exporters = useMemo(() => {
     const exportColumns = () => csvColumns(resource, columns, translate, locale);

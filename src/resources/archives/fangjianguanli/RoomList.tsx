@@ -7,6 +7,7 @@ import { ARREARS, METER, ROOM_STATE, type Room } from '../model';
 import { choicesOf } from '../../devices/waterarchive/model';
 import { BulkCreateButton } from './BulkCreateDialog';
 import { ROOM_SORT } from './sort';
+import { PayCodeButton, PayCodeDialogs } from '../payCodes/PayCodeDialog';
 
 const COLUMNS: Column<Room>[] = [
   { source: 'roomCode', kind: 'code', priority: 1, minWidth: 90 },
@@ -41,12 +42,14 @@ export const ROOM_IMPORT_COLUMNS: ImportColumn[] = [
 
 export default function RoomList() {
   return (
-    <ListScreen<Room>
-      columns={COLUMNS}
-      sort={ROOM_SORT}
-      filters={filterInputs('fangjianguanli', ROOM_FILTERS)}
-      toolbar={<><BulkCreateButton /><ImportButton action="importRooms" columns={ROOM_IMPORT_COLUMNS} title="estate.import.rooms" /></>}
-      rowActions={<RowEditButton />}
-    />
+    <PayCodeDialogs>
+      <ListScreen<Room>
+        columns={COLUMNS}
+        sort={ROOM_SORT}
+        filters={filterInputs('fangjianguanli', ROOM_FILTERS)}
+        toolbar={<><BulkCreateButton /><ImportButton action="importRooms" columns={ROOM_IMPORT_COLUMNS} title="estate.import.rooms" /></>}
+        rowActions={<><RowEditButton /><PayCodeButton /></>}
+      />
+    </PayCodeDialogs>
   );
 }

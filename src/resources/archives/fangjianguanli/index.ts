@@ -6,7 +6,7 @@ import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 import { ROOM_SORT } from './sort';
 
-/** 房间管理: CRUD of rooms, bulk creation, CSV import, balances. */
+/** 房间管理: CRUD of rooms, bulk creation, CSV import, balances, each room's pay code (QR sticker). */
 export default defineResource({
   name: 'fangjianguanli',
   endpoints: {
@@ -24,6 +24,9 @@ export default defineResource({
       previewBulk: post('room/previewRoomsInBulk'),
       addBulk: post('room/addRoomsInBulk'),
       importRooms: post('room/importRooms', { timeoutMs: 120_000 }),
+      // Online payments (issue 41): the room's pay link (its QR sticker) and a new one in its place.
+      payLink: get('payLink/findByRoom'),
+      renewPayLink: post('payLink/renew'),
     },
   },
   ...lazyList(() => import('./RoomList')),

@@ -7,6 +7,7 @@ import { filterInputs } from '../../../components/list/filters';
 import { RowEditButton, RowIconButton } from '../../../components/list/RowButtons';
 import { filteredList, type Building } from '../model';
 import { BUILDING_SORT } from './sort';
+import { StickerSheetButton, StickerSheets } from '../payCodes/StickerSheet';
 
 const COLUMNS: Column<Building>[] = [
   { source: 'name', priority: 1, minWidth: 120 },
@@ -28,11 +29,13 @@ function BuildingRoomsButton() {
 
 export default function BuildingList() {
   return (
-    <ListScreen<Building>
-      columns={COLUMNS}
-      sort={BUILDING_SORT}
-      filters={filterInputs('jianzhuguanli', [{ source: 'q', kind: 'search', alwaysOn: true }, { source: 'projectId', kind: 'project', alwaysOn: true }])}
-      rowActions={<><RowEditButton /><BuildingRoomsButton /></>}
-    />
+    <StickerSheets>
+      <ListScreen<Building>
+        columns={COLUMNS}
+        sort={BUILDING_SORT}
+        filters={filterInputs('jianzhuguanli', [{ source: 'q', kind: 'search', alwaysOn: true }, { source: 'projectId', kind: 'project', alwaysOn: true }])}
+        rowActions={<><RowEditButton /><BuildingRoomsButton /><StickerSheetButton /></>}
+      />
+    </StickerSheets>
   );
 }

@@ -6,7 +6,7 @@ import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 import { BUILDING_SORT } from './sort';
 
-/** 建筑管理: CRUD of buildings, filtered by project. */
+/** 建筑管理: CRUD of buildings, filtered by project; a building's sheet of pay stickers. */
 export default defineResource({
   name: 'jianzhuguanli',
   endpoints: {
@@ -16,6 +16,8 @@ export default defineResource({
       request: ({ id, projectId, name, floors, remark }) => ({ id, projectId, name, floors, remark }),
     }),
     delete: del('building/deleteBuilding'),
+    // Online payments (issue 41): every room's pay link, for a sheet of QR stickers.
+    actions: { stickers: get('payLink/findByBuilding') },
   },
   ...lazyList(() => import('./BuildingList')),
   firstReads: [['jianzhuguanli', firstPageRead(BUILDING_SORT)], PROJECT_BUILDING_READS[0]],

@@ -84,6 +84,10 @@ export interface LedgerEntry {
   operatorName: string | null;
   remark: string | null;
   createdAt: string;
+  /** An online payment's provider, transaction number and state (issue 41); null for every other entry. */
+  payProvider?: 'wechat' | 'alipay' | null;
+  transactionId?: string | null;
+  payStatus?: string | null;
 }
 
 /** The counter's channels (gift and calibration are not payments: the server refuses them). */

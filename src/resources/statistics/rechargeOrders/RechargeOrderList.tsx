@@ -5,6 +5,8 @@ import { filterInputs, type FilterSpec } from '../../../components/list/filters'
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
 import { ServerExportButton } from '../../../components/list/ServerExportButton';
 import { CHANNEL, STATUS, choicesOf, type RechargeOrder } from './model';
+import { PAY_STATUS } from '../zhifuduizhang/model';
+import { RefundOrderButton, RefundOrderDialog } from './RefundOrderDialog';
 import { ORDER_SORT } from './sort';
 import { VoidOrderButton, VoidOrderDialog } from './VoidOrderDialog';
 import { EnergyLegend, OrderEnergy } from './OrderEnergy';
@@ -23,7 +25,10 @@ const COLUMNS: Column<RechargeOrder>[] = [
   { source: 'channel', kind: 'state', states: CHANNEL, priority: 2 },
   { source: 'operatorName', priority: 3, sortable: false },
   { source: 'orderStatus', kind: 'state', states: STATUS, priority: 1 },
+  // Online payments (issue 41): the order's online state and the provider's transaction (long: last); blank for the counter's orders.
+  { source: 'payStatus', kind: 'state', states: PAY_STATUS, priority: 2, sortable: false },
   { source: 'createdAt', kind: 'datetime', priority: 1 },
+  { source: 'transactionId', kind: 'code', priority: 2, sortable: false },
   { source: 'voidedAt', kind: 'datetime', hidden: true, sortable: false },
   { source: 'balanceFen', kind: 'money', hidden: true, sortable: false },
   { source: 'remark', hidden: true, sortable: false },
@@ -51,7 +56,8 @@ const orderIdOf = (order: RechargeOrder) => order.orderId;
 /**
  * 充值订单统计 / 水表充值订单: every recharge order of the area, filtered by place, day range,
  * channel and status, with the totals of the whole filtered set above the table, the server's
- * CSV of it, the void of one order (with its reason) and its receipt printed again.
+ * CSV of it, the void of a counter order (with its reason), the refund of an online one, and its
+ * receipt printed again.
  */
 export default function RechargeOrderList() {
   const resource = useResourceContext()!;
@@ -62,17 +68,19 @@ export default function RechargeOrderList() {
   ];
   return (
     <VoidOrderDialog>
-      <ReprintRowDialogs>
-        <ListScreen<RechargeOrder>
-          columns={COLUMNS}
-          filters={filters}
-          sort={ORDER_SORT}
-          deletable={false}
-          exportButton={<ServerExportButton />}
-          summary={<><ListTotals items={TOTALS} /><EnergyLegend /></>}
-          rowActions={<><ReprintRowButton<RechargeOrder> orderIdOf={orderIdOf} /><VoidOrderButton /></>}
-        />
-      </ReprintRowDialogs>
+      <RefundOrderDialog>
+        <ReprintRowDialogs>
+          <ListScreen<RechargeOrder>
+            columns={COLUMNS}
+            filters={filters}
+            sort={ORDER_SORT}
+            deletable={false}
+            exportButton={<ServerExportButton />}
+            summary={<><ListTotals items={TOTALS} /><EnergyLegend /></>}
+            rowActions={<><ReprintRowButton<RechargeOrder> orderIdOf={orderIdOf} /><VoidOrderButton /><RefundOrderButton /></>}
+          />
+        </ReprintRowDialogs>
+      </RefundOrderDialog>
     </VoidOrderDialog>
   );
 }

@@ -9,7 +9,7 @@ import { formatYuan } from '../../../../common/money';
 import { ConfirmButtons, ReasonField } from '../../../components/list/confirmParts';
 import { ORDER_STATUS } from '../../../../common/states';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
-import type { RechargeOrder } from './model';
+import { isOnline, type RechargeOrder } from './model';
 
 const T = 'stats.voidOrder';
 
@@ -74,12 +74,12 @@ const { Provider, useOpen } = createRowDialog<RechargeOrder>((order, close) => <
 /** Wraps the order list: the one void dialog of its rows. */
 export const VoidOrderDialog = Provider;
 
-/** A row's void action: for an order not yet void, to an operator who may edit. */
+/** A row's void action: for a counter order not yet void, to an operator who may edit (an online order is refunded instead: the server refuses its void). */
 export function VoidOrderButton() {
   const record = useRecordContext<RechargeOrder>();
   const resource = useResourceContext();
   const open = useOpen();
   const { canAccess } = useResourceAccess({ resource, action: 'edit' });
-  if (!record || !canAccess || record.orderStatus === ORDER_STATUS.void) return null;
+  if (!record || !canAccess || record.orderStatus === ORDER_STATUS.void || isOnline(record)) return null;
   return <RowIconButton label={`${T}.action`} icon={<BlockIcon fontSize="small" />} color="error" onClick={() => open(record)} />;
 }

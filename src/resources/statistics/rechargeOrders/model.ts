@@ -14,7 +14,14 @@ export interface RechargeOrder extends RaRecord {
   orderStatus: number; remark: string | null; createdAt: string; voidedAt: string | null;
   /** The account's balance now (fen). */
   balanceFen: number | null;
+  /** An online payment's provider side (issue 41): its transaction, state and what was refunded; null for the counter's orders. */
+  transactionId?: string | null;
+  payStatus?: 'pending' | 'paid' | 'credited' | 'closed' | 'refunding' | 'refunded' | 'conflict' | null;
+  refundedFen?: number | null;
 }
+
+/** An order paid online (WeChat Pay, Alipay by QR code): given back by a refund, never voided. */
+export const isOnline = (order: Pick<RechargeOrder, 'payStatus'>) => order.payStatus !== null && order.payStatus !== undefined;
 
 export const CHANNELS = ['cash', 'wechat', 'alipay', 'card', 'gift', 'calibration'] as const;
 
