@@ -182,6 +182,21 @@ describe('a payment is credited exactly once', () => {
   });
 });
 
+describe('the prepaid loop after an online credit', () => {
+  it('an account lifted out of arrears gets its restore command, as after a counter recharge', async () => {
+    const cut = await one(sql`SELECT a.room_id, a.balance_fen, a.overdraft_fen, m.id AS meter_id FROM accounts a JOIN electric_meters m ON m.room_id = a.room_id
+      WHERE a.area_id IN ${AREA1} AND a.utility = 'electric' AND a.balance_fen <= -a.overdraft_fen AND a.balance_fen < 0 ORDER BY a.id LIMIT 1`);
+    const code = (await api.get('payLink/findByRoom', { roomId: cut.room_id })).body.data.payCode;
+    const amountFen = -Number(cut.balance_fen) + 1000;
+    const created = await backend.app.request('/api/v1/pay/orders', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payCode: code, utility: 'electric', provider: 'wechat', amountFen, requestId: `arrears-${Date.now()}` }) });
+    const orderNo = ((await created.json()) as Row).data.orderNo as string;
+    await wx.notify(`${origin}/api/v1/pay/notify/wechat`, wx.pay(orderNo));
+    const commands = await rows(sql`SELECT type, device_id FROM commands WHERE payload->>'orderId' = ${orderNo}`);
+    expect(commands).toEqual([{ type: 'close_allowed', device_id: cut.meter_id }]);
+  });
+});
+
 describe('a payment no order claims', () => {
   it('is kept, listed with the conflicts, and given back whole or accepted with a note', async () => {
     const expiresAt = new Date(backend.clock.now.getTime() + 600_000);

@@ -155,13 +155,14 @@ describe('exportRechargeOrderByParams', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Order no.,Project,Building,Room no.,Tenant,Amount (yuan),Energy (kWh),Channel,Operator,Status,Paid at,Voided at,Remark');
+    // The last two: an online payment's state and transaction number (issue 41), blank for the counter's orders.
+    expect(lines[0]).toBe('Order no.,Project,Building,Room no.,Tenant,Amount (yuan),Energy (kWh),Channel,Operator,Status,Paid at,Voided at,Remark,Online state,Transaction no.');
     const expected = await reference(`utility = 'electric' AND room_id = ${target.room_id}`);
     expect(lines).toHaveLength(expected.count + 1);
     const line = lines.find((row) => row.includes(target.order_id))!;
     // Plain CSV: the order number as it is (no ="…").
     expect(line.startsWith(`${target.order_id},`)).toBe(true);
-    expect(line.endsWith(`"'=HYPERLINK(""x"")"`)).toBe(true);
+    expect(line.endsWith(`"'=HYPERLINK(""x"")",,`)).toBe(true);
   });
 
   it('writes every row of a large set (more than one batch) with Chinese headers by default', async () => {

@@ -53,7 +53,7 @@ describe('format=xlsx on an export path', () => {
     const book = await workbook(response);
     expect(book.files).toContain('xl/worksheets/sheet1.xml');
     expect(book.rows[0].map((cell) => cell.value)).toEqual(
-      ['Order no.', 'Project', 'Building', 'Room no.', 'Tenant', 'Amount (yuan)', 'Energy (kWh)', 'Channel', 'Operator', 'Status', 'Paid at', 'Voided at', 'Remark']);
+      ['Order no.', 'Project', 'Building', 'Room no.', 'Tenant', 'Amount (yuan)', 'Energy (kWh)', 'Channel', 'Operator', 'Status', 'Paid at', 'Voided at', 'Remark', 'Online state', 'Transaction no.']);
     expect(book.rows[0].every((cell) => cell.type === 'text')).toBe(true);
 
     const rows = recordsOf(book.rows);

@@ -48,6 +48,8 @@ const payments = {
     payStatus: {
       pending: 'Awaiting payment', paid: 'Paid', credited: 'Credited', closed: 'Closed', refunding: 'Refunding', refunded: 'Refunded', conflict: 'Conflict',
     },
+    // The payment screen's ledger line of an online payment (issue 41).
+    counter: { online: '%{provider} · %{status}', transaction: 'Transaction no. %{transactionId}' },
     reconcile: {
       action: 'Reconcile a day',
       title: 'Reconcile a day with the provider\'s bill',

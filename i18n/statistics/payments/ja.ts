@@ -48,6 +48,8 @@ const payments = {
     payStatus: {
       pending: '支払待ち', paid: '支払済み', credited: '入金済み', closed: 'クローズ', refunding: '返金中', refunded: '返金済み', conflict: '要確認',
     },
+    // ユーザー入金画面の台帳行（オンライン決済、issue 41）。
+    counter: { online: '%{provider}・%{status}', transaction: '取引番号 %{transactionId}' },
     reconcile: {
       action: '日次照合を実行',
       title: '決済事業者の日次明細と照合',

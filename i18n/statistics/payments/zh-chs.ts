@@ -48,6 +48,8 @@ const payments = {
     payStatus: {
       pending: '待支付', paid: '已支付', credited: '已入账', closed: '已关闭', refunding: '退款中', refunded: '已退款', conflict: '异常',
     },
+    // 用户缴费账务明细中的在线支付行（issue 41）。
+    counter: { online: '%{provider} · %{status}', transaction: '交易流水号：%{transactionId}' },
     reconcile: {
       action: '按日对账',
       title: '与支付机构当日账单对账',

@@ -48,6 +48,8 @@ const payments = {
     payStatus: {
       pending: '待支付', paid: '已支付', credited: '已入帳', closed: '已關閉', refunding: '退款中', refunded: '已退款', conflict: '異常',
     },
+    // 用戶繳費帳務明細中的線上支付行（issue 41）。
+    counter: { online: '%{provider} · %{status}', transaction: '交易流水號：%{transactionId}' },
     reconcile: {
       action: '按日對帳',
       title: '與支付機構當日帳單對帳',

@@ -12,6 +12,7 @@ import { moneyText } from '../../../../common/formats';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { cutOff, inArrears, usePaymentCalls, type AccountSide, type LedgerEntry } from './model';
 import { CopyOrderIdButton, ReprintButton } from './ReprintReceipt';
+import { OnlinePaymentChip, RefundButton } from './OnlinePayment';
 
 const T = 'resources.userJiaofei';
 
@@ -50,10 +51,11 @@ export function OpenWaterAccount({ meterId, onOpened }: { meterId: number; onOpe
 
 /**
  * A ledger line's reference. An order number is shown whole (selectable, with a copy button) and a
- * recharge's receipt can be printed again from it; other references (reading periods, long remarks)
- * are cut to the card, whole on hover.
+ * recharge's receipt can be printed again from it; a payment made online (issue 41) says its
+ * provider and online state (its transaction number on hover) and, to an operator who may write,
+ * offers its refund. Other references (reading periods, long remarks) are cut to the card, whole on hover.
  */
-function LedgerRef({ entry }: { entry: LedgerEntry }) {
+function LedgerRef({ entry, canWrite }: { entry: LedgerEntry; canWrite: boolean }) {
   if (entry.refType === 'recharge_order' && entry.refId) {
     return (
       <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 0.25 }}>
@@ -61,7 +63,9 @@ function LedgerRef({ entry }: { entry: LedgerEntry }) {
         <Box component="span" sx={{ display: 'inline-flex', whiteSpace: 'nowrap' }}>
           <CopyOrderIdButton orderId={entry.refId} />
           {entry.kind === 'recharge' && <ReprintButton orderId={entry.refId} />}
+          {canWrite && <RefundButton entry={entry} />}
         </Box>
+        <OnlinePaymentChip entry={entry} />
       </Box>
     );
   }
@@ -162,7 +166,7 @@ export function AccountCard({ side, canRecharge, onRecharge }: { side: AccountSi
                     {entry.amountFen > 0 ? '+' : ''}{moneyText(entry.amountFen)}
                   </TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{moneyText(entry.balanceAfterFen)}</TableCell>
-                  <TableCell className="ledger-wraps" sx={{ color: 'text.secondary', py: 0 }}><LedgerRef entry={entry} /></TableCell>
+                  <TableCell className="ledger-wraps" sx={{ color: 'text.secondary', py: 0 }}><LedgerRef entry={entry} canWrite={canRecharge} /></TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -8,6 +8,7 @@ import { CommandProgress, summarize, type CommandBatch, type CommandState } from
 import { formatYuan } from '../../../../common/money';
 import { useFormatDateTime } from '../../../components/dateTime';
 import { AccountCard } from './AccountCard';
+import { LedgerRefundDialog } from './OnlinePayment';
 import { RechargeDialog } from './RechargeDialog';
 import { ReceiptDialog } from './Receipt';
 import { RoomSearch, roomLabel } from './RoomSearch';
@@ -25,7 +26,8 @@ const STATUS_COLOR: Record<number, 'default' | 'info' | 'success' | 'error'> = {
 /**
  * 用户缴费, the screen an operator uses a hundred times a day: search a room (code, tenant, phone),
  * both accounts side by side, a recharge dialog that cannot double-submit, the resulting order and
- * its commands' progress, the last ledger entries, and the receipt to print.
+ * its commands' progress, the last ledger entries (an online payment's refunded from its line), and
+ * the receipt to print.
  */
 export default function UserPayment() {
   const translate = useTranslate();
@@ -83,12 +85,15 @@ export default function UserPayment() {
       {room && isPending && <CircularProgress size={24} aria-label={translate('app.loading')} />}
       {room && error && <Alert severity="error">{(error as Error).message}</Alert>}
       {room && sides && (
-        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
-          {sides.map((side) => (
-            <AccountCard key={side.utility} side={side} canRecharge={canRecharge}
-              onRecharge={() => setDialog({ side, opening: Date.now() })} />
-          ))}
-        </Stack>
+        // The ledgers' refund dialog (issue 41) outlives the line it was opened from.
+        <LedgerRefundDialog>
+          <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
+            {sides.map((side) => (
+              <AccountCard key={side.utility} side={side} canRecharge={canRecharge}
+                onRecharge={() => setDialog({ side, opening: Date.now() })} />
+            ))}
+          </Stack>
+        </LedgerRefundDialog>
       )}
       {order && (
         <Card variant="outlined" component="section" aria-label={translate(`${T}.order.title`)}>
