@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signIn, signedInForFile, fastUser as user, sqlRows as query } from './render';
-import { server, testBackend } from '../msw/setup';
-import { payOnline } from './onlinePayments';
+import { testBackend } from '../msw/setup';
+import { payOnline, refundCalls } from './onlinePayments';
 import { fenToYuan } from '../../common/money';
 
 /**
@@ -62,20 +62,6 @@ const ledgerLine = (ref: string) => waitFor(() => {
   return line!;
 });
 
-/** The bodies of the refund calls the console sends while `run` runs. */
-async function refundCalls(run: () => Promise<void>) {
-  const bodies: Record<string, unknown>[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    if (new URL(request.url).pathname.endsWith('/payment/refund')) void request.clone().json().then((body) => bodies.push(body as Record<string, unknown>));
-  };
-  server.events.on('request:start', listener);
-  try {
-    await run();
-  } finally {
-    server.events.removeListener('request:start', listener);
-  }
-  return bodies;
-}
 
 const transactionOf = async (orderNo: string) =>
   (await query<{ transaction_id: string }>(`SELECT transaction_id FROM pay_orders WHERE order_no = '${orderNo}'`))[0].transaction_id;

@@ -1,4 +1,4 @@
-import { testBackend } from '../msw/setup';
+import { server, testBackend } from '../msw/setup';
 import { simulatedTestPaymentsOf } from '../support/testPayments';
 import { sqlRows as query } from './render';
 
@@ -28,4 +28,19 @@ export async function payOnline(token: string, roomId: number, amountFen: number
   const orderNo = String(created.data.orderNo);
   await simulatedTestPaymentsOf(testBackend()).pay(provider, orderNo);
   return orderNo;
+}
+
+/** The bodies of the refund calls the console sends while `run` runs. */
+export async function refundCalls(run: () => Promise<void>) {
+  const bodies: Record<string, unknown>[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    if (new URL(request.url).pathname.endsWith('/payment/refund')) void request.clone().json().then((body) => bodies.push(body as Record<string, unknown>));
+  };
+  server.events.on('request:start', listener);
+  try {
+    await run();
+  } finally {
+    server.events.removeListener('request:start', listener);
+  }
+  return bodies;
 }

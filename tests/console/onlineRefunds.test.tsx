@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, signedInForFile, listRows as rows, fastUser as user, sqlRows as query } from './render';
-import { server } from '../msw/setup';
-import { payOnline, roomTakingPayments } from './onlinePayments';
+import { payOnline, roomTakingPayments, refundCalls } from './onlinePayments';
 import { refundAmountProblem, refundableFen } from '../../src/resources/statistics/rechargeOrders/RefundOrderDialog';
 
 /**
@@ -15,20 +14,6 @@ const { session } = signedInForFile('admin');
 
 const filterPath = (filter: Record<string, unknown>) => `/chongzhidingdan?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
-/** The bodies of the refund calls the console sends while `run` runs. */
-async function refundCalls(run: () => Promise<void>) {
-  const bodies: Record<string, unknown>[] = [];
-  const listener = ({ request }: { request: Request }) => {
-    if (new URL(request.url).pathname.endsWith('/payment/refund')) void request.clone().json().then((body) => bodies.push(body as Record<string, unknown>));
-  };
-  server.events.on('request:start', listener);
-  try {
-    await run();
-  } finally {
-    server.events.removeListener('request:start', listener);
-  }
-  return bodies;
-}
 
 describe('online orders in the order statistics (chongzhidingdan)', () => {
   it('shows an online order\'s transaction and state with a refund action instead of the void; a counter order keeps its void', async () => {

@@ -5,6 +5,7 @@
  * node:crypto on its own (not with the client's helpers), so the client is not checked by itself.
  * Like Alipay, it answers protocol and business errors with HTTP 200 and a signed `code`.
  */
+import { deliver } from './deliveries';
 import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -164,11 +165,7 @@ export async function startFakeAlipay(options: { appId?: string; now?: () => Dat
         const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' }, body });
         return { status: response.status, body: await response.text() };
       };
-      const times = how.times ?? 1;
-      if (how.concurrent) return Promise.all(Array.from({ length: times }, once));
-      const answers = [];
-      for (let i = 0; i < times; i += 1) answers.push(await once());
-      return answers;
+      return deliver(once, how);
     },
     /** The day's bill archive, written from these lines. */
     setBill(date: string, lines: AlipayBillLine[]) { bills.set(date, alipayBillZip(date, lines)); },

@@ -4,6 +4,7 @@
  * sent to a URL. It checks requests and signs answers with node:crypto on its own (not with the
  * client's helpers), so a test of the client against it is not the client agreeing with itself.
  */
+import { deliver } from './deliveries';
 import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -190,11 +191,7 @@ export async function startFakeWechatpay(options: { mchid?: string; appid?: stri
         const response = await fetch(url, { method: 'POST', headers: { ...(headers as Record<string, string>), 'Content-Type': 'application/json' }, body });
         return { status: response.status, body: await response.text() };
       };
-      const times = how.times ?? 1;
-      if (how.concurrent) return Promise.all(Array.from({ length: times }, once));
-      const answers = [];
-      for (let i = 0; i < times; i += 1) answers.push(await once());
-      return answers;
+      return deliver(once, how);
     },
     /** The day's trade bill (the CSV written here from the lines); `gzip` serves it compressed, `hash` announces another SHA1. */
     setBill(date: string, lines: BillLine[], how: { gzip?: 'encoding' | 'file'; hash?: string } = {}) {
