@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Payments } from './domain/onlinePayments';
 import { notifyUrls, type PaymentConfig } from './payments/providerConfig';
 import type { PaymentProvider } from './payments/provider';
@@ -34,7 +35,8 @@ export interface PaymentsSetup {
 export function setupPayments(options: { config: PaymentConfig; dataDir: string; orderMinutes: number; timeFactor?: number; fetch?: typeof fetch; now?: () => Date }): PaymentsSetup {
   const { config } = options;
   const simulatedNeeded = config.wechatpay.mode === 'simulated' || config.alipay.mode === 'simulated';
-  const simulated = simulatedNeeded ? startSimulatedProviders({ dataDir: options.dataDir, publicUrl: config.publicUrl, timeFactor: options.timeFactor, fetch: options.fetch, now: options.now }) : undefined;
+  // The simulators' keys beside the data folder (as its backups are), never inside PGlite's folder: a backup of the database carries no key.
+  const simulated = simulatedNeeded ? startSimulatedProviders({ keysDir: `${resolve(options.dataDir)}-paysim`, publicUrl: config.publicUrl, timeFactor: options.timeFactor, fetch: options.fetch, now: options.now }) : undefined;
   const common = { fetch: options.fetch, now: options.now };
   const wechat: PaymentProvider = config.wechatpay.mode === 'live'
     ? createWechatpay({

@@ -1,5 +1,4 @@
 import type { KeyObject } from 'node:crypto';
-import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { ProviderName } from '../payments/provider';
 import { createAlipaySim } from './alipaySim';
@@ -10,7 +9,7 @@ import { createWechatpaySim } from './wechatpaySim';
  * The simulated payment providers (issue 41): with no provider credentials configured, the platform
  * runs a simulated WeChat Pay and a simulated Alipay in its own process, their apps mounted on its
  * Hono app under /sim/wechatpay and /sim/alipay. Answers what the platform's real clients need to
- * speak to them: base URLs and keys (kept under `${dataDir}/paysim`).
+ * speak to them: base URLs and keys (kept in `keysDir`).
  */
 
 export { createAlipaySim, type AlipaySim, type AlipaySimOptions } from './alipaySim';
@@ -19,8 +18,8 @@ export { payPageHtml, pickLanguage } from './payPage';
 export { createWechatpaySim, type WechatpaySim, type WechatpaySimOptions } from './wechatpaySim';
 
 export interface SimulatedProvidersOptions {
-  /** DATA_DIR: the keys are kept under `${dataDir}/paysim`. */
-  dataDir: string;
+  /** The folder of the simulators' keys (made at first start). */
+  keysDir: string;
   /** The platform's base, e.g. http://localhost:8080 (no trailing slash needed). */
   publicUrl: string;
   /** Simulated seconds per real second (PAYSIM_TIME_FACTOR); 60 by default. */
@@ -54,7 +53,7 @@ export interface SimulatedProviders {
 }
 
 export function startSimulatedProviders(options: SimulatedProvidersOptions): SimulatedProviders {
-  const keys = loadSimulatorKeys(join(options.dataDir, 'paysim'));
+  const keys = loadSimulatorKeys(options.keysDir);
   const base = options.publicUrl.replace(/\/+$/, '');
   const common = { keys, notifyFetch: options.fetch, now: options.now, timeFactor: options.timeFactor };
   const wechatpay = createWechatpaySim({ ...common, publicUrl: `${base}/sim/wechatpay` });

@@ -342,7 +342,7 @@ describe('the simulated providers as the platform runs them', () => {
   it('serves the platform\'s real clients under /sim, which take it for the real providers', async () => {
     const root = new Hono();
     const routed = ((input: RequestInfo | URL, init?: RequestInit) => root.fetch(new Request(input, init))) as typeof fetch;
-    const sims = startSimulatedProviders({ dataDir: dir, publicUrl: 'http://platform.test', timeFactor: 1e6, fetch: routed });
+    const sims = startSimulatedProviders({ keysDir: dir, publicUrl: 'http://platform.test', timeFactor: 1e6, fetch: routed });
     stops.push(sims.stop);
     root.route('/sim/wechatpay', sims.wechatpay.app);
     root.route('/sim/alipay', sims.alipay.app);
