@@ -116,7 +116,7 @@ export async function createPayOrder(db: Db, payments: Payments, input: PayOrder
   } catch (error) {
     // The provider took no order: this one is closed, and the tenant may try again (a new request id).
     await db.update(payOrders).set({ status: 'closed', closedAt: now, nextQueryAt: null }).where(and(eq(payOrders.id, order.id), eq(payOrders.status, 'pending')));
-    if (error instanceof ProviderError) throw conflict('errors.providerRefused', { message: error.message });
+    if (error instanceof ProviderError && error.code !== 'NETWORK') throw conflict('errors.providerRefused', { message: error.message });
     throw conflict('errors.providerUnavailable');
   }
 }

@@ -65,7 +65,9 @@ async function sendRefund(db: Db, payments: Payments, refund: typeof payRefunds.
   try {
     result = await provider.refund({ orderNo: refund.orderNo, refundNo: refund.refundNo, amountFen: refund.amountFen, totalFen: refund.totalFen, reason: refund.reason ?? undefined, notifyUrl: payments.notifyUrl(provider.name) });
   } catch (error) {
-    if (!(error instanceof ProviderError)) throw error; // unknown: stays processing; the day's reconciliation shows it
+    // No answer: the provider may have taken it. The refund stays processing (its notification, or the
+    // day's reconciliation, tells); the operator is told so.
+    if (!(error instanceof ProviderError) || error.code === 'NETWORK') throw conflict('errors.refundUnanswered', { refundNo: refund.refundNo });
     await settleRefund(db, refund.refundNo, { status: 'failed' }, now);
     throw conflict('errors.providerRefused', { message: error.message });
   }

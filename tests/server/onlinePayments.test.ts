@@ -12,7 +12,9 @@ import { startFakeWechatpay, type FakeWechatpay } from '../support/fakeWechatpay
 import { startFakeAlipay, type FakeAlipay } from '../support/fakeAlipay';
 import { createWechatpay } from '../../server/payments/wechatpay';
 import { createAlipay } from '../../server/payments/alipay';
-import { pollDueOrders, type Payments } from '../../server/domain/onlinePayments';
+import { createPayOrder, pollDueOrders, type Payments } from '../../server/domain/onlinePayments';
+import { requestRefund } from '../../server/domain/payRefunds';
+import { DomainError } from '../../server/domain/results';
 
 let backend: TestBackend;
 let wx: FakeWechatpay;
@@ -179,6 +181,25 @@ describe('a payment is credited exactly once', () => {
     expect(await creditsOf(orderNo)).toBe(1);
     const [tampered] = await ali.notify(`${origin}/api/v1/pay/notify/alipay`, ali.pay(orderNo), { tamper: 'field' });
     expect(tampered.body).not.toBe('success');
+  });
+});
+
+describe('a provider that does not answer', () => {
+  it('an order is not made (closed, the tenant may try again); a refund stays processing, not failed', async () => {
+    const away: Payments = { ...payments, providers: { ...payments.providers, wechat: createWechatpay({ ...wx.clientOptions(), now: () => backend.clock.now, fetch: () => Promise.reject(new Error('connect ECONNREFUSED')) }) } };
+    const requestId = `away-${Date.now()}`;
+    const refusal = await createPayOrder(backend.database.db, away, { payCode: room.payCode, utility: 'electric', amountFen: 900, provider: 'wechat', requestId }, backend.clock.now, 5_000_000).catch((error) => error);
+    expect(refusal).toBeInstanceOf(DomainError);
+    expect(refusal).toMatchObject({ outcome: 'conflict', key: 'errors.providerUnavailable' });
+    expect(await one(sql`SELECT status FROM pay_orders WHERE room_id = ${room.roomId} AND request_id = ${requestId}`)).toMatchObject({ status: 'closed' });
+
+    const orderNo = (await pay({ amountFen: 1100 })).body.data.orderNo as string;
+    await wx.notify(`${origin}/api/v1/pay/notify/wechat`, wx.pay(orderNo));
+    const session = { userId: 1, areaIds: (await rows(sql`SELECT id FROM areas WHERE id = 1 OR parent_id = 1`)).map((r) => Number(r.id)), areaId: 1, userName: 'admin' };
+    const unanswered = await requestRefund(backend.database.db, away, session as never, { orderId: orderNo, amountFen: 1100 }, backend.clock.now).catch((error) => error);
+    expect(unanswered).toMatchObject({ outcome: 'conflict', key: 'errors.refundUnanswered' });
+    expect(await one(sql`SELECT status FROM pay_refunds WHERE order_no = ${orderNo}`)).toMatchObject({ status: 'processing' });
+    expect((await orderRow(orderNo)).status).toBe('refunding');
   });
 });
 

@@ -152,6 +152,7 @@ const payments = {
     validation: { payCode: 'must be a pay code of 32 letters, digits, - and _' },
     errors: {
       payAmountMax: 'One payment can be at most %{max}',
+      refundUnanswered: 'The payment provider did not answer refund %{refundNo}: it stays processing until the provider says (its notification, or the day\'s reconciliation)',
       payCodeUnknown: 'This pay code is not valid (it may have been renewed): scan the sticker on the room again, or ask the property office',
       payUtilityUnavailable: 'This room cannot take online payments for that utility now (no meter, or the water account is not opened)',
       providerRefused: 'The payment provider refused: %{message}',

@@ -152,6 +152,7 @@ const payments = {
     validation: { payCode: '英数字・-・_ 32 文字の支払コードである必要があります' },
     errors: {
       payAmountMax: '1 回の支払いは最大%{max}です',
+      refundUnanswered: '決済事業者から返金%{refundNo}への応答がありません。事業者の通知または当日の照合で確定するまで処理中のままです',
       payCodeUnknown: 'この支払コードは無効です（更新された可能性があります）。部屋のステッカーを読み取り直すか、管理事務所にお問い合わせください',
       payUtilityUnavailable: 'この部屋では現在この料金のオンライン支払いができません（メーターがないか、水道アカウントが未開設です）',
       providerRefused: '決済事業者が拒否しました：%{message}',

@@ -152,6 +152,7 @@ const payments = {
     validation: { payCode: '须为 32 位字母、数字、- 或 _ 组成的缴费码' },
     errors: {
       payAmountMax: '单笔缴费最多%{max}',
+      refundUnanswered: '支付机构未响应退款%{refundNo}：退款保持“处理中”，以支付机构的通知或当日对账为准',
       payCodeUnknown: '缴费码无效（可能已更换）：请重新扫描房间的缴费贴纸，或联系物业',
       payUtilityUnavailable: '该房间暂不能在线缴纳此项费用（无表计，或水费账户未开户）',
       providerRefused: '支付机构拒绝：%{message}',

@@ -152,6 +152,7 @@ const payments = {
     validation: { payCode: '須為 32 位字母、數字、- 或 _ 組成的繳費碼' },
     errors: {
       payAmountMax: '單筆繳費最多%{max}',
+      refundUnanswered: '支付機構未回應退款%{refundNo}：退款保持「處理中」，以支付機構的通知或當日對帳為準',
       payCodeUnknown: '繳費碼無效（可能已更換）：請重新掃描房間的繳費貼紙，或聯絡物業',
       payUtilityUnavailable: '該房間暫不能線上繳納此項費用（無錶計，或水費帳戶未開戶）',
       providerRefused: '支付機構拒絕：%{message}',
