@@ -60,7 +60,7 @@ describe('system management: a role without statistics, an administrator with it
     await checked(statistics, true);
     await statistics.click();
     await checked(statistics, false);
-    await page.getByText(/已选 \d+ \/ 60 个页面/).waitFor();
+    await page.getByText(/已选 \d+ \/ 61 个页面/).waitFor();
     await screenshot(page, 'system-role-create');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/bumen$/);
