@@ -29,7 +29,11 @@ const rows = async (query: ReturnType<typeof sql>) => ((await backend.database.d
 const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0];
 const balance = async () => Number((await one(sql`SELECT balance_fen FROM accounts WHERE id = ${room.accountId}`)).balance_fen);
 const creditsOf = async (orderNo: string) => (await rows(sql`SELECT amount_fen FROM ledger_entries WHERE ref_type = 'recharge_order' AND ref_id = ${orderNo} AND kind = 'recharge'`)).length;
-const orderRow = async (orderNo: string) => one(sql`SELECT * FROM pay_orders WHERE order_no = ${orderNo}`);
+/** An order's row, its money as numbers (PostgreSQL answers bigint as text, PGlite as numbers). */
+const orderRow = async (orderNo: string) => {
+  const row = await one(sql`SELECT * FROM pay_orders WHERE order_no = ${orderNo}`);
+  return row && { ...row, amount_fen: Number(row.amount_fen), paid_fen: row.paid_fen === null ? null : Number(row.paid_fen), refunded_fen: Number(row.refunded_fen) };
+};
 
 /** The areas of admin (area 1 and its sub-areas). */
 const AREA1 = sql.raw(`(SELECT id FROM areas WHERE id = (SELECT area_id FROM sys_users WHERE user_name = 'admin') OR parent_id = (SELECT area_id FROM sys_users WHERE user_name = 'admin'))`);
@@ -232,7 +236,7 @@ describe('a payment no order claims', () => {
     expect(first).toMatchObject({ paidFen: 4321, reason: 'unknownOrder', room: null });
     expect((await api.post('payment/resolve', { unmatchedId: first.id, action: 'credit', note: 'x' })).status).toBe(409);
     expect((await api.post('payment/resolve', { unmatchedId: first.id, action: 'refund', note: '原路退回' })).status).toBe(200);
-    const refund = await one(sql`SELECT refund_no, status, amount_fen FROM pay_refunds WHERE order_no = 'STRAY000001'`);
+    const refund = await one(sql`SELECT refund_no, status, amount_fen::int AS amount_fen FROM pay_refunds WHERE order_no = 'STRAY000001'`);
     expect(refund).toMatchObject({ status: 'processing', amount_fen: 4321 });
     await wx.notify(`${origin}/api/v1/pay/notify/wechat`, wx.completeRefund(refund.refund_no));
     expect((await one(sql`SELECT resolution FROM pay_unmatched WHERE order_no = 'STRAY000001'`)).resolution).toBe('refunded');
