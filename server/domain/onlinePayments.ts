@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { rowsOf } from '../db/rows';
 import { publish } from '../realtime/events';
@@ -82,7 +82,16 @@ export async function createPayOrder(db: Db, payments: Payments, input: PayOrder
   const room = await roomOfPayCode(db, input.payCode);
   if (!room) throw notFound('errors.payCodeUnknown');
   const [earlier] = await db.select().from(payOrders).where(and(eq(payOrders.roomId, room.roomId), eq(payOrders.requestId, input.requestId)));
-  if (earlier) return replayOrder(db, earlier, input);
+  if (earlier && !(earlier.status === 'closed' && !earlier.qrCode && sameBody(earlier, input))) return replayOrder(db, earlier, input);
+  if (earlier) {
+    // The same request again after the provider did not take its order: asked again, under the same
+    // order number (a provider that did take it answers the same code for the same order).
+    const expiresAt = new Date(now.getTime() + payments.orderMinutes * 60_000);
+    const [reopened] = await db.update(payOrders).set({ status: 'pending', closedAt: null, expiresAt, nextQueryAt: nextQueryAt(now, 0, expiresAt) })
+      .where(and(eq(payOrders.id, earlier.id), eq(payOrders.status, 'closed'), isNull(payOrders.qrCode))).returning();
+    if (!reopened) return replayOrder(db, (await db.select().from(payOrders).where(eq(payOrders.id, earlier.id)))[0], input);
+    return askProvider(db, payments, reopened, now);
+  }
 
   const amount = amountRefusal(input.amountFen, maxFen);
   // The tenant is told the most an order takes, not the operators' setting that makes it so.
@@ -106,11 +115,15 @@ export async function createPayOrder(db: Db, payments: Payments, input: PayOrder
     const [row] = await db.select().from(payOrders).where(and(eq(payOrders.roomId, room.roomId), eq(payOrders.requestId, input.requestId)));
     return replayOrder(db, row, input);
   }
-  const order = inserted[0];
-  const provider = payments.providers[input.provider];
+  return askProvider(db, payments, inserted[0], now);
+}
+
+/** The provider's QR code for an order just made (or made again); a provider that takes none closes it. */
+async function askProvider(db: Db, payments: Payments, order: PayOrderRow, now: Date) {
+  const provider = payments.providers[order.provider as ProviderName];
   try {
-    const description = `${input.utility === 'electric' ? '电费充值' : '水费充值'} ${yuanText(input.amountFen)}元`;
-    const { qrCode } = await provider.createOrder({ orderNo: order.orderNo, amountFen: order.amountFen, description, expiresAt, notifyUrl: payments.notifyUrl(input.provider) });
+    const description = `${order.utility === 'electric' ? '电费充值' : '水费充值'} ${yuanText(order.amountFen)}元`;
+    const { qrCode } = await provider.createOrder({ orderNo: order.orderNo, amountFen: order.amountFen, description, expiresAt: order.expiresAt, notifyUrl: payments.notifyUrl(provider.name) });
     const [row] = await db.update(payOrders).set({ qrCode }).where(eq(payOrders.id, order.id)).returning();
     return created(row);
   } catch (error) {

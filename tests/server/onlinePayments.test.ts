@@ -32,7 +32,7 @@ const creditsOf = async (orderNo: string) => (await rows(sql`SELECT amount_fen F
 /** An order's row, its money as numbers (PostgreSQL answers bigint as text, PGlite as numbers). */
 const orderRow = async (orderNo: string) => {
   const row = await one(sql`SELECT * FROM pay_orders WHERE order_no = ${orderNo}`);
-  return row && { ...row, amount_fen: Number(row.amount_fen), paid_fen: row.paid_fen === null ? null : Number(row.paid_fen), refunded_fen: Number(row.refunded_fen) };
+  return (row && { ...row, amount_fen: Number(row.amount_fen), paid_fen: row.paid_fen === null ? null : Number(row.paid_fen), refunded_fen: Number(row.refunded_fen) }) as Row;
 };
 
 /** The areas of admin (area 1 and its sub-areas). */
@@ -196,6 +196,11 @@ describe('a provider that does not answer', () => {
     expect(refusal).toBeInstanceOf(DomainError);
     expect(refusal).toMatchObject({ outcome: 'conflict', key: 'errors.providerUnavailable' });
     expect(await one(sql`SELECT status FROM pay_orders WHERE room_id = ${room.roomId} AND request_id = ${requestId}`)).toMatchObject({ status: 'closed' });
+    // The tenant's retry (the same request) once the provider answers again: the same order, asked again, now made.
+    const retried = await createPayOrder(backend.database.db, payments, { payCode: room.payCode, utility: 'electric', amountFen: 900, provider: 'wechat', requestId }, backend.clock.now, 5_000_000);
+    expect(retried.qrCode).toBeTruthy();
+    expect(await one(sql`SELECT status, order_no FROM pay_orders WHERE room_id = ${room.roomId} AND request_id = ${requestId}`)).toMatchObject({ status: 'pending', order_no: retried.orderNo });
+    expect((await createPayOrder(backend.database.db, payments, { payCode: room.payCode, utility: 'electric', amountFen: 900, provider: 'wechat', requestId }, backend.clock.now, 5_000_000)).qrCode).toBe(retried.qrCode);
 
     const orderNo = (await pay({ amountFen: 1100 })).body.data.orderNo as string;
     await wx.notify(`${origin}/api/v1/pay/notify/wechat`, wx.pay(orderNo));
