@@ -109,7 +109,8 @@ export function rechargeSummaryRoutes() {
   defineRoute(router, {
     method: 'get', path: '/findByCondition', summary: 'Recharge orders summed by day, month, channel, operator or project: a page of groups with the totals of the filtered set', tags: ['statistics orders'], query: ListQuery,
   }, async (c, { query }) => {
-    const column = SORTS[query.sortField ?? ''];
+    // Own keys only: `constructor`, `toString`… are Object's, not columns (issue 44 found them answering 500).
+    const column = query.sortField && Object.hasOwn(SORTS, query.sortField) ? SORTS[query.sortField] : undefined;
     const order = column ? sql.raw(`ORDER BY ${column} ${query.sortOrder?.toLowerCase() === 'asc' ? 'ASC' : 'DESC'}, key ASC`) : naturalOrder(query.groupBy);
     const offset = (query.pageNum - 1) * query.pageSize;
     // One pass: the groups once, the page of them with the totals of all as window figures.

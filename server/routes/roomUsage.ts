@@ -120,7 +120,8 @@ export function roomUsageRoutes() {
   }, async (c, { query }) => {
     const { db } = c.get('deps');
     const groups = groupsOf(c, query);
-    const column = SORTS[query.sortField ?? ''] ?? 'g.period';
+    // Own keys only: `constructor`, `toString`… are Object's, not columns (issue 44 found them answering 500).
+    const column = (query.sortField && Object.hasOwn(SORTS, query.sortField) ? SORTS[query.sortField] : undefined) ?? 'g.period';
     const direction = query.sortOrder?.toLowerCase() === 'asc' ? 'ASC' : 'DESC';
     const order = sql.raw(`ORDER BY ${column} ${direction}, g.room_id ${direction}, g.period DESC`);
     const offset = (query.pageNum - 1) * query.pageSize;

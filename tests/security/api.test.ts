@@ -79,6 +79,19 @@ describe('hostile but valid search text: answered, never a 500 or a leak', () =>
   }
 });
 
+describe('sort names of Object\'s prototype: not columns, never a 500', () => {
+  // Found by issue 44's fuzzer: a lookup of `constructor` in a plain object of sortable columns found Object's function.
+  for (const op of operations.filter((o) => o.method === 'get' && o.query.some((p) => p.name === 'sortField'))) {
+    it(label(op), async () => {
+      for (const name of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+        const request = hostileBaseline(op);
+        const response = await send(op, { ...request, query: { ...request.query, sortField: name }, token: adminToken });
+        expect(response.status, `${label(op)} sortField=${name} → ${response.status} ${response.text.slice(0, 200)}`).toBe(200);
+      }
+    });
+  }
+});
+
 /** A token one character away from a real one (never equal to it, whatever its last character). */
 const altered = (token: string) => `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;
 
