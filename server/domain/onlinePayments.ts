@@ -7,7 +7,7 @@ import { rechargeEnergy } from '../../common/rechargeEnergy';
 import type { PaymentEvent, PaymentProvider, ProviderName } from '../payments/provider';
 import { ProviderError } from '../payments/provider';
 import { conflict, notFound, refusalError } from './results';
-import { accountSide, amountRefusal, energyPriceOf, energyPriceSql, hoardRefusal, orderIdOf, writeRecharge, ORDER_STATUS } from './recharge';
+import { accountSide, amountRefusal, energyPriceOf, energyPriceSql, hoardRefusal, orderIdOf, roomMeterSql, writeRecharge, ORDER_STATUS } from './recharge';
 import { roomOfPayCode } from './payCodes';
 import { settleRefundEvent } from './payRefunds';
 import type { Utility } from './ledger';
@@ -63,12 +63,9 @@ const created = (row: PayOrderRow) => ({ orderNo: row.orderNo, provider: row.pro
 
 /** The room's meter of a utility, whether it takes money (water: an opened account) and whether its supply is off. */
 async function meterOf(db: Db, roomId: number, utility: Utility) {
-  const meterSql = utility === 'electric'
-    ? sql`(SELECT m.id, m.area_id, true AS account_opened, m.relay_state <> 'on' AS supply_off FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
-    : sql`(SELECT m.id, m.area_id, m.account_opened, m.valve_state = 'closed' AS supply_off FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
   const [row] = rowsOf<{ meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null; supply_off: boolean | null; energy_price: unknown }>(await db.execute(sql`
     SELECT m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened, m.supply_off, ${energyPriceSql(sql`r.id`, utility)} AS energy_price
-    FROM rooms r LEFT JOIN LATERAL ${meterSql} m ON true WHERE r.id = ${roomId}`));
+    FROM rooms r LEFT JOIN LATERAL ${roomMeterSql(utility)} m ON true WHERE r.id = ${roomId}`));
   if (!row || row.meter_id === null) return undefined;
   return { id: Number(row.meter_id), areaId: Number(row.meter_area_id), accountOpened: !!row.account_opened, supplyOff: !!row.supply_off, energyPrice: energyPriceOf(row.energy_price) };
 }

@@ -28,6 +28,9 @@ export const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`
  * not ready yet, is tried again on the next round).
  */
 export class PaymentJob extends PeriodicJob<void> {
+  /** The last day found reconciled for every provider: not asked again every round until the next day. */
+  private reconciledDay?: string;
+
   constructor(private readonly db: Db, private readonly payments: Payments, private readonly options: { now: () => Date; reconcileAt?: string; commandsQueued: () => void; log: (message: string, error?: unknown) => void }) {
     super('payments', options.log);
   }
@@ -44,9 +47,12 @@ export class PaymentJob extends PeriodicJob<void> {
     const clock = providerClock(now);
     if (clock.time < this.options.reconcileAt) return;
     const day = dayBefore(clock.day);
+    if (this.reconciledDay === day) return;
     const done = await this.db.select({ provider: payReconciliations.provider }).from(payReconciliations)
       .where(and(eq(payReconciliations.billDate, day), inArray(payReconciliations.status, ['matched', 'differences'])));
-    for (const provider of PROVIDERS.filter((name) => !done.some((row) => row.provider === name))) {
+    const due = PROVIDERS.filter((name) => !done.some((row) => row.provider === name));
+    if (!due.length) this.reconciledDay = day;
+    for (const provider of due) {
       try {
         const run = await reconcileDay(this.db, this.payments, provider, day, null, now);
         if (run.status === 'differences') this.options.log(`payments: ${provider} ${day} does not reconcile: ${run.items.length} difference(s) (支付对账)`);

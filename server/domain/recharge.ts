@@ -272,6 +272,15 @@ export async function commandsOfOrder(db: Db, orderId: string): Promise<number[]
 
 // ---- the transaction --------------------------------------------------------------------------
 
+/**
+ * The meter a room's recharge goes to, as a LATERAL subquery of `rooms r`: its first meter of the
+ * utility, whether it takes money (water: an opened account) and whether its supply is off (relay
+ * not on, valve closed). The counter and online payments (onlinePayments.ts) read it alike.
+ */
+export const roomMeterSql = (utility: Utility) => (utility === 'electric'
+  ? sql`(SELECT m.id, m.area_id, true AS account_opened, m.relay_state <> 'on' AS supply_off FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
+  : sql`(SELECT m.id, m.area_id, m.account_opened, m.valve_state = 'closed' AS supply_off FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`);
+
 /** Thrown inside the transaction when the same operator's same request id is already an order. */
 class AlreadyTaken extends Error {}
 
@@ -359,9 +368,7 @@ export async function recharge(db: Db, session: Session, input: RechargeInput, n
   if (earlier) return replay(db, earlier, input);
 
   // The room (in the caller's scope) and its meter of that utility, in one query.
-  const meterSql = input.utility === 'electric'
-    ? sql`(SELECT m.id, m.area_id, true AS account_opened, m.relay_state <> 'on' AS supply_off FROM electric_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`
-    : sql`(SELECT m.id, m.area_id, m.account_opened, m.valve_state = 'closed' AS supply_off FROM water_meters m WHERE m.room_id = r.id ORDER BY m.id LIMIT 1)`;
+  const meterSql = roomMeterSql(input.utility);
   const [target] = rowsOf<{ id: number; area_id: number; room_code: string; meter_id: number | null; meter_area_id: number | null; account_opened: boolean | null; supply_off: boolean | null; energy_price: unknown }>(await db.execute(sql`
     SELECT r.id, r.area_id, r.room_code, m.id AS meter_id, m.area_id AS meter_area_id, m.account_opened, m.supply_off,
       ${energyPriceSql(sql`r.id`, input.utility)} AS energy_price

@@ -86,3 +86,21 @@ describe('what operators see of an online payment', () => {
     expect((await viewer.get('payment/findAlarm')).status).toBe(200);
   });
 });
+
+describe('the payment job', () => {
+  it('reconciles yesterday for each provider once after PAY_RECONCILE_AT (UTC+8), not before', async () => {
+    const { PaymentJob, providerClock, dayBefore } = await import('../../server/domain/paymentJobs');
+    expect(providerClock(new Date('2026-11-21T02:29:00Z'))).toEqual({ day: '2026-11-21', time: '10:29' });
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    const runAt = async (iso: string) => {
+      const job = new PaymentJob(backend.database.db, backend.payments, { now: () => new Date(iso), reconcileAt: '10:30', commandsQueued: () => undefined, log: () => undefined });
+      await job.start(3_600_000);
+      await job.stop();
+    };
+    const days = async () => (await backend.database.db.execute(sql`SELECT provider, status FROM pay_reconciliations WHERE bill_date = '2026-11-20' ORDER BY provider`) as unknown as { rows: Row[] }).rows;
+    await runAt('2026-11-21T02:29:00Z');
+    expect(await days()).toEqual([]);
+    await runAt('2026-11-21T02:31:00Z');
+    expect(await days()).toEqual([{ provider: 'alipay', status: 'matched' }, { provider: 'wechat', status: 'matched' }]);
+  });
+});
