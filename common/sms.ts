@@ -10,7 +10,13 @@
 
 export const SMS_PLACEHOLDERS = ['tenant', 'room', 'balance', 'amount', 'date'] as const;
 export const SMS_PLACEHOLDER_ALIASES = ['name', 'arrears', 'utility', 'action'] as const;
-export type SmsPlaceholder = (typeof SMS_PLACEHOLDERS)[number] | (typeof SMS_PLACEHOLDER_ALIASES)[number];
+/**
+ * A tenant notice's own figures (common/tenantNotices.ts; issue 42): {credit} the amount credited, {level}
+ * the alarm level crossed (both yuan), {days} the days of credit left and {until} the day it runs out.
+ * A message without the figure (a manual one) shows them empty.
+ */
+export const SMS_NOTICE_PLACEHOLDERS = ['credit', 'level', 'days', 'until'] as const;
+export type SmsPlaceholder = (typeof SMS_PLACEHOLDERS)[number] | (typeof SMS_PLACEHOLDER_ALIASES)[number] | (typeof SMS_NOTICE_PLACEHOLDERS)[number];
 
 /** The longest message text (a template and each message made from it), in characters. */
 export const SMS_CONTENT_MAX = 300;
@@ -19,7 +25,7 @@ export const SMS_TEMPLATE_NAME_MAX = 40;
 /** The most recipients one send may have (a larger set is narrowed by its filters first). */
 export const SMS_RECIPIENTS_MAX = 5000;
 
-const KNOWN = new Set<string>([...SMS_PLACEHOLDERS, ...SMS_PLACEHOLDER_ALIASES]);
+const KNOWN = new Set<string>([...SMS_PLACEHOLDERS, ...SMS_PLACEHOLDER_ALIASES, ...SMS_NOTICE_PLACEHOLDERS]);
 const PLACEHOLDER = /\{([^{}\s]{1,20})\}/g;
 
 /** The placeholders of a text that are not known (`{foo}`), each once, in order. */
@@ -37,6 +43,11 @@ export interface SmsValues {
   utility: 'electric' | 'water';
   /** Today as YYYY-MM-DD in the platform's time zone. */
   date: string;
+  /** A notice's figures: the amount credited and the level crossed (fen), the days left and the day credit runs out. */
+  creditFen?: number;
+  levelFen?: number;
+  days?: number;
+  until?: string;
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -48,6 +59,8 @@ export function renderSms(template: string, values: SmsValues): string {
     tenant: values.tenant, name: values.tenant, room: values.room, balance: yuan(values.balanceFen),
     amount: yuan(owed), arrears: yuan(owed), date: values.date,
     utility: values.utility === 'water' ? '水费' : '电费', action: values.utility === 'water' ? '关阀' : '断电',
+    credit: values.creditFen === undefined ? '' : yuan(values.creditFen), level: values.levelFen === undefined ? '' : yuan(values.levelFen),
+    days: values.days === undefined ? '' : String(values.days), until: values.until ?? '',
   };
   return template.replace(PLACEHOLDER, (whole, name: string) => (KNOWN.has(name) ? map[name as SmsPlaceholder] : whole));
 }

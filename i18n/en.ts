@@ -24,6 +24,8 @@ import specialPreset from './special/preset/en';
 import serverFields from './server/fields/en';
 import statsPayments from './statistics/payments/en';
 import paysim from './payments/paysim/en';
+import tenantServer from './tenant/server/en';
+import tenantOperator from './tenant/operator/en';
 
 /** English: the fallback language, and the shape every other language must match key for key. */
 const base = {
@@ -381,7 +383,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default en;
 

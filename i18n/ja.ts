@@ -24,6 +24,8 @@ import specialPreset from './special/preset/ja';
 import serverFields from './server/fields/ja';
 import statsPayments from './statistics/payments/ja';
 import paysim from './payments/paysim/ja';
+import tenantServer from './tenant/server/ja';
+import tenantOperator from './tenant/operator/ja';
 
 /** 日本語. */
 const base: BaseMessages = {
@@ -371,6 +373,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default ja;

@@ -24,6 +24,8 @@ import specialPreset from './special/preset/zh-chs';
 import serverFields from './server/fields/zh-chs';
 import statsPayments from './statistics/payments/zh-chs';
 import paysim from './payments/paysim/zh-chs';
+import tenantServer from './tenant/server/zh-chs';
+import tenantOperator from './tenant/operator/zh-chs';
 
 /** 简体中文: the default language. */
 const base: BaseMessages = {
@@ -371,6 +373,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default zhChs;

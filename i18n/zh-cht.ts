@@ -24,6 +24,8 @@ import specialPreset from './special/preset/zh-cht';
 import serverFields from './server/fields/zh-cht';
 import statsPayments from './statistics/payments/zh-cht';
 import paysim from './payments/paysim/zh-cht';
+import tenantServer from './tenant/server/zh-cht';
+import tenantOperator from './tenant/operator/zh-cht';
 
 /** 繁體中文 (Taiwan usage). */
 const base: BaseMessages = {
@@ -371,6 +373,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default zhCht;

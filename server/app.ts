@@ -54,6 +54,8 @@ import { backupRoutes } from './routes/backup';
 import { smsRoutes, smsTemplateRoutes } from './routes/sms';
 import { payLinkRoutes, paymentRoutes } from './routes/payment';
 import { PAY_BASE, payRoutes } from './routes/pay';
+import { TENANT_BASE, tenantPortalRoutes } from './routes/tenantPortal';
+import { simSmsRoutes } from './routes/simSms';
 import { referencePage } from './http/reference';
 import { RealtimeHub } from './realtime/hub';
 import { WEBSOCKET_PATH, realtimeSocket } from './realtime/socket';
@@ -77,6 +79,9 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Largest body of a CSV import call (`…/import…`: up to 20,000 rows as JSON objects). */
 export const IMPORT_BODY_LIMIT_BYTES = 12 * 1024 * 1024;
 const IMPORT_PATH = /^\/api\/v1\/electricity\/\w+\/import[A-Z]\w*$/;
+/** A tenant's fault report (issue 42) may carry a photo of up to 2 MB, base64 in JSON. */
+export const REPORT_BODY_LIMIT_BYTES = 3 * 1024 * 1024;
+const REPORT_PATH = /^\/api\/v1\/tenant\/rooms\/\d+\/faults$/;
 
 /**
  * Content-Security-Policy of every response: scripts only from our own origin (the console's
@@ -118,11 +123,12 @@ export function createApp(options: AppOptions) {
   const tooLarge = () => { throw new ApiError(413, 'errors.bodyTooLarge'); };
   const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
   const importLimit = bodyLimit({ maxSize: IMPORT_BODY_LIMIT_BYTES, onError: tooLarge });
+  const reportLimit = bodyLimit({ maxSize: REPORT_BODY_LIMIT_BYTES, onError: tooLarge });
   // A GET or HEAD has no body (the node server gives it none): the limit's check of the body would
   // only build a full WHATWG Request (headers, abort signal) for every read call.
   app.use('/api/*', (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    return (IMPORT_PATH.test(c.req.path) ? importLimit : defaultLimit)(c, next);
+    return (IMPORT_PATH.test(c.req.path) ? importLimit : REPORT_PATH.test(c.req.path) ? reportLimit : defaultLimit)(c, next);
   });
 
   app.use('/api/*', async (c, next) => {
@@ -204,12 +210,20 @@ export function createApp(options: AppOptions) {
   // The tenants' and the providers' calls (issue 41): public, rate-limited, outside the operators' API.
   const pay = payRoutes();
   app.route(PAY_BASE, pay);
+  // The tenant's own page (issue 42): its own sign-in and token, nothing of the operators' session.
+  const tenant = tenantPortalRoutes();
+  app.route(TENANT_BASE, tenant);
+  // The simulated SMS provider's phone (SMS_PROVIDER=simulated): where the demo reads a tenant's sign-in code.
+  if (deps.smsInbox) app.route('/sim/sms', simSmsRoutes(deps.smsInbox));
 
   const document = () => {
     const info = { title: 'Prepaid cloud platform API', version: '1.7.2', description: 'Responses are `{ code, msg, data }`: code 200 carries data; other codes carry msg.' };
     const main = api.getOpenAPI31Document({ openapi: '3.1.0', info });
     // The public pay calls beside the operators' API (the providers' notifications are answered in their own terms: not documented here).
     for (const [path, item] of Object.entries(pay.getOpenAPI31Document({ openapi: '3.1.0', info }).paths ?? {})) main.paths![`${PAY_BASE}${path}`] = item;
+    for (const [path, item] of Object.entries(tenant.getOpenAPI31Document({ openapi: '3.1.0', info }).paths ?? {})) main.paths![`${TENANT_BASE}${path}`] = item;
+    main.components = { ...main.components, securitySchemes: { ...main.components?.securitySchemes,
+      XTenantToken: { type: 'apiKey', in: 'header', name: 'X-Tenant-Token', description: 'A tenant\'s session: POST /api/v1/tenant/login/code, then POST /api/v1/tenant/login answers the token' } } };
     return main;
   };
   app.get('/api/openapi.json', (c) => c.json(document()));

@@ -32,6 +32,10 @@ export interface AppDeps {
   caches: RequestCaches;
   /** The payment providers (issue 41): real or simulated; none when absent (the pay calls answer 503). */
   payments?: Payments;
+  /** Wakes the SMS sender after a message that should not wait for its next round was queued (a tenant's sign-in code). */
+  smsQueued?: () => void;
+  /** The simulated SMS provider's delivered messages (SMS_PROVIDER=simulated): the demo's phone, at /sim/sms. */
+  smsInbox?: () => readonly { phone: string; content: string; at: Date }[];
 }
 
 /** What `createApp` takes: the dependencies, the caches optional. */

@@ -89,7 +89,8 @@ try {
   process.exit(1);
 }
 const paySetup = setupPayments({ config: payConfig, dataDir: config.dataDir, orderMinutes: config.payOrderMinutes, timeFactor: config.paysimTimeFactor, now });
-const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches, deadlineMs: config.requestDeadlineMs, payments: paySetup.payments });
+const app = createApp({ db: database.db, config, now, log, commandsQueued: () => worker?.wake(), realtime, admission, caches, deadlineMs: config.requestDeadlineMs, payments: paySetup.payments,
+  smsQueued: () => void devices.sms.tick(), smsInbox: devices.smsInbox });
 paySetup.mount(app);
 const payJob = new PaymentJob(database.db, paySetup.payments, { now, reconcileAt: config.payReconcileAt, commandsQueued: () => worker?.wake(), log });
 void payJob.start();

@@ -7,6 +7,7 @@ import { BillingJob, billingSettings, configureBilling } from './domain/billingE
 import { configureAggregateZone } from './domain/aggregates';
 import { upgradeUsageRule } from './domain/usageRule';
 import { SmsSenderJob, smsProviderFromConfig } from './domain/smsSender';
+import { DaysLeftJob } from './domain/tenantNotices';
 import { MonthEndJob } from './domain/statements';
 import { GiftDayJob } from './domain/gifts';
 import { ScheduledBackupJob } from './domain/backupSchedule';
@@ -100,8 +101,12 @@ export async function startDevices({ database, config, now, log }: DevicesOption
   await partitions.start();
   const billing = new BillingJob(db, now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
   billing.start();
-  const sms = new SmsSenderJob(db, smsProviderFromConfig(config), now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
+  const smsProvider = smsProviderFromConfig(config, now);
+  const sms = new SmsSenderJob(db, smsProvider, now, { everyMs: (config.billingIntervalSeconds ?? 60) * 1000, log });
   sms.start();
+  // The tenants' days-left notices (issue 42): once a day in the morning, the sender woken after.
+  const daysLeft = new DaysLeftJob(db, now, { log, onQueued: () => void sms.tick() });
+  daysLeft.start();
   // Month end: the month just ended, written once per process when the month changes (hourly look, first 5 minutes after start).
   const monthEnd = new MonthEndJob(db, now, { everyMs: 3_600_000, firstAfterMs: 5 * 60_000, log });
   monthEnd.start();
@@ -140,11 +145,14 @@ export async function startDevices({ database, config, now, log }: DevicesOption
 
   return {
     worker,
+    sms,
+    smsInbox: smsProvider.inbox,
     async stop() {
       await reader?.stop();
       await billing.stop();
       await partitions.stop();
       await sms.stop();
+      await daysLeft.stop();
       await monthEnd.stop();
       await gifts.stop();
       await scheduledBackup?.stop();

@@ -81,9 +81,11 @@ function meterLines(start: Date, end: Date) {
  * The statement figures of a month for the accounts opened before its end (optionally one area), as
  * rows of the statement's columns: one statement, shared by the month-end job, the running month and
  * the seeds. Money from the ledger entries posted since the month's start (an entry posted before it
- * has no part in it or after it: a reading is charged after it was read).
+ * has no part in it or after it: a reading is charged after it was read). `sinceEntryId` (one account):
+ * only its entries from that one on — a tenancy's first month from its first line (issue 42), the
+ * vacancy's settlement written at the same instant just before it left out.
  */
-export function statementFigures(month: string, start: Date, end: Date, options: { areaId?: number; accountIds?: number[] } = {}) {
+export function statementFigures(month: string, start: Date, end: Date, options: { areaId?: number; accountIds?: number[]; sinceEntryId?: number } = {}) {
   const monthDay = `${month}-01`;
   const accountFilter = options.accountIds
     ? sql`a.id IN (${sql.join(options.accountIds.map((id) => sql`${id}`), sql`, `)})`
@@ -100,7 +102,7 @@ export function statementFigures(month: string, start: Date, end: Date, options:
       FROM ledger_entries l
       LEFT JOIN readings r ON l.ref_type IN (${readingRefs}) AND r.utility = l.utility
         AND r.id = coalesce(l.reading_id, CASE WHEN l.ref_id ~ '^[0-9]{1,18}$' THEN l.ref_id::bigint END)
-      WHERE l.created_at >= ${start} AND l.account_id IN (SELECT id FROM acc)),
+      WHERE l.created_at >= ${start} AND l.account_id IN (SELECT id FROM acc) ${options.sinceEntryId !== undefined ? sql`AND l.id >= ${options.sinceEntryId}` : sql``}),
     parts AS (
       SELECT account_id, kind, ref_type, amount_fen, priced,
         CASE WHEN t IS NULL THEN CASE WHEN created_at < ${end} THEN amount_fen ELSE 0 END ELSE ${partOf(sql`${start}`, sql`${end}`)} END AS m,

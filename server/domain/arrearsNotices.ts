@@ -1,9 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { schema, type Db } from '../db';
+import type { Db } from '../db';
 import type { Posted, Utility } from './ledger';
 import { yuanText } from '../../common/money';
-
-const { smsRecords, rooms, buildings, tenants, tenantBindings } = schema;
+import { queueTenantNotice, recipientOf } from './tenantNotices';
 
 /**
  * DOMAIN.md rule 2's notices: a balance at or below alarm level 1 or 2 → one SMS per level crossing.
@@ -57,18 +55,17 @@ export function noticeText(utility: Utility, level: 1 | 2, values: { tenant: str
 export async function queueArrearsNotices(db: Db, posted: Posted, levels: { alarm1Fen: number; alarm2Fen: number }, now: Date): Promise<number[]> {
   const crossed = crossedLevels(posted.balanceBeforeFen, posted.balanceFen, levels);
   if (!crossed.length) return [];
-  const [who] = await db.select({ areaId: rooms.areaId, roomCode: rooms.roomCode, building: buildings.name, tenantId: tenants.id, tenantName: tenants.name, phone: tenants.phone })
-    .from(rooms).leftJoin(buildings, eq(buildings.id, rooms.buildingId))
-    .innerJoin(tenantBindings, and(eq(tenantBindings.roomId, rooms.id), isNull(tenantBindings.endDate)))
-    .innerJoin(tenants, eq(tenants.id, tenantBindings.tenantId))
-    .where(eq(rooms.id, posted.roomId)).limit(1);
-  const phone = who?.phone;
-  if (!who || !phone) return [];
-  const room = `${who.building ?? ''}${who.roomCode}`;
-  const rows = crossed.map((level) => ({
-    areaId: who.areaId, roomId: posted.roomId, tenantId: who.tenantId, phone,
-    content: noticeText(posted.utility, level, { tenant: who.tenantName, room, balanceFen: posted.balanceFen, levelFen: level === 1 ? levels.alarm1Fen : levels.alarm2Fen }),
-    state: 'queued', auto: 1, reason: `alarm${level}`, createdAt: now,
-  }));
-  return (await db.insert(smsRecords).values(rows).returning({ id: smsRecords.id })).map((row) => row.id);
+  const recipient = await recipientOf(db, posted.roomId);
+  if (!recipient) return [];
+  // Each level a notice of the tenant's (issue 42): their switch, the area's template of the kind, else this wording.
+  const ids: number[] = [];
+  for (const level of crossed) {
+    const levelFen = level === 1 ? levels.alarm1Fen : levels.alarm2Fen;
+    const id = await queueTenantNotice(db, {
+      roomId: posted.roomId, utility: posted.utility, kind: level === 1 ? 'lowBalance1' : 'lowBalance2', balanceFen: posted.balanceFen, levelFen,
+      fallback: noticeText(posted.utility, level, { tenant: '{tenant}', room: '{room}', balanceFen: posted.balanceFen, levelFen }),
+    }, now);
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
 }

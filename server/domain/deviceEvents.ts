@@ -40,6 +40,7 @@ const VALVE_STATES = new Set(['open', 'closed', 'abnormal']);
 // ---- faults (server/domain/faults.ts) ------------------------------------------------------------
 
 export { openFault, clearFault, clearFaultsOfDeleted } from './faults';
+import { queueSupplyNotice } from './tenantNotices';
 
 // ---- power cuts --------------------------------------------------------------------------------------
 
@@ -171,15 +172,18 @@ async function electricResult(db: Db, result: CommandResult): Promise<RecordedRe
       const cause = (TRIP_CAUSES as readonly string[]).includes(str(result.payload.cause) ?? '') ? String(result.payload.cause) : 'manual';
       await db.update(electricMeters).set({ relayState: 'off' }).where(eq(electricMeters.id, meter.id));
       await openPowerCut(db, device, cause, result.commandId, now);
+      if (meter.relayState !== 'off') await queueSupplyNotice(db, device.roomId, 'electric', true, now);
       return {};
     }
     case 'close_allowed':
       await db.update(electricMeters).set({ relayState: relayState && RELAY_STATES.has(relayState) ? relayState : 'close_pending' }).where(eq(electricMeters.id, meter.id));
       if (relayState === 'on') await closePowerCut(db, meter.id, now);
+      if (meter.relayState === 'off') await queueSupplyNotice(db, device.roomId, 'electric', false, now);
       return {};
     case 'direct_close':
       await db.update(electricMeters).set({ relayState: 'on' }).where(eq(electricMeters.id, meter.id));
       await closePowerCut(db, meter.id, now);
+      if (meter.relayState === 'off') await queueSupplyNotice(db, device.roomId, 'electric', false, now);
       return {};
     case 'keep_supply_on':
     case 'keep_supply_off':
@@ -255,6 +259,8 @@ async function waterResult(db: Db, result: CommandResult): Promise<RecordedResul
     if (validValve) {
       await db.update(waterMeters).set({ valveState: validValve }).where(eq(waterMeters.id, meter.id));
       await valveFault(db, device, validValve, now);
+      // The tenant is told of a change of supply (issue 42): closed, or open again after being closed.
+      if (validValve !== meter.valveState && (validValve === 'closed' || meter.valveState === 'closed')) await queueSupplyNotice(db, device.roomId, 'water', validValve === 'closed', now);
     }
     return {};
   }

@@ -55,7 +55,7 @@ export interface PayOrderInput {
 
 type PayOrderRow = typeof payOrders.$inferSelect;
 
-const sameBody = (row: PayOrderRow, input: PayOrderInput) =>
+const sameBody = (row: PayOrderRow, input: Omit<PayOrderInput, 'payCode'>) =>
   row.utility === input.utility && row.amountFen === input.amountFen && row.provider === input.provider;
 
 /** The answer of `POST pay/orders`. */
@@ -78,6 +78,11 @@ async function meterOf(db: Db, roomId: number, utility: Utility) {
 export async function createPayOrder(db: Db, payments: Payments, input: PayOrderInput, now: Date, maxFen: number) {
   const room = await roomOfPayCode(db, input.payCode);
   if (!room) throw notFound('errors.payCodeUnknown');
+  return createRoomPayOrder(db, payments, room, input, now, maxFen);
+}
+
+/** An order for a room (by its pay code, or a signed-in tenant's room: issue 42), by the same rules. */
+export async function createRoomPayOrder(db: Db, payments: Payments, room: { roomId: number; areaId: number }, input: Omit<PayOrderInput, 'payCode'>, now: Date, maxFen: number) {
   const [earlier] = await db.select().from(payOrders).where(and(eq(payOrders.roomId, room.roomId), eq(payOrders.requestId, input.requestId)));
   if (earlier && !(earlier.status === 'closed' && !earlier.qrCode && sameBody(earlier, input))) return replayOrder(db, earlier, input);
   if (earlier) {
@@ -132,7 +137,7 @@ async function askProvider(db: Db, payments: Payments, order: PayOrderRow, now: 
 }
 
 /** The same request again: its order (waiting briefly for a QR code a concurrent twin is still fetching). */
-async function replayOrder(db: Db, row: PayOrderRow, input: PayOrderInput) {
+async function replayOrder(db: Db, row: PayOrderRow, input: Omit<PayOrderInput, 'payCode'>) {
   if (!sameBody(row, input)) throw conflict('errors.requestReused', { requestId: input.requestId, orderId: row.orderNo });
   for (let i = 0; i < 30 && !row.qrCode && row.status === 'pending'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -145,8 +150,13 @@ async function replayOrder(db: Db, row: PayOrderRow, input: PayOrderInput) {
 /** An order as its pay code's holder may see it (another room's order, or a renewed code: 404). */
 export async function payOrderOfCode(db: Db, orderNo: string, payCode: string) {
   const room = await roomOfPayCode(db, payCode);
-  const [row] = room ? await db.select().from(payOrders).where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.roomId, room.roomId))) : [];
-  if (!row) throw notFound('errors.recordNotFound');
+  return payOrderOfRoom(db, orderNo, room?.roomId);
+}
+
+/** An order of a room as its payer may see it (`since`: only one made at or after it — a tenant sees none of the room's earlier tenants). */
+export async function payOrderOfRoom(db: Db, orderNo: string, roomId: number | undefined, since?: Date) {
+  const [row] = roomId !== undefined ? await db.select().from(payOrders).where(and(eq(payOrders.orderNo, orderNo), eq(payOrders.roomId, roomId))) : [];
+  if (!row || (since && row.createdAt.getTime() < since.getTime())) throw notFound('errors.recordNotFound');
   const side = row.status === 'credited' ? await accountSide(db, row.roomId, row.utility as Utility) : undefined;
   return {
     orderNo: row.orderNo, status: row.status as PayStatus, amountFen: row.amountFen, paidAt: row.paidAt, creditedAt: row.creditedAt,

@@ -9,6 +9,7 @@ import { ensureAccount, lockAccount, postLedger, type Utility } from './ledger';
 import { rowsOf } from '../db/rows';
 import { roomTextOf } from '../db/roomNames';
 import { platformTimeZone } from '../config';
+import { queueTenantNotice } from './tenantNotices';
 import { tenancyOfAccount } from './tenancy';
 import { ORDER_STATUS } from '../../common/states';
 import { formatYuan } from '../../common/money';
@@ -338,6 +339,8 @@ export async function writeRecharge(tx: Db, input: RechargeWrite, now: Date) {
     operatorId: input.operatorId, remark: input.remark,
   }, now);
   await tx.update(accounts).set({ saleCount: sql`${accounts.saleCount} + 1` }).where(eq(accounts.id, account.id));
+  // The tenant is told the money arrived (issue 42), at the counter as online.
+  await queueTenantNotice(tx, { roomId: input.roomId, utility: input.utility, kind: 'credited', balanceFen: posted.balanceFen, creditFen: input.amountFen }, now);
   let commandIds: number[] = [];
   if (needsRestore(posted.balanceBeforeFen, posted.balanceFen, account.overdraftFen, input.meter.supplyOff)) {
     const command: NewCommand = { areaId: input.meter.areaId, deviceKind: input.utility, deviceId: input.meter.id, type: RESTORE_COMMAND[input.utility], payload: { orderId: input.orderId } };

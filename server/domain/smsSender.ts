@@ -31,19 +31,30 @@ export const SMS_BACKOFF_MS = [30_000, 120_000, 600_000];
 export const SMS_CLAIM_STALE_MS = 5 * 60_000;
 
 /** The simulated provider: delivers, or fails an attempt (retryable) at `failureRate`. */
-export function simulatedSmsProvider(options: { failureRate?: number; random?: () => number } = {}): SmsProvider & { sent: SmsMessage[] } {
+export function simulatedSmsProvider(options: { failureRate?: number; random?: () => number; now?: () => Date } = {}): SmsProvider & { sent: SmsMessage[]; inbox: SimulatedInbox } {
   const random = options.random ?? Math.random;
   const sent: SmsMessage[] = [];
+  const inbox: { phone: string; content: string; at: Date }[] = [];
   return {
     name: 'simulated',
     sent,
+    inbox: () => inbox,
     async send(message) {
       if (random() < (options.failureRate ?? 0)) return { ok: false, retry: true, detail: 'simulated failure' };
       sent.push(message);
+      if (sent.length > SIMULATED_KEPT * 2) sent.splice(0, sent.length - SIMULATED_KEPT);
+      // The demo's phone (/sim/sms): the newest messages first, a bounded number.
+      inbox.unshift({ phone: message.phone, content: message.content, at: (options.now ?? (() => new Date()))() });
+      if (inbox.length > SIMULATED_INBOX) inbox.length = SIMULATED_INBOX;
       return { ok: true, ref: `sim-${message.id}` };
     },
   };
 }
+
+/** The simulated provider's delivered messages, newest first. */
+export type SimulatedInbox = () => readonly { phone: string; content: string; at: Date }[];
+const SIMULATED_KEPT = 10_000;
+const SIMULATED_INBOX = 200;
 
 export interface HttpSmsOptions {
   /** SMS_HTTP_URL: POST JSON { phone, content, templateId, requestId } with `Authorization: Bearer <key>`. */
@@ -98,9 +109,9 @@ export function httpSmsProvider(options: HttpSmsOptions): SmsProvider {
 }
 
 /** The provider the configuration names (SMS_PROVIDER: simulated | http). */
-export function smsProviderFromConfig(config: { smsProvider?: 'simulated' | 'http'; smsHttpUrl?: string; smsHttpKey?: string; smsHttpTemplateId?: string; smsSimFailureRate?: number }): SmsProvider {
+export function smsProviderFromConfig(config: { smsProvider?: 'simulated' | 'http'; smsHttpUrl?: string; smsHttpKey?: string; smsHttpTemplateId?: string; smsSimFailureRate?: number }, now?: () => Date): SmsProvider & { inbox?: SimulatedInbox } {
   if (config.smsProvider === 'http' && config.smsHttpUrl) return httpSmsProvider({ url: config.smsHttpUrl, key: config.smsHttpKey, templateId: config.smsHttpTemplateId });
-  return simulatedSmsProvider({ failureRate: config.smsSimFailureRate ?? 0 });
+  return simulatedSmsProvider({ failureRate: config.smsSimFailureRate ?? 0, now });
 }
 
 export interface OutboxRun { sent: number; retrying: number; failed: number }
@@ -131,7 +142,9 @@ export async function sendOutbox(db: Db, provider: SmsProvider, now: Date, limit
     const result = await provider.send({ id, phone: row.phone, content: row.content, key: `sms-${id}` });
     const attempts = Number(row.attempts) + 1;
     if (result.ok) {
-      await db.execute(sql`UPDATE sms_records SET state = 'sent', sent_at = ${now}, attempts = ${attempts}, provider_ref = ${result.ref ?? null}, next_attempt_at = NULL
+      // A tenant's sign-in code (issue 42) is not kept readable once sent: the outbox screens show it masked.
+      await db.execute(sql`UPDATE sms_records SET state = 'sent', sent_at = ${now}, attempts = ${attempts}, provider_ref = ${result.ref ?? null}, next_attempt_at = NULL,
+        content = CASE WHEN reason = 'loginCode' THEN regexp_replace(content, '[0-9]{6}', '******', 'g') ELSE content END
         WHERE id = ${id} AND state = 'sending'`);
       run.sent += 1;
     } else if (result.retry && attempts < SMS_MAX_ATTEMPTS) {

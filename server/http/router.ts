@@ -71,6 +71,8 @@ interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undef
   form?: boolean;
   /** No session needed (login only). */
   public?: boolean;
+  /** Another scheme than the operators' X-Token (the tenant's page: XTenantToken), for the document. */
+  security?: 'XTenantToken';
 }
 
 type In<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -98,7 +100,7 @@ export function defineRoute<Q extends z.ZodType | undefined = undefined, B exten
     path: spec.path,
     summary: spec.summary,
     tags: spec.tags,
-    security: spec.public ? [] : [{ XToken: [] }],
+    security: spec.security ? [{ [spec.security]: [] }] : spec.public ? [] : [{ XToken: [] }],
     request,
     // Before zod: the body's media type and syntax, and NUL characters anywhere in the input.
     middleware: [async (c: Ctx, next: () => Promise<void>) => {

@@ -33,6 +33,8 @@ export const smsTemplates = pgTable('sms_templates', {
   areaId: areaRef(),
   name: text('name').notNull(),
   content: text('content').notNull(),
+  /** The kind of tenant notice this template words (common/tenantNotices.ts), or null: a template for manual messages. */
+  noticeKind: text('notice_kind'),
   createdAt: createdAt(),
 });
 

@@ -4,3 +4,4 @@ export * from './billing';
 export * from './devices';
 export * from './events';
 export * from './payments';
+export * from './tenantPortal';

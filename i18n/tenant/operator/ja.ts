@@ -1,0 +1,108 @@
+/** Console messages of the operator's side of the tenant's page (issue 42) (ja), merged into i18n/ja.ts: tenant reports in 故障记录, notice templates in 短信管理, the tenant's sign-in and notices on 用户档案. */
+const tenantOperator = {
+  stats: {
+    faultKind: { tenant_report: '入居者の修理依頼' },
+    deviceKind: { room: '部屋' },
+  },
+  tenantPortal: {
+    report: {
+      detail: '【%{kind}】%{text}',
+      action: '修理依頼を処理',
+      title: '修理依頼の処理 · %{room}',
+      kind: '種類',
+      kinds: { no_power: '停電', no_water: '断水', meter: 'メーター故障', billing: '料金の問い合わせ', other: 'その他' },
+      createdAt: '依頼日時',
+      tenantPhone: '入居者の電話',
+      text: '依頼内容',
+      photo: '写真',
+      photoFailed: '写真を読み込めませんでした',
+      photoLarger: 'クリックで拡大',
+      photoSmaller: 'クリックで縮小',
+      state: { label: '状態', open: '未処理', resolved: '処理済み' },
+      resolution: '処理結果',
+      resolvedAt: '処理日時',
+      resolutionRequired: '処理結果を入力してください',
+      resolutionTooLong: '処理結果は %{max} 文字以内です',
+      resolutionHelp: '%{length} / %{max} 文字。入居者ページに表示されます',
+      resolve: '処理済みにする',
+      resolved: '修理依頼を処理しました。処理結果は入居者ページに表示されます',
+    },
+    notices: {
+      usedFor: '通知に使用',
+      none: '通知に使わない（手動 SMS のテンプレート）',
+      manual: '手動 SMS',
+      usedForHelp: 'この種類の通知はこのテンプレートの文面で入居者に送られます。通知の種類ごとにエリアで 1 つだけです',
+      manualHelp: '手動で送る SMS 専用',
+      defaultHint: 'エリアにこの通知のテンプレートがない間は、既定の文面で送られます（内容欄のヒント）',
+      useDefault: '既定の文面を入れる',
+      kinds: {
+        lowBalance1: '残高が第 1 アラーム未満', lowBalance2: '残高が第 2 アラーム未満', daysLeft: '残り日数わずか', credited: 'チャージ入金',
+        supplyCut: '供給停止', supplyRestored: '供給再開',
+      },
+      placeholders: {
+        title: '通知のプレースホルダー：', credit: '入金額', level: 'アラーム金額', days: '残り日数', until: '使い切る日', utility: '電気代/水道代', action: '停電/閉栓',
+      },
+    },
+    portal: {
+      title: '入居者ページ',
+      signedInAt: '最終ログイン',
+      never: 'ログインしたことがありません',
+      sessions: 'セッション',
+      sessionCount: '有効なセッション %{smart_count} 件',
+      lowBalance: '残高不足のお知らせ',
+      daysLeft: '残り日数のお知らせ',
+      threshold: '%{smart_count} 日未満で通知',
+      credited: 'チャージ入金のお知らせ',
+      supply: '供給停止・再開のお知らせ',
+      on: 'オン',
+      off: 'オフ',
+      defaults: '入居者は通知設定を変更していません（既定の設定）',
+      noPhone: 'この入居者には電話番号がないため、入居者ページにログインできません',
+      end: 'ログアウトさせる',
+      endTitle: '%{name} を入居者ページからログアウトさせますか？',
+      endContent: 'この電話番号の入居者ページへのログイン（%{smart_count} 件のセッション）はすぐに終了し、入居者は SMS 認証コードで再ログインします。',
+      endedDone: '%{smart_count} 件のセッションを終了しました',
+    },
+  },
+  operationLog: {
+    tenantUser: '入居者 %{phone}',
+    withDetail: '%{action}（%{detail}）',
+    entities: {
+      account: 'アカウント', areaDefaults: 'エリアの既定値', backup: 'データベースのバックアップ', building: '建物', command: '機器コマンド', electricMeter: '電力量計',
+      module: '通信モジュール', parameterSet: 'パラメーターテンプレート', payLink: '支払いコード', payOrder: 'オンライン支払い注文', payUnmatched: '未照合の支払い',
+      power_cut: '停電記録', priceTable: '単価表', project: 'プロジェクト', reading: '検針記録', rechargeOrder: 'チャージ注文', resource: 'メニューリソース',
+      role: 'ロール', room: '部屋', roomMeter: '部屋のメーター', sms: 'SMS', sms_template: 'SMS テンプレート', sysUser: '管理者', tenant: '入居者',
+      tenantBinding: '入居者の紐付け', tenantPortal: '入居者ページ', tenantReport: '入居者の修理依頼', timePeriod: '時間帯', waterMeter: '水道メーター',
+    },
+    actions: {
+      accept: '承認', add: '追加', archive: 'アーカイブ', attach: 'メーター取付', bind: '紐付け', calibrationCompare: 'チャージ照合の比較', calibrationCorrect: 'チャージ照合の修正',
+      changePassword: 'パスワード変更', command: 'コマンド送信', commandAll: '一括コマンド送信', create: '作成', createBulk: '一括作成', credit: '入金', delete: '削除',
+      detach: 'メーター取外し', download: 'ダウンロード', endSessions: 'ログアウトさせる', freeAll: '無料枠の一括設定', import: 'インポート', move: 'メーター移設',
+      openAccounts: '口座開設', purge: '完全削除', recharge: 'チャージ', refund: '返金', renew: '更新', resend: '再送', resolve: '処理', restore: '復元', retry: '再試行',
+      send: '送信', trip: '遮断', unbind: '紐付け解除', update: '更新', update_resetPassword: '更新とパスワードリセット', updateUserParameters: 'ユーザーパラメーター更新',
+      valve: 'バルブ制御', valveAll: '一括バルブ制御', void: '取消',
+      tenantLogin: '入居者ログイン', tenantLogout: '入居者ログアウト', tenantOrder: '入居者の支払い注文', tenantFault: '入居者の修理依頼', tenantSettings: '入居者の通知設定',
+    },
+    details: {
+      refund: '返金精算', carryOver: '残高繰越', electric: '電気', water: '水道', open: '開栓', closed: '閉栓', close: '閉栓', abnormal: '異常',
+    },
+  },
+  server: {
+    tenantOperator: {
+      reportNotFound: '修理依頼が存在しないか、あなたのエリア外です',
+      photoNotFound: 'この修理依頼には写真がありません',
+      reportResolved: 'この修理依頼はすでに処理済みです（処理結果：%{resolution}）',
+      noticeKindTaken: 'テンプレート「%{name}」はすでに「%{kind}」に使われています。通知の種類ごとにエリアで 1 つだけです。先にそのテンプレートを変更してください',
+      noticeKinds: {
+        lowBalance1: '残高が第 1 アラーム未満', lowBalance2: '残高が第 2 アラーム未満', daysLeft: '残り日数わずか', credited: 'チャージ入金',
+        supplyCut: '供給停止', supplyRestored: '供給再開',
+      },
+    },
+    resourceFields: {
+      fault: { resolution: '処理結果' },
+      smsTemplate: { noticeKind: '通知に使用' },
+    },
+  },
+};
+
+export default tenantOperator;

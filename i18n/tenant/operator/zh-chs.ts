@@ -1,0 +1,108 @@
+/** Console messages of the operator's side of the tenant's page (issue 42) (zh-chs), merged into i18n/zh-chs.ts: tenant reports in 故障记录, notice templates in 短信管理, the tenant's sign-in and notices on 用户档案. */
+const tenantOperator = {
+  stats: {
+    faultKind: { tenant_report: '租户报修' },
+    deviceKind: { room: '房间' },
+  },
+  tenantPortal: {
+    report: {
+      detail: '【%{kind}】%{text}',
+      action: '处理报修',
+      title: '处理报修 · %{room}',
+      kind: '报修类型',
+      kinds: { no_power: '停电', no_water: '停水', meter: '表计故障', billing: '费用疑问', other: '其他' },
+      createdAt: '报修时间',
+      tenantPhone: '租户手机',
+      text: '报修内容',
+      photo: '报修照片',
+      photoFailed: '照片加载失败',
+      photoLarger: '点击放大',
+      photoSmaller: '点击缩小',
+      state: { label: '状态', open: '待处理', resolved: '已处理' },
+      resolution: '处理结果',
+      resolvedAt: '处理时间',
+      resolutionRequired: '请填写处理结果',
+      resolutionTooLong: '处理结果最多 %{max} 个字',
+      resolutionHelp: '%{length} / %{max} 字；租户在租户端可以看到处理结果',
+      resolve: '标记为已处理',
+      resolved: '报修已处理，租户在租户端可以看到处理结果',
+    },
+    notices: {
+      usedFor: '用于通知',
+      none: '不用于通知（手动短信模板）',
+      manual: '手动短信',
+      usedForHelp: '这类通知按此模板的内容发给租户；每类通知在本区域只能有一个模板',
+      manualHelp: '只用于手动发送的短信',
+      defaultHint: '本区域没有这类通知的模板时，按默认文案发送（见内容框中的提示）',
+      useDefault: '填入默认文案',
+      kinds: {
+        lowBalance1: '余额低于一级报警', lowBalance2: '余额低于二级报警', daysLeft: '预计可用天数不足', credited: '充值到账',
+        supplyCut: '断电/关阀', supplyRestored: '恢复供应',
+      },
+      placeholders: {
+        title: '通知占位符：', credit: '到账金额', level: '报警金额', days: '可用天数', until: '预计用完日期', utility: '电费/水费', action: '断电/关阀',
+      },
+    },
+    portal: {
+      title: '租户端',
+      signedInAt: '最近登录',
+      never: '从未登录',
+      sessions: '登录会话',
+      sessionCount: '%{smart_count} 个有效会话',
+      lowBalance: '余额不足提醒',
+      daysLeft: '可用天数提醒',
+      threshold: '少于 %{smart_count} 天时提醒',
+      credited: '充值到账通知',
+      supply: '断电与恢复通知',
+      on: '开',
+      off: '关',
+      defaults: '租户未修改过通知设置：以上为默认设置',
+      noPhone: '该租户没有手机号，不能登录租户端',
+      end: '结束登录',
+      endTitle: '结束%{name}的租户端登录？',
+      endContent: '该手机号在租户端的全部登录（%{smart_count} 个会话）立即结束；租户需用短信验证码重新登录。',
+      endedDone: '已结束 %{smart_count} 个登录会话',
+    },
+  },
+  operationLog: {
+    tenantUser: '租户 %{phone}',
+    withDetail: '%{action}（%{detail}）',
+    entities: {
+      account: '账户', areaDefaults: '区域默认设置', backup: '数据库备份', building: '建筑', command: '设备指令', electricMeter: '电表', module: '通讯模块',
+      parameterSet: '参数模板', payLink: '缴费码', payOrder: '在线支付订单', payUnmatched: '未匹配的支付', power_cut: '断电记录', priceTable: '单价表',
+      project: '项目', reading: '抄表记录', rechargeOrder: '充值订单', resource: '菜单资源', role: '角色', room: '房间', roomMeter: '房间表计',
+      sms: '短信', sms_template: '短信模板', sysUser: '管理员', tenant: '租户', tenantBinding: '租户绑定', tenantPortal: '租户端', tenantReport: '租户报修',
+      timePeriod: '时段', waterMeter: '水表',
+    },
+    actions: {
+      accept: '确认', add: '新增', archive: '归档', attach: '装表', bind: '绑定', calibrationCompare: '充值校准比对', calibrationCorrect: '充值校准修正',
+      changePassword: '修改密码', command: '下发指令', commandAll: '批量下发指令', create: '新增', createBulk: '批量新增', credit: '入账', delete: '删除',
+      detach: '拆表', download: '下载', endSessions: '结束登录', freeAll: '批量设置免费额度', import: '导入', move: '换房', openAccounts: '开户',
+      purge: '彻底删除', recharge: '充值', refund: '退款', renew: '更换', resend: '重发', resolve: '处理', restore: '恢复', retry: '重试', send: '发送',
+      trip: '拉闸', unbind: '解绑', update: '修改', update_resetPassword: '修改并重置密码', updateUserParameters: '修改用户参数', valve: '阀门控制',
+      valveAll: '批量阀门控制', void: '作废',
+      tenantLogin: '租户登录', tenantLogout: '租户退出登录', tenantOrder: '租户缴费下单', tenantFault: '租户报修', tenantSettings: '租户修改通知设置',
+    },
+    details: {
+      refund: '退款结算', carryOver: '余额结转', electric: '电', water: '水', open: '开阀', closed: '关阀', close: '关阀', abnormal: '异常',
+    },
+  },
+  server: {
+    tenantOperator: {
+      reportNotFound: '报修不存在或不在您的区域内',
+      photoNotFound: '该报修没有照片',
+      reportResolved: '该报修已处理过，不能再次处理（处理结果：%{resolution}）',
+      noticeKindTaken: '模板“%{name}”已用于“%{kind}”：每类通知在本区域只能有一个模板，请先修改那个模板',
+      noticeKinds: {
+        lowBalance1: '余额低于一级报警', lowBalance2: '余额低于二级报警', daysLeft: '预计可用天数不足', credited: '充值到账',
+        supplyCut: '断电/关阀', supplyRestored: '恢复供应',
+      },
+    },
+    resourceFields: {
+      fault: { resolution: '处理结果' },
+      smsTemplate: { noticeKind: '用于通知' },
+    },
+  },
+};
+
+export default tenantOperator;

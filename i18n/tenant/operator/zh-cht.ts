@@ -1,0 +1,108 @@
+/** Console messages of the operator's side of the tenant's page (issue 42) (zh-cht), merged into i18n/zh-cht.ts: tenant reports in 故障记录, notice templates in 短信管理, the tenant's sign-in and notices on 用户档案. */
+const tenantOperator = {
+  stats: {
+    faultKind: { tenant_report: '租戶報修' },
+    deviceKind: { room: '房間' },
+  },
+  tenantPortal: {
+    report: {
+      detail: '【%{kind}】%{text}',
+      action: '處理報修',
+      title: '處理報修 · %{room}',
+      kind: '報修類型',
+      kinds: { no_power: '停電', no_water: '停水', meter: '表計故障', billing: '費用疑問', other: '其他' },
+      createdAt: '報修時間',
+      tenantPhone: '租戶手機',
+      text: '報修內容',
+      photo: '報修照片',
+      photoFailed: '照片載入失敗',
+      photoLarger: '點擊放大',
+      photoSmaller: '點擊縮小',
+      state: { label: '狀態', open: '待處理', resolved: '已處理' },
+      resolution: '處理結果',
+      resolvedAt: '處理時間',
+      resolutionRequired: '請填寫處理結果',
+      resolutionTooLong: '處理結果最多 %{max} 個字',
+      resolutionHelp: '%{length} / %{max} 字；租戶在租戶端可以看到處理結果',
+      resolve: '標記為已處理',
+      resolved: '報修已處理，租戶在租戶端可以看到處理結果',
+    },
+    notices: {
+      usedFor: '用於通知',
+      none: '不用於通知（手動簡訊範本）',
+      manual: '手動簡訊',
+      usedForHelp: '這類通知按此範本的內容發給租戶；每類通知在本區域只能有一個範本',
+      manualHelp: '只用於手動發送的簡訊',
+      defaultHint: '本區域沒有這類通知的範本時，按預設文案發送（見內容框中的提示）',
+      useDefault: '填入預設文案',
+      kinds: {
+        lowBalance1: '餘額低於一級警報', lowBalance2: '餘額低於二級警報', daysLeft: '預計可用天數不足', credited: '儲值到帳',
+        supplyCut: '斷電/關閥', supplyRestored: '恢復供應',
+      },
+      placeholders: {
+        title: '通知佔位符：', credit: '到帳金額', level: '警報金額', days: '可用天數', until: '預計用完日期', utility: '電費/水費', action: '斷電/關閥',
+      },
+    },
+    portal: {
+      title: '租戶端',
+      signedInAt: '最近登入',
+      never: '從未登入',
+      sessions: '登入工作階段',
+      sessionCount: '%{smart_count} 個有效工作階段',
+      lowBalance: '餘額不足提醒',
+      daysLeft: '可用天數提醒',
+      threshold: '少於 %{smart_count} 天時提醒',
+      credited: '儲值到帳通知',
+      supply: '斷電與恢復通知',
+      on: '開',
+      off: '關',
+      defaults: '租戶未修改過通知設定：以上為預設設定',
+      noPhone: '該租戶沒有手機號碼，不能登入租戶端',
+      end: '結束登入',
+      endTitle: '結束%{name}的租戶端登入？',
+      endContent: '該手機號碼在租戶端的全部登入（%{smart_count} 個工作階段）立即結束；租戶需用簡訊驗證碼重新登入。',
+      endedDone: '已結束 %{smart_count} 個登入工作階段',
+    },
+  },
+  operationLog: {
+    tenantUser: '租戶 %{phone}',
+    withDetail: '%{action}（%{detail}）',
+    entities: {
+      account: '帳戶', areaDefaults: '區域預設設定', backup: '資料庫備份', building: '建築', command: '設備指令', electricMeter: '電錶', module: '通訊模組',
+      parameterSet: '參數範本', payLink: '繳費碼', payOrder: '線上支付訂單', payUnmatched: '未匹配的支付', power_cut: '斷電紀錄', priceTable: '單價表',
+      project: '專案', reading: '抄表紀錄', rechargeOrder: '儲值訂單', resource: '選單資源', role: '角色', room: '房間', roomMeter: '房間表計',
+      sms: '簡訊', sms_template: '簡訊範本', sysUser: '管理員', tenant: '租戶', tenantBinding: '租戶綁定', tenantPortal: '租戶端', tenantReport: '租戶報修',
+      timePeriod: '時段', waterMeter: '水錶',
+    },
+    actions: {
+      accept: '確認', add: '新增', archive: '歸檔', attach: '裝表', bind: '綁定', calibrationCompare: '儲值校準比對', calibrationCorrect: '儲值校準修正',
+      changePassword: '修改密碼', command: '下發指令', commandAll: '批次下發指令', create: '新增', createBulk: '批次新增', credit: '入帳', delete: '刪除',
+      detach: '拆表', download: '下載', endSessions: '結束登入', freeAll: '批次設定免費額度', import: '匯入', move: '換房', openAccounts: '開戶',
+      purge: '徹底刪除', recharge: '儲值', refund: '退款', renew: '更換', resend: '重發', resolve: '處理', restore: '恢復', retry: '重試', send: '發送',
+      trip: '拉閘', unbind: '解綁', update: '修改', update_resetPassword: '修改並重設密碼', updateUserParameters: '修改用戶參數', valve: '閥門控制',
+      valveAll: '批次閥門控制', void: '作廢',
+      tenantLogin: '租戶登入', tenantLogout: '租戶登出', tenantOrder: '租戶繳費下單', tenantFault: '租戶報修', tenantSettings: '租戶修改通知設定',
+    },
+    details: {
+      refund: '退款結算', carryOver: '餘額結轉', electric: '電', water: '水', open: '開閥', closed: '關閥', close: '關閥', abnormal: '異常',
+    },
+  },
+  server: {
+    tenantOperator: {
+      reportNotFound: '報修不存在或不在您的區域內',
+      photoNotFound: '該報修沒有照片',
+      reportResolved: '該報修已處理過，不能再次處理（處理結果：%{resolution}）',
+      noticeKindTaken: '範本「%{name}」已用於「%{kind}」：每類通知在本區域只能有一個範本，請先修改那個範本',
+      noticeKinds: {
+        lowBalance1: '餘額低於一級警報', lowBalance2: '餘額低於二級警報', daysLeft: '預計可用天數不足', credited: '儲值到帳',
+        supplyCut: '斷電/關閥', supplyRestored: '恢復供應',
+      },
+    },
+    resourceFields: {
+      fault: { resolution: '處理結果' },
+      smsTemplate: { noticeKind: '用於通知' },
+    },
+  },
+};
+
+export default tenantOperator;
