@@ -104,6 +104,9 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'PUT tenant/updateTenant': ['userdangan'],
   'DELETE tenant/deleteTenant': ['userdangan'],
   'POST tenant/importTenants': ['userdangan'],
+  // The tenant's page (issue 42) as the tenant record shows it: sign-ins, notice choices, ending the sign-ins.
+  'GET tenant/findPortal': ['userdangan'],
+  'PUT tenant/endPortalSessions': ['userdangan'],
   'GET tenantBinding/findByCondition': ['userbangding', 'userdangan', 'zhongjianbiao'],
   'GET tenantBinding/findVacantRooms': ['userbangding', 'userdangan'],
   'POST tenantBinding/bindTenant': ['userbangding'],
@@ -215,6 +218,10 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'GET powerCut/exportByCondition': ['continuitytable'],
   'GET fault/findByCondition': ['guzhang'],
   'GET fault/exportByCondition': ['guzhang'],
+  // A tenant's fault report (报修, issue 42): read and resolved on the fault records.
+  'GET fault/findReport': ['guzhang'],
+  'GET fault/findReportPhoto': ['guzhang'],
+  'PUT fault/resolveReport': ['guzhang'],
   'GET giftRecord/findByCondition': ['mfdianzengyu', 'waterfree'],
   'GET giftRecord/exportByCondition': ['mfdianzengyu', 'waterfree'],
   'GET monthlySettlement/findByCondition': ['monthly_order'],

@@ -7,12 +7,13 @@ import { PagingQuery } from '../http/paging';
 import { rowsById, type ListSpec } from '../db/listKit';
 import { csvTime } from '../http/csvStream';
 import { audit } from '../audit';
-import { notFound } from '../domain/results';
+import { conflict, notFound } from '../domain/results';
 import { audienceOf, dayIn, messageFor, queueManualSms, resendSms, templateOf } from '../domain/sms';
 import { PlaceFilters, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
 import { exportRoute, listWithTotals } from './statsRecords';
 import { SMS_CONTENT_MAX, SMS_RECIPIENTS_MAX, SMS_TEMPLATE_NAME_MAX, unknownPlaceholders } from '../../common/sms';
 import { platformTimeZone } from '../config';
+import { NOTICE_KINDS, type NoticeKind } from '../../common/tenantNotices';
 
 const { smsRecords, smsTemplates, rooms, buildings, projects, tenants, sysUsers } = schema;
 const TIME_ZONE = platformTimeZone();
@@ -92,7 +93,24 @@ const PREVIEW_ROWS = 20;
 
 // ---- templates -----------------------------------------------------------------------------------
 
-const TemplateBody = z.object({ name: z.string().trim().min(1, 'validation.required').max(SMS_TEMPLATE_NAME_MAX), content: Content });
+const TemplateBody = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(SMS_TEMPLATE_NAME_MAX), content: Content,
+  /** The kind of tenant notice it words (issue 42; common/tenantNotices.ts), or null: a template for manual messages. */
+  noticeKind: z.enum(NOTICE_KINDS).nullable().optional(),
+});
+
+/**
+ * One template of an area per kind of tenant notice (it is the wording the notice takes): a second
+ * one is refused naming the template that has the kind. Taken under a lock of the area and kind, so
+ * two concurrent saves cannot both win.
+ */
+async function checkNoticeKindFree(db: Db, areaId: number, kind: NoticeKind | null | undefined, exceptId?: number) {
+  if (!kind) return;
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`sms-notice-kind:${areaId}:${kind}`}))`);
+  const [taken] = await db.select({ id: smsTemplates.id, name: smsTemplates.name }).from(smsTemplates)
+    .where(and(eq(smsTemplates.areaId, areaId), eq(smsTemplates.noticeKind, kind), exceptId ? sql`${smsTemplates.id} <> ${exceptId}` : undefined));
+  if (taken) throw conflict('tenantOperator.noticeKindTaken', { name: taken.name, kind: { key: `tenantOperator.noticeKinds.${kind}` } });
+}
 
 export function smsRoutes() {
   const router = createRouter();
@@ -166,19 +184,21 @@ export function smsTemplateRoutes() {
   }, async (c) => {
     const { db } = c.get('deps');
     const rows = await db.select({
-      id: smsTemplates.id, areaId: smsTemplates.areaId, name: smsTemplates.name, content: smsTemplates.content, createdAt: smsTemplates.createdAt,
+      id: smsTemplates.id, areaId: smsTemplates.areaId, name: smsTemplates.name, content: smsTemplates.content, noticeKind: smsTemplates.noticeKind, createdAt: smsTemplates.createdAt,
       used: sql<number>`(SELECT count(*)::int FROM sms_records r WHERE r.template_id = "sms_templates"."id")`,
     }).from(smsTemplates).where(area(c.get('session').areaIds)).orderBy(smsTemplates.id);
     return ok(c, rows.map((row) => ({ ...row, used: Number(row.used) })));
   });
 
   defineRoute(router, {
-    method: 'post', path: '/save', summary: 'Add an SMS template (name, content with placeholders); audited', tags: ['sms'], body: TemplateBody,
+    method: 'post', path: '/save',
+    summary: 'Add an SMS template (name, content with placeholders; noticeKind: the kind of tenant notice it words, one template per area and kind, else 409); audited', tags: ['sms'], body: TemplateBody,
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
     const created = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(smsTemplates).values({ areaId: session.areaId, name: body.name, content: body.content }).returning();
+      await checkNoticeKindFree(tx, session.areaId, body.noticeKind);
+      const [row] = await tx.insert(smsTemplates).values({ areaId: session.areaId, name: body.name, content: body.content, noticeKind: body.noticeKind ?? null }).returning();
       await audit(tx, session, { action: 'create', entity: 'sms_template', entityId: row.id, after: row });
       return row;
     });
@@ -186,14 +206,17 @@ export function smsTemplateRoutes() {
   });
 
   defineRoute(router, {
-    method: 'put', path: '/update', summary: 'Change an SMS template (messages already made from it keep their text); audited', tags: ['sms'],
+    method: 'put', path: '/update',
+    summary: 'Change an SMS template (messages already made from it keep their text; noticeKind: absent keeps it, null makes it a manual template, a kind another template of the area has → 409); audited', tags: ['sms'],
     body: TemplateBody.extend({ id: Id }),
   }, async (c, { body }) => {
     const { db } = c.get('deps');
     const session = c.get('session');
     const updated = await db.transaction(async (tx) => {
       const before = await templateOf(tx, session.areaIds, body.id);
-      const [row] = await tx.update(smsTemplates).set({ name: body.name, content: body.content }).where(eq(smsTemplates.id, body.id)).returning();
+      if (body.noticeKind !== undefined) await checkNoticeKindFree(tx, before.areaId, body.noticeKind, body.id);
+      const [row] = await tx.update(smsTemplates).set({ name: body.name, content: body.content, ...(body.noticeKind !== undefined ? { noticeKind: body.noticeKind } : {}) })
+        .where(eq(smsTemplates.id, body.id)).returning();
       await audit(tx, session, { action: 'update', entity: 'sms_template', entityId: row.id, before, after: row });
       return row;
     });

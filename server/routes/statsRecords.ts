@@ -11,6 +11,7 @@ import { rowsOf } from '../db/rows';
 import { batchesById, csvResponse, csvTime, type CsvField } from '../http/csvStream';
 import { fenToYuan } from '../../common/money';
 import { Month, PlaceFilters, numbers, placeConditions, rangeCheck, rangeConditions, rangeFilters } from './statsKit';
+import { addTenantReportRoutes } from './tenantReports';
 
 const { powerCuts, faults, giftRecords, monthlySettlements, rooms, buildings, projects, electricMeters, waterMeters, modules } = schema;
 
@@ -61,9 +62,10 @@ const cutConditions = (query: CutFilter) => and(
 
 // ---- faults (guzhang) ---------------------------------------------------------------------------
 
-export const FAULT_KINDS = ['offline', 'read_failure', 'tamper', 'low_battery', 'valve_fault', 'reading_drop', 'no_price'] as const;
+/** The kinds of fault the list knows: the devices' and a tenant's report (报修, issue 42: a row about a room, device kind `room`). */
+export const FAULT_KINDS = ['offline', 'read_failure', 'tamper', 'low_battery', 'valve_fault', 'reading_drop', 'no_price', 'tenant_report'] as const;
 const FaultQuery = PagingQuery.extend({
-  ...PlaceFilters, kind: Q.oneOf(FAULT_KINDS), deviceKind: Q.oneOf(['electric', 'water', 'module']), state: Q.oneOf(['open', 'cleared']), ...rangeFilters('opened'),
+  ...PlaceFilters, kind: Q.oneOf(FAULT_KINDS), deviceKind: Q.oneOf(['electric', 'water', 'module', 'room']), state: Q.oneOf(['open', 'cleared']), ...rangeFilters('opened'),
 }).superRefine(rangeCheck('opened'));
 type FaultFilter = z.output<typeof FaultQuery>;
 
@@ -238,6 +240,7 @@ export function faultRoutes() {
     totals: () => sql`count(*) AS count, count(*) FILTER (WHERE ${faults.clearedAt} IS NULL) AS "openCount", count(*) FILTER (WHERE ${faults.clearedAt} IS NOT NULL) AS "clearedCount"`,
   });
   addExports(router, 'fault');
+  addTenantReportRoutes(router);
   return router;
 }
 

@@ -10,6 +10,10 @@ import { inScope } from '../http/scope';
 import { audit } from '../audit';
 import { ID_TYPES, PHONE, idNumberProblem, normalizeIdNumber, type IdType } from '../../common/identity';
 import { roomText } from '../../common/formats';
+import { endTenantSessionsOfPhone } from '../domain/tenantAuth';
+import { endPortalSessions, tenantPortalOf } from '../domain/tenantOperator';
+import { seesPersonalData } from '../http/personalData';
+import { maskPhone } from '../../common/identity';
 
 const { tenants, tenantBindings, rooms, buildings, projects } = schema;
 
@@ -227,10 +231,35 @@ export function tenantRoutes() {
       if (bound) throw conflict('errors.tenantHasRoom', { name: tenant.name, rooms: '' });
       if (kept) await tx.update(tenants).set({ deletedAt: now() }).where(eq(tenants.id, tenant.id));
       else await tx.delete(tenants).where(eq(tenants.id, tenant.id));
+      // Signed in to the tenant's page, the phone is signed out (issue 42): the record that let it in is gone.
+      await endTenantSessionsOfPhone(tx, tenant.phone);
       const { rooms: _, ...plain } = tenant;
       await audit(tx, session, { action: kept ? 'archive' : 'delete', entity: 'tenant', entityId: tenant.id, before: plain, after: kept ? { deletedAt: now(), history: tenant.bindingCount } : null });
     });
     return ok(c, { deleted: 1, kept });
+  });
+
+  // ---- the tenant's page (issue 42) as the tenant record shows it ----------------------------------
+
+  defineRoute(router, {
+    method: 'get', path: '/findPortal',
+    summary: 'The tenant\'s page for this tenant\'s phone: last sign-in, live sessions, notice choices (the defaults when the phone made none)', tags: ['tenant'],
+    query: z.object({ id: Id }),
+  }, async (c, { query }) => {
+    const tenant = await findTenant(c, query.id);
+    const portal = await tenantPortalOf(c.get('deps').db, tenant.phone, c.get('deps').now());
+    // The phone as stored, masked for a caller who may not see tenants' personal data.
+    return ok(c, { ...portal, phone: portal.phone && !seesPersonalData(c) ? maskPhone(portal.phone) : portal.phone });
+  });
+
+  defineRoute(router, {
+    method: 'put', path: '/endPortalSessions',
+    summary: 'Sign the tenant\'s phone out of the tenant\'s page (every session of it ended); answers { ended }; audited', tags: ['tenant'],
+    body: z.object({ id: Id }),
+  }, async (c, { body }) => {
+    const tenant = await findTenant(c, body.id);
+    const ended = await endPortalSessions(c.get('deps').db, c.get('session'), tenant);
+    return ok(c, { ended });
   });
 
   return router;

@@ -17,6 +17,7 @@ import { platformTimeZone } from '../config';
 import { TENANCY_START_REF, VACANCY_SETTLEMENT_REF, tenancyOfAccount } from '../domain/tenancy';
 import { formatYuan } from '../../common/money';
 import { roomText } from '../../common/formats';
+import { endTenantSessionsOfPhone } from '../domain/tenantAuth';
 
 const { tenants, tenantBindings, rooms, buildings, projects, accounts, ledgerEntries, electricMeters, waterMeters } = schema;
 
@@ -396,6 +397,9 @@ export function tenantBindingRoutes() {
       }
       await tx.update(tenantBindings).set({ endDate }).where(eq(tenantBindings.id, binding.id));
       await tx.update(rooms).set({ state: 0 }).where(eq(rooms.id, binding.roomId));
+      // The tenant's page (issue 42): the phone is signed out, so that no session opened while bound outlives the binding.
+      const [tenant] = await tx.select({ phone: tenants.phone }).from(tenants).where(eq(tenants.id, binding.tenantId));
+      await endTenantSessionsOfPhone(tx, tenant?.phone);
       await audit(tx, session, {
         action: `unbind:${body.settlement}`, entity: 'tenantBinding', entityId: binding.id,
         before: { endDate: null, balances: done.map((s) => ({ utility: s.utility, balanceFen: s.balanceBeforeFen })) },

@@ -1,7 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError, STATUS_MESSAGES } from '../http/errors';
 import { i18nProvider } from '../i18n/i18nProvider';
-import { download, isErrorEnvelope, request } from '../http/client';
+import { download, fetchBlob, isErrorEnvelope, request } from '../http/client';
 import { MAX_PAGE_SIZE } from '../config';
 import type { CallSpec, EndpointMap, Params } from './endpoints';
 import { readKey, rememberRead, takeAnswer, takeRead, type ListRead } from './prefetch';
@@ -65,6 +65,10 @@ export async function call<T>(spec: CallSpec, payload: Record<string, unknown> =
     const { shaped } = shape(spec, rest);
     await download({ url: spec.path, params: shaped as Params, filename: String(filename ?? 'export.csv') }).catch((error: unknown) => { throw readable(error); });
     return undefined as T;
+  }
+  if (spec.blob) {
+    const { shaped } = shape(spec, payload);
+    return fetchBlob({ url: spec.path, params: shaped as Params, timeoutMs: spec.timeoutMs }).catch((error: unknown) => { throw readable(error); }) as Promise<T>;
   }
   // A read started ahead (src/data/prefetch.ts) answers the same read once.
   const { shaped, as, key } = shape(spec, payload);

@@ -19,6 +19,8 @@ export interface CallSpec {
   formHeader?: boolean;
   /** The answer is a file (a CSV export the server streams): saved under the payload's `filename`, not parsed. */
   download?: boolean;
+  /** The answer is bytes to show (a report's photo): returned as a Blob, not parsed. */
+  blob?: boolean;
 }
 
 /** The declarative endpoint map of one resource: the one place a deployer adapts to another backend. */

@@ -5,6 +5,7 @@ import { RecordAside } from '../../../components/record/RecordAside';
 import { StateChip } from '../../../components/list/columns';
 import { BindingHistory } from '../../../components/tenants/BindingHistory';
 import { TenantForm } from './TenantForm';
+import { PortalPanel } from './PortalPanel';
 import { BOUND, type Tenant } from './model';
 
 /** The tenant as they are now: the rooms they rent, and their whole binding history. */
@@ -25,6 +26,7 @@ function TenantAside() {
     >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('bindings.history.tenant')}</Typography>
       <BindingHistory tenantId={Number(record.id)} />
+      <PortalPanel tenantId={Number(record.id)} name={record.name} />
     </RecordAside>
   );
 }

@@ -5,7 +5,7 @@ import { lazyList } from '../../../components/lazyView';
 import { firstPageRead } from '../../../components/list/defaults';
 import { PROJECT_BUILDING_READS } from '../../../components/pickers/lookupReads';
 
-/** 用户档案: the user archive (tenants). */
+/** 用户档案: the user archive (tenants); on a tenant's record, their use of the tenant's page (租户端). */
 export default defineResource({
   name: 'userdangan',
   endpoints: {
@@ -18,7 +18,12 @@ export default defineResource({
       request: ({ id, name, phone, idType, idNumber, remark }) => ({ id, name, phone: phone || null, idType, idNumber: idNumber || null, remark: remark || null }),
     }),
     delete: del('tenant/deleteTenant'),
-    actions: { importTenants: post('tenant/importTenants', { timeoutMs: 120_000 }) },
+    actions: {
+      importTenants: post('tenant/importTenants', { timeoutMs: 120_000 }),
+      // The tenant's page (issue 42): the phone's sign-ins and notice choices, and signing it out.
+      portal: get('tenant/findPortal'),
+      endPortalSessions: put('tenant/endPortalSessions'),
+    },
   },
   ...lazyList(() => import('./TenantList')),
   firstReads: [['userdangan', firstPageRead()], ...PROJECT_BUILDING_READS],

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { TextInput, useResourceContext, type RaRecord, type SortPayload } from 'react-admin';
 import { ListScreen } from '../../../components/list/ListScreen';
 import type { Column } from '../../../components/list/columns';
@@ -17,8 +17,10 @@ export const PLACE_FILTERS: FilterSpec[] = [
  * once, the room code typed beside the pickers, the totals of the filtered set above the table,
  * the server's CSV of that set, nothing to create or delete.
  */
-export function RecordList<R extends RaRecord>({ columns, filters, totals, sort, extra = [] }: {
+export function RecordList<R extends RaRecord>({ columns, filters, totals, sort, extra = [], rowActions }: {
   columns: Column<R>[]; filters: FilterSpec[]; totals: TotalItem[]; sort: SortPayload; extra?: ReactElement[];
+  /** Buttons of each row (a fault record's tenant report). */
+  rowActions?: ReactNode;
 }) {
   const resource = useResourceContext()!;
   const inputs = [
@@ -26,5 +28,5 @@ export function RecordList<R extends RaRecord>({ columns, filters, totals, sort,
     <TextInput key="roomCode" source="roomCode" label={`resources.${resource}.fields.roomCode`} alwaysOn resettable={false} sx={{ width: 120 }} />,
     ...extra,
   ];
-  return <ListScreen<R> columns={columns} filters={inputs} sort={sort} deletable={false} summary={<ListTotals items={totals} />} exportButton={<ServerExportButton />} />;
+  return <ListScreen<R> columns={columns} filters={inputs} sort={sort} deletable={false} rowActions={rowActions} summary={<ListTotals items={totals} />} exportButton={<ServerExportButton />} />;
 }

@@ -22,11 +22,13 @@ export const FAULT_KIND: Record<string, StateStyle> = {
   valve_fault: { label: 'stats.faultKind.valve_fault', color: 'error' },
   reading_drop: { label: 'stats.faultKind.reading_drop', color: 'error' },
   no_price: { label: 'stats.faultKind.no_price', color: 'warning' },
+  tenant_report: { label: 'stats.faultKind.tenant_report', color: 'primary' },
 };
 export const DEVICE_KIND: Record<string, StateStyle> = {
   electric: { label: 'stats.deviceKind.electric', color: 'warning' },
   water: { label: 'stats.deviceKind.water', color: 'info' },
   module: { label: 'stats.deviceKind.module', color: 'default' },
+  room: { label: 'stats.deviceKind.room', color: 'default' },
 };
 export const FAULT_STATE: Record<string, StateStyle> = {
   open: { label: 'stats.faultState.open', color: 'error' },

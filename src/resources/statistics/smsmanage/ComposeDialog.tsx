@@ -16,7 +16,8 @@ import { PlaceholderChips, contentProblem } from './placeholders';
 
 const T = 'sms.compose';
 
-export interface SmsTemplate { id: number; name: string; content: string; used: number }
+/** A template as `smsTemplate/list` answers it; `noticeKind`: the kind of tenant notice it words (issue 42), null for a manual template. */
+export interface SmsTemplate { id: number; name: string; content: string; used: number; noticeKind?: string | null }
 
 interface Preview {
   count: number; rooms: number; skipped: number; max: number;

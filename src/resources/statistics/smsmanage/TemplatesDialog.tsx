@@ -3,17 +3,20 @@ import { Confirm, useDataProvider, useNotify, useResourceContext, useTranslate }
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell,
-  TableHead, TableRow, TextField, Tooltip,
+  TableHead, TableRow, TextField, Tooltip, MenuItem, Typography,
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AddIcon from '@mui/icons-material/Add';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { SMS_CONTENT_MAX, SMS_TEMPLATE_NAME_MAX } from '../../../../common/sms';
-import { PlaceholderChips, contentProblem } from './placeholders';
+import { DEFAULT_NOTICE_TEXTS, NOTICE_KINDS, type NoticeKind } from '../../../../common/tenantNotices';
+import { NoticePlaceholderChips, PlaceholderChips, contentProblem } from './placeholders';
 import { useSmsTemplates, type SmsTemplate } from './ComposeDialog';
 
 const T = 'sms.templates';
+/** The tenant notices' words (issue 42). */
+const N = 'tenantPortal.notices';
 
 /** Adds or changes one template: name and text (placeholders checked as the server checks them). */
 function TemplateForm({ template, onDone }: { template: Partial<SmsTemplate>; onDone: () => void }) {
@@ -24,7 +27,10 @@ function TemplateForm({ template, onDone }: { template: Partial<SmsTemplate>; on
   const queryClient = useQueryClient();
   const [name, setName] = useState(template.name ?? '');
   const [content, setContent] = useState(template.content ?? '');
+  const [noticeKind, setNoticeKind] = useState<NoticeKind | ''>((template.noticeKind as NoticeKind | null | undefined) ?? '');
   const [touched, setTouched] = useState(false);
+  // The wording the notice takes while no template of the area is marked as its kind.
+  const defaultText = noticeKind ? DEFAULT_NOTICE_TEXTS[noticeKind] : undefined;
   const [busy, setBusy] = useState(false);
   const nameMissing = !name.trim();
   const problem = contentProblem(content);
@@ -33,7 +39,7 @@ function TemplateForm({ template, onDone }: { template: Partial<SmsTemplate>; on
     if (nameMissing || problem) return;
     setBusy(true);
     try {
-      const body = { name: name.trim(), content: content.trim() };
+      const body = { name: name.trim(), content: content.trim(), noticeKind: noticeKind || null };
       await dataProvider.invoke(resource, template.id ? 'updateTemplate' : 'saveTemplate', template.id ? { ...body, id: template.id } : body);
       notify(`${T}.saved`, { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: [resource, 'templates'] });
@@ -51,11 +57,26 @@ function TemplateForm({ template, onDone }: { template: Partial<SmsTemplate>; on
         slotProps={{ htmlInput: { maxLength: SMS_TEMPLATE_NAME_MAX } }}
       />
       <TextField
+        select label={translate(`${N}.usedFor`)} value={noticeKind} onChange={(event) => setNoticeKind(event.target.value as NoticeKind | '')}
+        size="small" fullWidth margin="dense" helperText={translate(noticeKind ? `${N}.usedForHelp` : `${N}.manualHelp`)}
+      >
+        <MenuItem value="">{translate(`${N}.none`)}</MenuItem>
+        {NOTICE_KINDS.map((kind) => <MenuItem key={kind} value={kind}>{translate(`${N}.kinds.${kind}`)}</MenuItem>)}
+      </TextField>
+      <TextField
         label={translate(`${T}.content`)} value={content} onChange={(event) => setContent(event.target.value)} size="small" fullWidth required multiline minRows={3} margin="dense"
+        placeholder={defaultText} slotProps={defaultText ? { inputLabel: { shrink: true } } : undefined}
         error={(touched || Boolean(content)) && Boolean(problem)}
         helperText={(touched || content) && problem ? translate(problem.key, problem.values) : translate('sms.compose.contentHelp', { length: content.trim().length, max: SMS_CONTENT_MAX })}
       />
+      {defaultText && !content.trim() && (
+        <Box data-testid="notice-default-text" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
+          <Typography variant="caption" color="text.secondary">{translate(`${N}.defaultHint`)}</Typography>
+          <Button size="small" onClick={() => setContent(defaultText)}>{translate(`${N}.useDefault`)}</Button>
+        </Box>
+      )}
       <PlaceholderChips onInsert={(token) => setContent((text) => `${text}${token}`)} />
+      {noticeKind && <NoticePlaceholderChips onInsert={(token) => setContent((text) => `${text}${token}`)} />}
       <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'flex-end' }}>
         <Button onClick={onDone} disabled={busy}>{translate('ra.action.cancel')}</Button>
         <Button type="submit" variant="contained" disabled={busy}>{translate(`${T}.save`)}</Button>
@@ -101,6 +122,7 @@ export function TemplatesDialog({ canEdit, onClose }: { canEdit: boolean; onClos
                   <TableHead>
                     <TableRow>
                       <TableCell>{translate(`${T}.name`)}</TableCell>
+                      <TableCell>{translate(`${N}.usedFor`)}</TableCell>
                       <TableCell>{translate(`${T}.content`)}</TableCell>
                       <TableCell align="right">{translate(`${T}.used`)}</TableCell>
                       {canEdit && <TableCell />}
@@ -110,6 +132,7 @@ export function TemplatesDialog({ canEdit, onClose }: { canEdit: boolean; onClos
                     {templates.map((row) => (
                       <TableRow key={row.id}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.name}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.noticeKind ? translate(`${N}.kinds.${row.noticeKind}`, { _: row.noticeKind }) : translate(`${N}.manual`)}</TableCell>
                         <TableCell sx={{ wordBreak: 'break-word' }}>{row.content}</TableCell>
                         <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.used.toLocaleString('en-US')}</TableCell>
                         {canEdit && (

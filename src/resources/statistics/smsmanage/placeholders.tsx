@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { Box, Chip, Tooltip, Typography } from '@mui/material';
-import { SMS_CONTENT_MAX, SMS_PLACEHOLDERS, unknownPlaceholders } from '../../../../common/sms';
+import { SMS_CONTENT_MAX, SMS_NOTICE_PLACEHOLDERS, SMS_PLACEHOLDERS, unknownPlaceholders } from '../../../../common/sms';
 
 /** The placeholders as chips: a click inserts one into the text. */
 export function PlaceholderChips({ onInsert }: { onInsert: (token: string) => void }) {
@@ -14,6 +14,25 @@ export function PlaceholderChips({ onInsert }: { onInsert: (token: string) => vo
         <Chip
           key={name} size="small" variant="outlined" clickable
           label={`{${name}} ${translate(`sms.placeholders.${name}`)}`}
+          onClick={() => onInsert(`{${name}}`)}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** A tenant notice's own placeholders (issue 42: {credit} {level} {days} {until}) and the utility's words ({utility} 电费, {action} 断电), for a template marked as a notice's wording. */
+const NOTICE_CHIPS = [...SMS_NOTICE_PLACEHOLDERS, 'utility', 'action'] as const;
+
+export function NoticePlaceholderChips({ onInsert }: { onInsert: (token: string) => void }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, alignItems: 'center', mt: 0.5 }}>
+      <Typography variant="caption" color="text.secondary">{translate('tenantPortal.notices.placeholders.title')}</Typography>
+      {NOTICE_CHIPS.map((name) => (
+        <Chip
+          key={name} size="small" variant="outlined" color="primary" clickable
+          label={`{${name}} ${translate(`tenantPortal.notices.placeholders.${name}`)}`}
           onClick={() => onInsert(`{${name}}`)}
         />
       ))}

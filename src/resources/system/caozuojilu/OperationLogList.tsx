@@ -12,6 +12,7 @@ import { RowIconButton } from '../../../components/list/RowButtons';
 import { useFormatDateTime } from '../../../components/dateTime';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { fieldChanges, valueText } from './diff';
+import { ActionText, EntityText, UserText, actionText, entityText, userText } from './words';
 
 interface OperationRecord {
   id: number; createdAt: string; userId: number | null; userName: string | null; areaId: number; areaName: string | null; call: string | null;
@@ -20,11 +21,12 @@ interface OperationRecord {
 
 const COLUMNS: Column<OperationRecord & { id: number }>[] = [
   { source: 'createdAt', kind: 'datetime', priority: 1 },
-  { source: 'userName', priority: 1 },
+  { source: 'userName', priority: 1, render: (record) => <UserText record={record} />, csv: (record, translate) => userText(translate, record) },
   { source: 'areaName', priority: 2, sortable: false },
   { source: 'call', kind: 'code', priority: 2, sortable: false, minWidth: 220 },
-  { source: 'entity', kind: 'code', priority: 1 },
-  { source: 'action', kind: 'code', priority: 1 },
+  // In words (issue 42: the tenant's own sign-ins and reports too); the code itself in the details dialog and the filter's search.
+  { source: 'entity', priority: 1, render: (record) => <EntityText value={record.entity} />, csv: (record, translate) => entityText(translate, record.entity) },
+  { source: 'action', priority: 1, render: (record) => <ActionText value={record.action} />, csv: (record, translate) => actionText(translate, record.action) },
   { source: 'entityId', kind: 'code', priority: 1, sortable: false },
   {
     source: 'changes', sortable: false, priority: 2,
@@ -50,10 +52,11 @@ function DiffDialog({ record, onClose }: { record: OperationRecord; onClose: () 
       <DialogContent>
         <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', mb: 1 }}>
           <Typography variant="body2">{format(record.createdAt)}</Typography>
-          <Typography variant="body2">{record.userName}</Typography>
+          <Typography variant="body2">{userText(translate, record)}</Typography>
           <Typography variant="body2">{record.areaName}</Typography>
           <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{record.call}</Typography>
-          <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{record.entity} #{record.entityId} · {record.action}</Typography>
+          <Typography variant="body2">{entityText(translate, record.entity)} #{record.entityId} · {actionText(translate, record.action)}</Typography>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace' }} color="text.secondary">{record.entity} · {record.action}</Typography>
         </Stack>
         <FormControlLabel control={<Switch size="small" checked={changedOnly} onChange={(event) => setChangedOnly(event.target.checked)} />} label={translate('system.diffChangedOnly')} />
         {changes.length === 0 ? (
@@ -99,6 +102,7 @@ function DiffButton() {
 /** The record kinds and actions of the operator's log, as filter choices. */
 function useFilters(): FilterSpec[] {
   const dataProvider = useDataProvider<MeteringDataProvider>();
+  const translate = useTranslate();
   const { data } = useQuery({
     queryKey: ['caozuojilu', 'entities'],
     queryFn: () => dataProvider.invoke<{ entities: string[]; actions: string[] }>('caozuojilu', 'entities'),
@@ -106,10 +110,10 @@ function useFilters(): FilterSpec[] {
   });
   return useMemo(() => [
     { source: 'q', kind: 'search', alwaysOn: true },
-    { source: 'entity', kind: 'choice', alwaysOn: true, choices: (data?.entities ?? []).map((id) => ({ id, name: id })) },
-    { source: 'action', kind: 'choice', alwaysOn: true, choices: (data?.actions ?? []).map((id) => ({ id, name: id })) },
+    { source: 'entity', kind: 'choice', alwaysOn: true, choices: (data?.entities ?? []).map((id) => ({ id, name: entityText(translate, id) })) },
+    { source: 'action', kind: 'choice', alwaysOn: true, choices: (data?.actions ?? []).map((id) => ({ id, name: actionText(translate, id) })) },
     { source: 'createdAt', kind: 'dateRange', alwaysOn: true },
-  ] as FilterSpec[], [data]);
+  ] as FilterSpec[], [data, translate]);
 }
 
 export default function OperationLogList() {
