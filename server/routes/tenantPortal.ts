@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, type Ctx } from '../http/router';
 import { ok } from '../http/envelope';
-import { MoneyFen } from '../http/input';
+import { MoneyFen, Q } from '../http/input';
 import { ApiError } from '../http/errors';
 import { langOf, serverMessage } from '../http/i18n';
 import { clientAddress } from './login';
@@ -38,8 +38,8 @@ const Settings = z.object({
   daysLeftThreshold: z.number().int().min(DAYS_LEFT_THRESHOLD.min).max(DAYS_LEFT_THRESHOLD.max),
 });
 
-/** Requests a minute per address to every tenant call (beside the sign-in limits counted in the database). */
-export const TENANT_RATE_PER_MINUTE = 240;
+/** Sign-in calls a minute per address (beside the code limits counted in the database). */
+export const TENANT_SIGN_IN_PER_MINUTE = 60;
 
 const tokenOf = (c: Ctx) => (c.req.header('x-tenant-token') ?? '').trim();
 
@@ -64,17 +64,16 @@ const providersOf = (c: Ctx) => (c.get('deps').payments ? PROVIDERS : []);
 export function tenantPortalRoutes() {
   const router = createRouter();
   const tags = ['tenant'];
+  // The sign-in calls per address (beside the code limits counted in the database): a flood of guesses is turned away early.
   let perAddress: RateLimiter | undefined;
-  router.use('*', async (c, next) => {
-    (perAddress ??= new RateLimiter(TENANT_RATE_PER_MINUTE, 60_000)).check(clientAddress(c as Ctx));
-    await next();
-  });
+  const limit = (c: Ctx) => (perAddress ??= new RateLimiter(TENANT_SIGN_IN_PER_MINUTE, 60_000)).check(clientAddress(c), c.get('deps').now().getTime());
 
   defineRoute(router, {
     method: 'post', path: '/login/code', public: true, tags,
     summary: 'Send a 6-digit sign-in code by SMS to a tenant\'s phone: the same answer whether or not the phone is a tenant\'s; 1 a minute and 5 an hour per phone, 20 an hour per address (429)',
     body: z.object({ phone: Phone }),
   }, async (c, { body }) => {
+    limit(c);
     const { db, now, smsQueued } = c.get('deps');
     const lang = langOf(c);
     const queued = await requestTenantCode(db, { phone: body.phone, address: clientAddress(c), now: now(), smsText: (code) => serverMessage(lang, 'tenant.codeSms', { code }) });
@@ -87,6 +86,7 @@ export function tenantPortalRoutes() {
     summary: 'Exchange the phone\'s code for a token (send it as X-Tenant-Token): a code works once, for 5 minutes, and 5 wrong codes end it (401)',
     body: z.object({ phone: Phone, code: Code }),
   }, async (c, { body }) => {
+    limit(c);
     const { db, now } = c.get('deps');
     const signed = await signInTenant(db, { phone: body.phone, code: body.code, address: clientAddress(c), now: now() });
     return ok(c, { token: signed.token, expiresAt: signed.expiresAt });
@@ -130,7 +130,7 @@ export function tenantPortalRoutes() {
   defineRoute(router, {
     method: 'get', path: '/rooms/{roomId}/usage', public: true, security: 'XTenantToken', tags,
     summary: 'Usage and its charge per day (30 days) or month (12 months), the tenancy\'s days only: the figures of the operators\' room usage report',
-    query: z.object({ period: z.enum(['day', 'month']).default('day') }),
+    query: z.object({ period: Q.oneOf(['day', 'month']).transform((v) => (v ?? 'day') as 'day' | 'month') }),
   }, async (c, { query }) => {
     const { tenancy } = await tenancyOfCall(c);
     const { db, now } = c.get('deps');
@@ -140,7 +140,7 @@ export function tenantPortalRoutes() {
   defineRoute(router, {
     method: 'get', path: '/rooms/{roomId}/payments', public: true, security: 'XTenantToken', tags,
     summary: 'The tenancy\'s ledger, newest first: recharges, voids, refunds, gifts and adjustments each, a day\'s charges of a utility as one line',
-    query: z.object({ pageNum: z.coerce.number().int().min(1).max(100_000).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+    query: z.object({ pageNum: Q.int(1, 100_000).transform((v) => v ?? 1), pageSize: Q.int(1, 100).transform((v) => v ?? 20) }),
   }, async (c, { query }) => {
     const { tenancy } = await tenancyOfCall(c);
     return ok(c, await tenantLedger(c.get('deps').db, tenancy, query));

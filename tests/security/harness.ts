@@ -13,7 +13,9 @@
  */
 import { afterAll } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import { loginAs, startTestBackend, type TestBackend } from '../support/testApp';
+import { tokenHash } from '../../server/domain/tenantAuth';
 import { API_BASE, PUBLIC } from '../../server/app';
 import { operationsOf, validObject, validValue, type Mutation, type Operation, type Schema } from './openapi';
 import { fieldLabel, resourceOf } from '../../server/http/fieldLabels';
@@ -32,6 +34,25 @@ export const operations = [
     .map((path) => ({ ...documented.find((op) => op.public && path.endsWith(op.path.replace(API_BASE, '')))!, path })),
 ];
 export const adminToken = await loginAs(backend.app, 'admin');
+export const TENANT_LOGOUT = '/api/v1/tenant/logout';
+
+/**
+ * A signed-in tenant (issue 42): a session of the phone of a tenant bound now, written as the sign-in
+ * writes it; its room and the current month fill the tenant calls' path parameters.
+ */
+const [tenancy] = (await backend.database.db.execute(sql`
+  SELECT b.room_id, right(regexp_replace(t.phone, '[^0-9]', '', 'g'), 11) AS phone FROM tenant_bindings b JOIN tenants t ON t.id = b.tenant_id
+  WHERE b.end_date IS NULL AND t.deleted_at IS NULL AND t.phone ~ '^1[3-9][0-9]{9}$' ORDER BY b.room_id LIMIT 1`) as unknown as Rows<{ room_id: number; phone: string }>).rows;
+export async function tenantSession(): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await backend.database.db.execute(sql`INSERT INTO tenant_sessions (token_hash, phone, created_at, last_seen_at, expires_at)
+    VALUES (${tokenHash(token)}, ${tenancy.phone}, ${backend.clock.now}, ${backend.clock.now}, ${new Date(backend.clock.now.getTime() + 86_400_000)})`);
+  return token;
+}
+export const tenantToken = await tenantSession();
+const PATH_VALUES: Record<string, string> = { roomId: String(tenancy.room_id), month: backend.clock.now.toISOString().slice(0, 7), orderNo: 'E0', id: '1' };
+/** An operation's path with its parameters filled in (a tenant's room, this month; ids no record has). */
+export const pathOf = (op: Operation) => op.path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_VALUES[name] ?? name);
 
 type Rows<T> = { rows: T[] };
 export const rows = async <T>(query: ReturnType<typeof sql>) => ((await backend.database.db.execute(query)) as unknown as Rows<T>).rows;
@@ -41,7 +62,7 @@ export interface Request { query?: Record<string, string | string[]>; body?: unk
 export async function send(op: Operation, request: Request) {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query ?? {})) for (const v of [value].flat()) search.append(name, v);
-  const headers: Record<string, string> = request.token === undefined ? {} : { 'X-Token': request.token };
+  const headers: Record<string, string> = request.token === undefined ? {} : { [op.tenant ? 'X-Tenant-Token' : 'X-Token']: request.token };
   let body: string | undefined;
   if (request.raw) {
     if (request.raw.contentType) headers['Content-Type'] = request.raw.contentType;
@@ -50,7 +71,7 @@ export async function send(op: Operation, request: Request) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body ?? {});
   }
-  const response = await backend.app.request(`${op.path}${search.size ? `?${search}` : ''}`, { method: op.method.toUpperCase(), headers, body });
+  const response = await backend.app.request(`${pathOf(op)}${search.size ? `?${search}` : ''}`, { method: op.method.toUpperCase(), headers, body });
   const text = await response.text();
   let json: { code?: number; msg?: string } | undefined;
   try {

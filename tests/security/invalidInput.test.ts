@@ -8,19 +8,20 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loginAs } from '../support/testApp';
 import { listedMutations, mutationsOf, type Mutation } from './openapi';
-import { LEAK, LOGOUT, RUNS, adminToken, apply, backend, digest, label, names, operations, send } from './harness';
+import { LEAK, LOGOUT, RUNS, TENANT_LOGOUT, adminToken, apply, backend, digest, label, names, operations, send, tenantSession, tenantToken } from './harness';
 
 describe('generated invalid input: 400 naming the field, no 500, no leak, no changed row', () => {
   for (const op of operations) {
     it(label(op), async () => {
-      const token = op.public ? undefined : adminToken;
+      const token = op.public ? undefined : op.tenant ? tenantToken : adminToken;
       const before = await digest();
       const mutations = mutationsOf(op);
       if (!mutations) {
         // No input at all: stray parameters are ignored, a NUL in one is still refused.
         // (Logging out ends the session it is called with: it gets a session of its own.)
-        const own = async () => (op.path === LOGOUT ? loginAs(backend.app, 'admin') : token);
-        expect((await send(op, { query: { stray: 'x', pageNum: 'abc' }, token: await own() })).status).toBe(200);
+        const own = async () => (op.path === LOGOUT ? loginAs(backend.app, 'admin') : op.path === TENANT_LOGOUT ? tenantSession() : token);
+        // A record a path names may not exist (a tenant's order or photo: 404); the input is never the fault.
+        expect(op.path.includes('{') ? [200, 404] : [200]).toContain((await send(op, { query: { stray: 'x', pageNum: 'abc' }, token: await own() })).status);
         const nul = await send(op, { query: { stray: 'a\u0000b' }, token: await own() });
         expect([nul.status, nul.json?.msg?.split('：')[0]]).toEqual([400, 'stray']);
         return;

@@ -30,6 +30,8 @@ export interface Operation {
   path: string;
   /** Needs no session (login). */
   public: boolean;
+  /** A tenant's call (issue 42): its session is a tenant's (X-Tenant-Token), not an operator's. */
+  tenant: boolean;
   query: { name: string; required: boolean; schema: Schema }[];
   body?: { schema: Schema; mediaTypes: string[] };
 }
@@ -51,6 +53,7 @@ export function operationsOf(doc: Doc): Operation[] {
         method: method as Operation['method'],
         path,
         public: Array.isArray(op.security) && op.security.length === 0,
+        tenant: Array.isArray(op.security) && op.security.some((scheme) => !!scheme && typeof scheme === 'object' && 'XTenantToken' in scheme),
         query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, required: !!p.required, schema: p.schema })),
         body: content ? { schema: Object.values(content)[0].schema, mediaTypes: Object.keys(content) } : undefined,
       });
