@@ -15,9 +15,10 @@ const testEnv = { PGLITE_WORKER: process.env.PGLITE_WORKER ?? 'off' };
 /**
  * The tenants' pay page (issue 41) is an entry of its own (pay.html, src/pay/): its sticker links
  * `/pay/<payCode>` answer pay.html, from the backend (server/http/staticAssets.ts) as from Vite's
- * development server (here).
+ * development server (here); so do `/tenant` and the paths under it, the signed-in tenant page
+ * (issue 42, src/pay/tenant/), which pay.html's script starts on those paths.
  */
-const PAY_PAGE_PATH = /^\/pay\/[^/]+\/?$/;
+const PAY_PAGE_PATH = /^\/pay\/[^/]+\/?$|^\/tenant(\/.*)?$/;
 function payPageInDevelopment(): Plugin {
   return {
     name: 'pay-page-route',

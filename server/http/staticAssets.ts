@@ -10,7 +10,10 @@
  * - Hashed build files (`/assets/…`) are cached for a year (`immutable`); every other file,
  *   index.html and the SPA fallback are revalidated (`no-cache` with an ETag, 304 when unchanged).
  * - `/pay/<anything>` answers pay.html: the tenants' pay page (issue 41), the link of a room's QR
- *   sticker, a build entry of its own beside the console (src/pay/).
+ *   sticker, a build entry of its own beside the console (src/pay/). So do `/tenant` and
+ *   `/tenant/<anything>`: the signed-in tenant page (issue 42, src/pay/tenant/), started by the
+ *   same entry on those paths; its service worker and manifest (`/tenant-sw.js`,
+ *   `/tenant.webmanifest`) are files of the build, served as such.
  * - Any other GET outside `/api/` answers index.html (client-side routes); a missing `/assets/`
  *   file is a 404 (an old page asking for a chunk of a former build must not get HTML).
  * Security headers (CSP…) come from the app's own middleware (server/app.ts), as for the API.
@@ -138,6 +141,11 @@ function respond(c: Context, file: StaticFile): Response {
 
 /** The paths of the tenants' pay page: `/pay/<payCode>`, the link a room's sticker carries. */
 export const PAY_PAGE_PREFIX = '/pay/';
+/** The signed-in tenant page: `/tenant` and the paths under it (also answered with pay.html). */
+export const TENANT_PAGE_PATH = '/tenant';
+/** Whether a path is one of the tenants' pages (pay.html): `/pay/…`, `/tenant`, `/tenant/…`. */
+export const isTenantsPage = (path: string) =>
+  path.startsWith(PAY_PAGE_PREFIX) || path === TENANT_PAGE_PATH || path.startsWith(`${TENANT_PAGE_PATH}/`);
 
 /**
  * Middleware serving the built console from `root` (when it holds an index.html; otherwise it only
@@ -153,7 +161,7 @@ export function staticAssets(root: string): MiddlewareHandler {
     const file = files.get(path);
     if (file) return respond(c, file);
     if (path.startsWith('/assets/')) return c.body('Not Found', 404, { 'Cache-Control': REVALIDATE, 'Content-Type': 'text/plain; charset=utf-8' });
-    if (payPage && path.startsWith(PAY_PAGE_PREFIX)) return respond(c, payPage);
+    if (payPage && isTenantsPage(path)) return respond(c, payPage);
     return respond(c, index);
   };
 }

@@ -2,10 +2,13 @@
  * The tenants' pay page (issue 41), opened from the QR sticker of a room: `/pay/<payCode>`. No
  * operator login: the pay code is the key. Shows the room's masked label and balances, takes an
  * amount and a provider, shows the provider's QR code and follows the order until it is credited.
+ * Nothing personal: bills, usage and the rest are the signed-in tenant page's (`/tenant`, linked).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { fetchRoom, PAY_CODE, PayCallError, type PayRoom } from './api';
-import { HTML_LANG, initialLang, LANGUAGE_NAMES, PAY_CATALOGS, PAY_LANGS, PayI18nContext, rememberLang, usePayI18n, type PayLang } from './i18n';
+import { usePayI18n } from './i18n';
+import { payCodeOrders } from './orderApi';
+import { PageFrame, usePageLang } from './PageFrame';
 import { followedOrder, followOrder, type FollowedOrder } from './pending';
 import { errorText } from './words';
 import { PayForm } from './PayForm';
@@ -20,31 +23,15 @@ export function payCodeOfPath(path: string): string | undefined {
 }
 
 export function PayApp({ path = window.location.pathname }: { path?: string }) {
-  const [lang, setLangState] = useState<PayLang>(initialLang);
-  const setLang = useCallback((next: PayLang) => {
-    rememberLang(next);
-    setLangState(next);
-  }, []);
-  const i18n = useMemo(() => ({ lang, m: PAY_CATALOGS[lang], setLang }), [lang, setLang]);
-  useEffect(() => {
-    document.documentElement.lang = HTML_LANG[lang];
-    document.title = PAY_CATALOGS[lang].title;
-  }, [lang]);
+  const i18n = usePageLang((m) => m.title);
   const payCode = payCodeOfPath(path);
   return (
-    <PayI18nContext.Provider value={i18n}>
-      <div className="pay-page">
-        <header className="pay-bar">
-          <h1>{i18n.m.title}</h1>
-          <select aria-label={i18n.m.language} value={lang} onChange={(event) => setLang(event.target.value as PayLang)}>
-            {PAY_LANGS.map((option) => <option key={option} value={option} lang={HTML_LANG[option]}>{LANGUAGE_NAMES[option]}</option>)}
-          </select>
-        </header>
-        <main>
-          {payCode ? <RoomPayment payCode={payCode} /> : <p className="card notice bad" role="alert">{i18n.m.badLink}</p>}
-        </main>
-      </div>
-    </PayI18nContext.Provider>
+    <PageFrame i18n={i18n} heading={i18n.m.title}>
+      <main>
+        {payCode ? <RoomPayment payCode={payCode} /> : <p className="card notice bad" role="alert">{i18n.m.badLink}</p>}
+        <p className="tenant-link"><a href="/tenant">{i18n.m.signInLink}</a></p>
+      </main>
+    </PageFrame>
   );
 }
 
@@ -55,6 +42,7 @@ function RoomPayment({ payCode }: { payCode: string }) {
   const [load, setLoad] = useState<RoomLoad>({ state: 'loading' });
   const [reloads, setReloads] = useState(0);
   const [order, setOrder] = useState<FollowedOrder | undefined>(() => followedOrder(payCode));
+  const api = useMemo(() => payCodeOrders(payCode), [payCode]);
 
   useEffect(() => {
     let current = true;
@@ -90,9 +78,9 @@ function RoomPayment({ payCode }: { payCode: string }) {
     <>
       <RoomCard room={room} />
       {order
-        ? <OrderPanel key={order.orderNo} payCode={payCode} order={order} onCredited={refresh} onClose={() => follow(undefined)} />
+        ? <OrderPanel key={order.orderNo} api={api} order={order} onCredited={refresh} onClose={() => follow(undefined)} />
         : room.utilities.length
-          ? <PayForm payCode={payCode} room={room} onCreated={follow} />
+          ? <PayForm api={api} room={room} onCreated={follow} />
           : <p className="card notice">{m.noUtilities}</p>}
     </>
   );

@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { formatYuan } from '../../common/money';
-import { createOrder, newRequestId, type PayRoom, type Provider, type Utility } from './api';
+import { newRequestId, type Provider, type Utility } from './api';
 import { parseAmount, PRESETS_FEN } from './amount';
 import { fill, usePayI18n } from './i18n';
+import type { OrderApi, PayableRoom } from './orderApi';
 import { attemptDone, requestIdFor, type FollowedOrder } from './pending';
 import { errorText } from './words';
 
 /**
  * Choose the utility, the amount (a preset or typed yuan) and the provider; Pay makes the order.
  * A bad amount is told before any call; a failed call may be retried with the same request id.
+ * The calls are `api`'s: the pay code's on the sticker page, the signed-in tenant's on theirs.
  */
-export function PayForm({ payCode, room, onCreated }: { payCode: string; room: PayRoom; onCreated(order: FollowedOrder): void }) {
+export function PayForm({ api, room, onCreated }: { api: OrderApi; room: PayableRoom; onCreated(order: FollowedOrder): void }) {
   const { lang, m } = usePayI18n();
   const [utility, setUtility] = useState<Utility>(room.utilities[0].utility);
   const [presetFen, setPresetFen] = useState<number | undefined>();
@@ -30,13 +32,13 @@ export function PayForm({ payCode, room, onCreated }: { payCode: string; room: P
       return;
     }
     if (!provider) return;
-    const body = { payCode, utility, amountFen: amount.fen, provider };
-    const requestId = requestIdFor(payCode, body, newRequestId);
+    const body = { utility, amountFen: amount.fen, provider };
+    const requestId = requestIdFor(api.key, body, newRequestId);
     setBusy(true);
     setError(undefined);
     try {
-      const created = await createOrder({ ...body, requestId }, lang);
-      attemptDone(payCode);
+      const created = await api.create({ ...body, requestId }, lang);
+      attemptDone(api.key);
       onCreated({ ...created, utility, amountFen: amount.fen });
     } catch (failure) {
       // The attempt's id stays: Pay again with the same choices asks for the same order.

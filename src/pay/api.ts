@@ -2,7 +2,8 @@
  * The public payment calls (server/routes/pay.ts, issue 41) as the pay page makes them: JSON, no
  * cookie (the page is no operator's session; the server then reads the language from
  * Accept-Language, which the page sets to its own), a time limit, and the `{ code, msg, data }`
- * envelope read into data or a PayCallError carrying the server's message in that language.
+ * envelope read into data or a PayCallError carrying the server's message in that language. The
+ * signed-in tenant page (src/pay/tenant/api.ts) makes its calls through the same callApi.
  */
 import { HTML_LANG, type PayLang } from './i18n';
 
@@ -45,6 +46,14 @@ export interface OrderState {
   supplyState?: string | null;
 }
 
+/** What the tenant chose for an order, whichever page makes it (orderApi.ts). */
+export interface OrderChoice {
+  utility: Utility;
+  amountFen: number;
+  provider: Provider;
+  requestId: string;
+}
+
 export interface OrderRequest {
   payCode: string;
   utility: Utility;
@@ -68,17 +77,28 @@ export class PayCallError extends Error {
 let clockOffsetMs = 0;
 export const serverNow = () => Date.now() + clockOffsetMs;
 
-async function call<T>(path: string, lang: PayLang, init: RequestInit = {}): Promise<T> {
+/** What a call may add to the pay page's own request: its headers, and a look at the answer's. */
+export interface CallInit {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sees the answer (its headers) before it is read. */
+  onResponse?(response: Response): void;
+}
+
+async function send(path: string, lang: PayLang, init: CallInit, accept: string): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CALL_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(path, {
-      ...init,
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'omit',
       cache: 'no-store',
       signal: controller.signal,
-      headers: { Accept: 'application/json', 'Accept-Language': HTML_LANG[lang], ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: { Accept: accept, 'Accept-Language': HTML_LANG[lang], ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
     });
   } catch {
     throw new PayCallError(0, '');
@@ -91,6 +111,25 @@ async function call<T>(path: string, lang: PayLang, init: RequestInit = {}): Pro
     const skew = date + 500 - Date.now();
     clockOffsetMs = Math.abs(skew) > 2_000 ? skew : 0;
   }
+  init.onResponse?.(response);
+  return response;
+}
+
+/** The `{ code, msg }` envelope of a failed answer as a PayCallError. */
+async function failure(response: Response, body?: { code?: number; msg?: string }): Promise<PayCallError> {
+  if (body === undefined) {
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+  }
+  return new PayCallError(response.ok ? body?.code ?? 500 : response.status, typeof body?.msg === 'string' ? body.msg : '');
+}
+
+/** One JSON call of the pay page's (or the tenant page's) API: its data, or a PayCallError. */
+export async function callApi<T>(path: string, lang: PayLang, init: CallInit = {}): Promise<T> {
+  const response = await send(path, lang, init, 'application/json');
   let body: { code?: number; msg?: string; data?: T } | undefined;
   try {
     body = await response.json();
@@ -98,14 +137,24 @@ async function call<T>(path: string, lang: PayLang, init: RequestInit = {}): Pro
     body = undefined;
   }
   if (response.ok && body?.code === 200) return body.data as T;
-  throw new PayCallError(response.ok ? body?.code ?? 500 : response.status, typeof body?.msg === 'string' ? body.msg : '');
+  throw await failure(response, body ?? {});
 }
+
+/** A file of the API (a PDF): its bytes, or a PayCallError with the server's message. */
+export async function callForBlob(path: string, lang: PayLang, init: CallInit = {}): Promise<Blob> {
+  const response = await send(path, lang, init, '*/*');
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('application/json')) return response.blob();
+  throw await failure(response);
+}
+
+const call = callApi;
 
 export const fetchRoom = (payCode: string, lang: PayLang) =>
   call<PayRoom>(`${PAY_API}/room?${new URLSearchParams({ payCode })}`, lang);
 
 export const createOrder = (order: OrderRequest, lang: PayLang) =>
-  call<CreatedOrder>(`${PAY_API}/orders`, lang, { method: 'POST', body: JSON.stringify(order) });
+  call<CreatedOrder>(`${PAY_API}/orders`, lang, { method: 'POST', body: order });
 
 export const fetchOrder = (orderNo: string, payCode: string, lang: PayLang) =>
   call<OrderState>(`${PAY_API}/orders/${encodeURIComponent(orderNo)}?${new URLSearchParams({ payCode })}`, lang);

@@ -31,6 +31,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'assets', 'tiny-0a0a0a.js'), 'export{};');
   writeFileSync(join(root, 'assets', 'logo-111111.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(join(root, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
+  writeFileSync(join(root, 'tenant-sw.js'), `self.addEventListener('fetch', () => undefined);${'//'.repeat(600)}`);
+  writeFileSync(join(root, 'tenant.webmanifest'), JSON.stringify({ name: 'tenant', start_url: '/tenant', pad: 'x'.repeat(1200) }));
   writeFileSync(join(outside, 'secret.txt'), 'not for the web');
   symlinkSync(join(outside, 'secret.txt'), join(root, 'linked.txt'));
   await precompressFolder(root);
@@ -157,6 +159,25 @@ describe('routes', () => {
     // pay.html by its own name too; the console's routes stay the console's, /pay itself and /payments included.
     expect(await (await get('/pay.html')).text()).toBe(PAY);
     for (const path of ['/pay', '/payments', '/payLink/12', '/waterarchive/pay/1']) expect(await (await get(path)).text(), path).toBe(INDEX);
+  });
+
+  it('/tenant and /tenant/<anything> are the signed-in tenant page (pay.html); its worker and manifest are files of their own', async () => {
+    for (const path of ['/tenant', '/tenant/', '/tenant/usage', '/tenant/bills/2026-11', '/tenant/pay?utility=water']) {
+      const response = await get(path, { 'Accept-Encoding': 'br' });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString(), path).toBe(PAY);
+    }
+    const worker = await get('/tenant-sw.js');
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(await worker.text()).toContain("addEventListener('fetch'");
+    const manifest = await get('/tenant.webmanifest');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect((await manifest.json()).start_url).toBe('/tenant');
+    // Paths that only start like it stay the console's.
+    for (const path of ['/tenants', '/tenantList', '/tenant-x']) expect(await (await get(path)).text(), path).toBe(INDEX);
   });
 
   it('a build without the pay page answers index.html for /pay/ too', async () => {
