@@ -14,8 +14,10 @@ export interface MessageList { items: Message[]; joinKey: string }
  * - `notFound`: what it names does not exist, or not in the caller's areas.
  * - `conflict`: the request is right but the state is in the way (a room that still holds meters, a
  *   hoarding limit the balance would pass, an order already voided).
+ * - `unauthorized`: the caller is not who they must be (a tenant's wrong or spent sign-in code).
+ * - `tooMany`: a limit of attempts is reached (a tenant's sign-in codes).
  */
-export type Outcome = 'refused' | 'notFound' | 'conflict';
+export type Outcome = 'refused' | 'notFound' | 'conflict' | 'unauthorized' | 'tooMany';
 
 export class DomainError extends Error {
   constructor(
@@ -33,6 +35,8 @@ export class DomainError extends Error {
 export const refused = (key: string, params?: Record<string, MessageParam>, field?: string) => new DomainError('refused', key, params, field);
 export const notFound = (key: string, params?: Record<string, MessageParam>) => new DomainError('notFound', key, params);
 export const conflict = (key: string, params?: Record<string, MessageParam>) => new DomainError('conflict', key, params);
+export const unauthorized = (key: string, params?: Record<string, MessageParam>) => new DomainError('unauthorized', key, params);
+export const tooMany = (key: string, params?: Record<string, MessageParam>) => new DomainError('tooMany', key, params);
 
 /** A refusal not yet thrown: what a pure rule returns when it says no (undefined when it says yes). */
 export interface Refusal { outcome: Outcome; key: string; params?: Record<string, MessageParam>; field?: string }

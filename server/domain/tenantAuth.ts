@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
 import { schema } from '../db';
-import { ApiError } from '../http/errors';
+import { notFound, tooMany, unauthorized } from './results';
 
 const { tenantLoginCodes, tenantSessions, smsRecords, operationLog } = schema;
 
@@ -66,7 +66,7 @@ export type Tenancy = Awaited<ReturnType<typeof tenanciesOfPhone>>[number];
 /** The phone's current tenancy of a room; a room it is not bound to now is not found (404), as a room that does not exist. */
 export async function tenancyOfRoom(db: Db, phone: string, roomId: number): Promise<Tenancy> {
   const tenancy = (await tenanciesOfPhone(db, phone)).find((row) => row.roomId === roomId);
-  if (!tenancy) throw new ApiError(404, 'errors.recordNotFound');
+  if (!tenancy) throw notFound('errors.recordNotFound');
   return tenancy;
 }
 
@@ -86,9 +86,9 @@ export async function requestTenantCode(db: Db, request: CodeRequest): Promise<b
         (SELECT count(*) FROM tenant_login_codes WHERE phone = ${phone} AND created_at > ${new Date(now.getTime() - 60_000)}) AS minute,
         (SELECT count(*) FROM tenant_login_codes WHERE phone = ${phone} AND created_at > ${new Date(now.getTime() - 3_600_000)}) AS hour,
         (SELECT count(*) FROM tenant_login_codes WHERE address = ${address} AND created_at > ${new Date(now.getTime() - 3_600_000)}) AS address_hour`));
-    if (Number(counts.minute) >= TENANT_CODE_LIMITS.perPhoneMinute) throw new ApiError(429, 'errors.tenant.codeTooSoon');
+    if (Number(counts.minute) >= TENANT_CODE_LIMITS.perPhoneMinute) throw tooMany('errors.tenant.codeTooSoon');
     if (Number(counts.hour) >= TENANT_CODE_LIMITS.perPhoneHour || Number(counts.address_hour) >= TENANT_CODE_LIMITS.perAddressHour) {
-      throw new ApiError(429, 'errors.tenant.codeTooMany');
+      throw tooMany('errors.tenant.codeTooMany');
     }
     const tenancies = await tenanciesOfPhone(tx, phone);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -133,7 +133,7 @@ export async function signInTenant(db: Db, input: { phone: string; code: string;
     return { token, expiresAt } as const;
   });
   // The refusal after the transaction: a wrong try stays counted.
-  if ('refused' in outcome) throw new ApiError(401, outcome.refused!, 'left' in outcome && outcome.left !== undefined ? { left: outcome.left } : {});
+  if ('refused' in outcome) throw unauthorized(outcome.refused!, 'left' in outcome && outcome.left !== undefined ? { left: outcome.left } : {});
   return outcome;
 }
 

@@ -155,12 +155,26 @@ export async function sendDaysLeftNotices(db: Db, now: Date): Promise<number> {
 export class DaysLeftJob extends PeriodicJob<number> {
   private lastDay: string | undefined;
 
-  constructor(private db: Db, private now: () => Date, private options: { everyMs?: number; log?: (message: string, error?: unknown) => void; onQueued?: () => void } = {}) {
+  constructor(private db: Db, private now: () => Date, private options: { everyMs?: number; firstAfterMs?: number; log?: (message: string, error?: unknown) => void; onQueued?: () => void } = {}) {
     super('days-left notices', options.log);
   }
 
+  private delay?: NodeJS.Timeout;
+
+  /** The first look 10 minutes after start (not in the way of a starting server), then hourly. */
   start() {
-    void this.startEvery(this.options.everyMs ?? 3_600_000);
+    this.delay = setTimeout(() => void this.startEvery(this.options.everyMs ?? 3_600_000), this.options.firstAfterMs ?? 10 * 60_000);
+    this.delay.unref();
+  }
+
+  override async stop() {
+    clearTimeout(this.delay);
+    await super.stop();
+  }
+
+  /** One look now (tests). */
+  tick() {
+    return this.runNow();
   }
 
   protected async runOnce() {

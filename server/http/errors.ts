@@ -26,7 +26,7 @@ export const conflict = (key: string, params?: Record<string, string | number>) 
 export const forbidden = (key: string, params?: Record<string, string | number>) => new ApiError(403, key, params);
 
 /** The status of each domain outcome (server/domain/results.ts): the one place rules meet HTTP. */
-export const OUTCOME_STATUS: Record<Outcome, 400 | 404 | 409> = { refused: 400, notFound: 404, conflict: 409 };
+export const OUTCOME_STATUS: Record<Outcome, 400 | 401 | 404 | 409 | 429> = { refused: 400, unauthorized: 401, notFound: 404, conflict: 409, tooMany: 429 };
 
 /** A domain error as the API reports it: its outcome's status, its message key and parameters. */
 export const apiErrorOf = (error: DomainError) => new ApiError(OUTCOME_STATUS[error.outcome], error.key, error.params, undefined, error.field);
