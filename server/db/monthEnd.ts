@@ -36,6 +36,28 @@ const cumulative = sql`sum(l.amount_fen) OVER (PARTITION BY l.account_id, CASE W
 const partOf = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => sql`(usage_in(cum, f, t, ${a}, ${b}) - usage_in(cum - amount_fen, f, t, ${a}, ${b}))`;
 
 /**
+ * The ledger entries posted since `start` of some accounts, each with whether it prices usage
+ * (`priced`), the usage interval it is spread over (`f`–`t`: its reading's, or the one it names) and
+ * its running total over its reading's entries (`cum`): what `partOf` divides between spans. The
+ * statements' figures and the tenant's statement lines (server/domain/tenantStatements.ts) read it.
+ */
+export function moneyEntries(start: Date, accounts: ReturnType<typeof sql>, sinceEntryId?: number) {
+  return sql`
+      SELECT l.id, l.account_id, l.utility, l.kind, l.ref_type, l.ref_id, l.amount_fen, l.balance_after_fen, l.created_at,
+        (l.kind = 'deduction' OR coalesce(l.ref_type IN (${readingRefs}), false) OR l.usage_to IS NOT NULL) AS priced,
+        CASE WHEN l.ref_type IN (${readingRefs}) THEN r.since_at ELSE l.usage_from END AS f,
+        CASE WHEN l.ref_type IN (${readingRefs}) THEN r.read_at ELSE l.usage_to END AS t,
+        ${cumulative} AS cum
+      FROM ledger_entries l
+      LEFT JOIN readings r ON l.ref_type IN (${readingRefs}) AND r.utility = l.utility
+        AND r.id = coalesce(l.reading_id, CASE WHEN l.ref_id ~ '^[0-9]{1,18}$' THEN l.ref_id::bigint END)
+      WHERE l.created_at >= ${start} AND ${accounts} ${sinceEntryId !== undefined ? sql`AND l.id >= ${sinceEntryId}` : sql``}`;
+}
+
+/** An entry's part of [a, b) by its running total (`cum`, `amount_fen`, interval `f`–`t`), exported for the tenant's statement lines. */
+export const entryPartOf = (a: ReturnType<typeof sql>, b: ReturnType<typeof sql>) => partOf(a, b);
+
+/**
  * The CTEs (`rd`, `runs`, `ml`) of a month's readings per meter (common/meterLines.ts) for the accounts
  * of `acc`: the room's standing readings that the month touches — its last reading at or before the
  * month's start (the opening), those after it up to the end, and those after the end whose interval
@@ -93,16 +115,7 @@ export function statementFigures(month: string, start: Date, end: Date, options:
   return sql`
     WITH acc AS MATERIALIZED (
       SELECT a.id, a.area_id, a.room_id, a.utility, a.balance_fen FROM accounts a WHERE a.created_at < ${end} AND ${accountFilter}),
-    e AS (
-      SELECT l.account_id, l.kind, l.ref_type, l.amount_fen, l.created_at,
-        (l.kind = 'deduction' OR coalesce(l.ref_type IN (${readingRefs}), false) OR l.usage_to IS NOT NULL) AS priced,
-        CASE WHEN l.ref_type IN (${readingRefs}) THEN r.since_at ELSE l.usage_from END AS f,
-        CASE WHEN l.ref_type IN (${readingRefs}) THEN r.read_at ELSE l.usage_to END AS t,
-        ${cumulative} AS cum
-      FROM ledger_entries l
-      LEFT JOIN readings r ON l.ref_type IN (${readingRefs}) AND r.utility = l.utility
-        AND r.id = coalesce(l.reading_id, CASE WHEN l.ref_id ~ '^[0-9]{1,18}$' THEN l.ref_id::bigint END)
-      WHERE l.created_at >= ${start} AND l.account_id IN (SELECT id FROM acc) ${options.sinceEntryId !== undefined ? sql`AND l.id >= ${options.sinceEntryId}` : sql``}),
+    e AS (${moneyEntries(start, sql`l.account_id IN (SELECT id FROM acc)`, options.sinceEntryId)}),
     parts AS (
       SELECT account_id, kind, ref_type, amount_fen, priced,
         CASE WHEN t IS NULL THEN CASE WHEN created_at < ${end} THEN amount_fen ELSE 0 END ELSE ${partOf(sql`${start}`, sql`${end}`)} END AS m,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
-import { statementFigures } from '../db/monthEnd';
+import { entryPartOf, moneyEntries, statementFigures } from '../db/monthEnd';
 import { billingSettings } from './billingEngine';
 import { monthKeyOf } from './billing';
 import { monthBounds } from './statements';
-import { tenancyAccounts, tenantLedger, UNIT } from './tenantPortal';
+import { tenancyAccounts, UNIT, type LedgerLineKind } from './tenantPortal';
 import type { Tenancy } from './tenantAuth';
 import type { Utility } from './ledger';
 
@@ -105,10 +105,66 @@ export async function tenantStatements(db: Db, tenancy: Tenancy, now: Date, only
   return out;
 }
 
-/** One month's statement with its ledger lines (the lines posted in the month, from the tenancy's start). */
+export interface StatementLine {
+  id: string; at: string; utility: Utility; kind: LedgerLineKind; amountFen: number; balanceAfterFen: number; orderId: string | null; channel: string | null;
+}
+
+/**
+ * A month's lines by the statement's own rule, so that they add up to its figures to the fen: each
+ * recharge, void, refund, gift and adjustment posted in the period on its own line, and the usage's
+ * charges per day of use (each priced entry's part of the day, as the figures take its part of the
+ * month: server/db/monthEnd.ts) — not by the day they were posted (a reading taken at 00:00 on the 1st
+ * is charged for the month before). The balance after each line runs from the statement's opening, so
+ * the last line of a utility is its closing balance. Newest first.
+ */
+async function statementLines(db: Db, statement: TenantStatement, accounts: { accountId: number; utility: Utility; sinceEntryId?: number }[], timeZone: string): Promise<StatementLine[]> {
+  const { from, to } = statement;
+  const lines: (StatementLine & { order: number })[] = [];
+  for (const account of accounts) {
+    const rows = rowsOf<{ key: string; kind: LedgerLineKind; amount_fen: string | number; at: string | Date; order_id: string | null; channel: string | null; ord: number }>(await db.execute(sql`
+      WITH e AS (${moneyEntries(from, sql`l.account_id = ${account.accountId}`, account.sinceEntryId)}),
+      days AS (
+        SELECT d::date AS day, greatest(d AT TIME ZONE ${timeZone}, ${from}::timestamptz) AS a, least((d + interval '1 day') AT TIME ZONE ${timeZone}, ${to}::timestamptz) AS b
+        FROM generate_series((${from}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp, ((${to}::timestamptz - interval '1 millisecond') AT TIME ZONE ${timeZone})::date::timestamp, interval '1 day') d),
+      charges AS (
+        SELECT days.day, max(days.b) AS b,
+          sum(CASE WHEN e.t IS NULL THEN e.amount_fen ELSE ${entryPartOf(sql`days.a`, sql`days.b`)} END) AS amount_fen
+        FROM e JOIN days ON (e.t IS NULL AND e.created_at >= days.a AND e.created_at < days.b)
+          OR (e.t IS NOT NULL AND e.t >= days.a AND coalesce(e.f, e.t) <= days.b)
+        WHERE e.priced GROUP BY days.day)
+      SELECT 'e:' || e.id AS key, CASE WHEN e.kind IN ('recharge', 'void', 'gift') THEN e.kind WHEN e.kind = 'refund' AND e.amount_fen > 0 THEN 'refund' ELSE 'adjust' END AS kind,
+        e.amount_fen, e.created_at AS at, CASE WHEN e.ref_type = 'recharge_order' THEN e.ref_id END AS order_id, o.channel, 0 AS ord
+      FROM e LEFT JOIN recharge_orders o ON e.ref_type = 'recharge_order' AND o.order_id = e.ref_id
+      WHERE NOT e.priced AND e.created_at < ${to}
+      UNION ALL
+      SELECT 'c:' || ${account.utility} || ':' || to_char(day, 'YYYY-MM-DD'), 'charge', amount_fen, b - interval '1 millisecond', NULL, NULL, 1
+      FROM charges WHERE amount_fen <> 0`));
+    for (const row of rows) {
+      lines.push({
+        id: row.key, at: new Date(row.at).toISOString(), utility: account.utility, kind: row.kind, amountFen: Number(row.amount_fen), balanceAfterFen: 0,
+        orderId: row.order_id, channel: row.channel ?? null, order: Number(row.ord),
+      });
+    }
+  }
+  lines.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order || a.id.localeCompare(b.id));
+  const running = new Map(statement.utilities.map((u) => [u.utility, u.openingFen]));
+  for (const line of lines) {
+    const balance = (running.get(line.utility) ?? 0) + line.amountFen;
+    running.set(line.utility, balance);
+    line.balanceAfterFen = balance;
+  }
+  return lines.reverse().map(({ order: _order, ...line }) => line);
+}
+
+/** One month's statement with its lines (statementLines: they add up to its figures). */
 export async function tenantStatement(db: Db, tenancy: Tenancy, month: string, now: Date) {
   const [statement] = await tenantStatements(db, tenancy, now, month);
   if (!statement) return undefined;
-  const lines = await tenantLedger(db, tenancy, { pageNum: 1, pageSize: 2000 }, { from: statement.from, to: statement.running ? new Date(now.getTime() + 1) : statement.to });
-  return { ...statement, lines: lines.list };
+  const timeZone = billingSettings.timeZone;
+  const bounds = monthBounds(month, timeZone);
+  const accounts = (await tenancyAccounts(db, tenancy)).filter((account) => account.start).map((account) => ({
+    accountId: account.accountId, utility: account.utility,
+    sinceEntryId: statement.from.getTime() === bounds.start.getTime() ? undefined : account.start!.firstEntryId ?? undefined,
+  }));
+  return { ...statement, lines: await statementLines(db, statement, accounts, timeZone) };
 }

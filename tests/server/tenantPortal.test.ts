@@ -256,6 +256,23 @@ describe('what the tenant sees', () => {
     }
   });
 
+  it('gives each month\'s lines adding up to its figures, charges on the days of use', async () => {
+    const statements = (await call('GET', `/rooms/${roomA.room_id}/statements`, { token })).body.data as Row[];
+    for (const { month } of statements.slice(0, 3)) {
+      const detail = (await call('GET', `/rooms/${roomA.room_id}/statements/${month}`, { token })).body.data;
+      for (const u of detail.utilities) {
+        const lines = detail.lines.filter((line: Row) => line.utility === u.utility);
+        const sum = (kind: string) => lines.filter((line: Row) => line.kind === kind).reduce((total: number, line: Row) => total + line.amountFen, 0);
+        expect(sum('charge') + u.chargeFen, `${month} ${u.utility} charge`).toBe(0);
+        expect(sum('recharge'), `${month} ${u.utility} recharge`).toBe(u.rechargeFen);
+        expect(lines.reduce((total: number, line: Row) => total + line.amountFen, 0), `${month} ${u.utility}`).toBe(u.closingFen - u.openingFen);
+        if (lines.length) expect(lines[0].balanceAfterFen).toBe(u.closingFen);
+        // Every charge line is a day of the month's.
+        for (const line of lines.filter((l: Row) => l.kind === 'charge')) expect(line.id.slice(-10, -3)).toBe(month);
+      }
+    }
+  });
+
   it('gives a month\'s statement as a page and as a PDF', async () => {
     const month = (await call('GET', `/rooms/${roomA.room_id}/statements`, { token })).body.data[0].month;
     const page = await call('GET', `/rooms/${roomA.room_id}/statements/${month}`, { token });
@@ -392,5 +409,10 @@ describe('isolation', () => {
     const statements = (await call('GET', `/rooms/${roomA.room_id}/statements`, { token: nextToken })).body.data;
     expect(statements).toHaveLength(1);
     expect(statements[0].utilities.find((u: Row) => u.utility === 'electric').openingFen).toBe(0);
+    const detail = (await call('GET', `/rooms/${roomA.room_id}/statements/${statements[0].month}`, { token: nextToken })).body.data;
+    for (const u of detail.utilities) {
+      const lines = detail.lines.filter((line: Row) => line.utility === u.utility);
+      expect(lines.reduce((total: number, line: Row) => total + line.amountFen, 0)).toBe(u.closingFen - u.openingFen);
+    }
   });
 });
