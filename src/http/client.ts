@@ -165,50 +165,13 @@ export const isErrorEnvelope = (value: unknown): value is Envelope =>
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 /**
- * Fetches a file the server writes (a CSV export it streams) with the session's token and area
- * params, and saves it under `filename`. Errors are those of `request`: a refused filter gets its
- * 5-second message naming the field, and the promise rejects.
+ * A file the server answers (a CSV export it streams, a tenant's report photo), fetched with the
+ * session's token and area params: the Blob. Errors are those of `request`: a refused filter gets its
+ * message naming the field (`quiet`: none shown, the caller shows its own), and the promise rejects.
  */
-export async function download(options: { url: string; params?: Params; filename: string }): Promise<void> {
+async function fetchFile(options: { url: string; params?: Params; accept: string; timeoutMs?: number; quiet?: boolean }): Promise<Blob> {
   const token = readCookie('token');
-  const headers: Record<string, string> = { Accept: 'text/csv, application/json' };
-  if (token) headers['X-Token'] = token;
-  const query = encode(withArea(options.params)).toString();
-  const url = `${apiUrl(options.url)}${query ? `?${query}` : ''}`;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), DOWNLOAD_TIMEOUT_MS);
-  try {
-    let response: Response;
-    try {
-      response = await fetch(url, { method: 'GET', headers, signal: controller.signal, credentials: 'same-origin' });
-    } catch {
-      emitHttpEvent({ type: 'message', key: controller.signal.aborted ? 'http.408' : 'http.network' });
-      throw new HttpError(controller.signal.aborted ? 'http.408' : 'http.network', controller.signal.aborted ? 408 : 0);
-    }
-    if (!response.ok) {
-      let parsed: Envelope | undefined;
-      try {
-        parsed = (await response.json()) as Envelope;
-      } catch {
-        parsed = undefined;
-      }
-      showStatus(response.status, url, parsed);
-      throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed, token);
-    }
-    saveFile(await response.blob(), options.filename);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Fetches a file the server answers as bytes (a tenant's report photo) with the session's token and
- * area params: the Blob, its type as the server said. Errors are those of `request` (quiet: the
- * caller shows its own); a 404 is no photo.
- */
-export async function fetchBlob(options: { url: string; params?: Params; timeoutMs?: number }): Promise<Blob> {
-  const token = readCookie('token');
-  const headers: Record<string, string> = { Accept: 'image/*, application/json' };
+  const headers: Record<string, string> = { Accept: options.accept };
   if (token) headers['X-Token'] = token;
   const query = encode(withArea(options.params)).toString();
   const url = `${apiUrl(options.url)}${query ? `?${query}` : ''}`;
@@ -219,6 +182,7 @@ export async function fetchBlob(options: { url: string; params?: Params; timeout
     try {
       response = await fetch(url, { method: 'GET', headers, signal: controller.signal, credentials: 'same-origin' });
     } catch {
+      if (!options.quiet) emitHttpEvent({ type: 'message', key: controller.signal.aborted ? 'http.408' : 'http.network' });
       throw new HttpError(controller.signal.aborted ? 'http.408' : 'http.network', controller.signal.aborted ? 408 : 0);
     }
     noteMenuVersion(response);
@@ -229,6 +193,7 @@ export async function fetchBlob(options: { url: string; params?: Params; timeout
       } catch {
         parsed = undefined;
       }
+      if (!options.quiet) showStatus(response.status, url, parsed);
       throw new HttpError(parsed?.msg ?? STATUS_MESSAGES[response.status] ?? 'http.unknown', response.status, parsed, token);
     }
     return await response.blob();
@@ -236,3 +201,12 @@ export async function fetchBlob(options: { url: string; params?: Params; timeout
     clearTimeout(timer);
   }
 }
+
+/** Fetches a file the server writes (a CSV export it streams) and saves it under `filename`. */
+export async function download(options: { url: string; params?: Params; filename: string }): Promise<void> {
+  saveFile(await fetchFile({ url: options.url, params: options.params, accept: 'text/csv, application/json' }), options.filename);
+}
+
+/** Fetches a file the server answers as bytes (a tenant's report photo): the Blob, its type as the server said; quiet (a 404 is no photo). */
+export const fetchBlob = (options: { url: string; params?: Params; timeoutMs?: number }): Promise<Blob> =>
+  fetchFile({ ...options, accept: 'image/*, application/json', quiet: true });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatYuan } from '../../common/money';
-import { E2E_PASSWORD, launchBrowser, screenshot, startPlatform, type RunningPlatform } from './support';
+import { launchBrowser, operatorGet, operatorToken, screenshot, startPlatform, type RunningPlatform } from './support';
 
 /**
  * Online payments end to end (issue 41), with the built-in simulated providers: an operator gets a
@@ -19,12 +19,7 @@ let base: string;
 let token: string;
 
 /** An operator's call (X-Token of the admin's session): its data, the code checked. */
-async function operator<T>(path: string): Promise<T> {
-  const response = await fetch(new URL(`api/v1/electricity/${path}`, base), { headers: { 'X-Token': token } });
-  const body = await response.json() as { code: number; msg: string; data: T };
-  assert.equal(body.code, 200, `${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
+const operator = <T>(path: string) => operatorGet<T>(base, token, path);
 
 interface PayRoom { room: string; utilities: { utility: string; balanceFen: number; state: string | null }[]; providers: string[] }
 
@@ -42,14 +37,7 @@ before(async () => {
   platform = await startPlatform();
   base = platform.url.replace(/\/?$/, '/');
   // The admin's session, as the console's login makes it (SPEC.md: form-encoded).
-  const login = await fetch(new URL('api/v1/quan_xian/deng_lu/login', base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: E2E_PASSWORD }),
-  });
-  const session = await login.json() as { code: number; sessinId: string };
-  assert.equal(session.code, 200, JSON.stringify(session));
-  token = session.sessinId;
+  token = await operatorToken(base);
   browser = await launchBrowser();
   // A phone: 390×844, touch, Chinese.
   phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });

@@ -152,3 +152,22 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** The admin's session on a running platform, as the console's login makes it (SPEC.md: form-encoded): its token. */
+export async function operatorToken(base: string): Promise<string> {
+  const login = await fetch(new URL('api/v1/quan_xian/deng_lu/login', base), {
+    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: E2E_PASSWORD }),
+  });
+  const session = await login.json() as { code: number; sessinId: string };
+  if (session.code !== 200) throw new Error(`operator login: ${JSON.stringify(session)}`);
+  return session.sessinId;
+}
+
+/** An operator's GET call (X-Token): its data, the code checked. */
+export async function operatorGet<T>(base: string, token: string, path: string): Promise<T> {
+  const response = await fetch(new URL(`api/v1/electricity/${path}`, base), { headers: { 'X-Token': token } });
+  const body = await response.json() as { code: number; msg: string; data: T };
+  if (body.code !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+  return body.data;
+}

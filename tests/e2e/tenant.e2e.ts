@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatYuan } from '../../common/money';
-import { E2E_PASSWORD, launchBrowser, screenshot, startPlatform, type RunningPlatform } from './support';
+import { launchBrowser, operatorGet, operatorToken, screenshot, startPlatform, type RunningPlatform } from './support';
 
 /**
  * The tenant's own page end to end (issue 42), on a phone (390×844): a tenant of the demo estate signs
@@ -19,12 +19,7 @@ let page: Page;
 let base: string;
 let token: string;
 
-async function operator<T>(path: string): Promise<T> {
-  const response = await fetch(new URL(`api/v1/electricity/${path}`, base), { headers: { 'X-Token': token } });
-  const body = await response.json() as { code: number; msg: string; data: T };
-  assert.equal(body.code, 200, `${path}: ${response.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
+const operator = <T>(path: string) => operatorGet<T>(base, token, path);
 
 interface Side { utility: string; balanceFen: number | null; meterId: number | null; hoardLimitFen: number | null; accountOpened: boolean }
 const electricOf = async (roomId: number) => (await operator<Side[]>(`account/findByRoom?roomId=${roomId}`)).find((side) => side.utility === 'electric')!;
@@ -44,13 +39,7 @@ async function codeSentTo(tenantPhone: string, after: number): Promise<string> {
 before(async () => {
   platform = await startPlatform();
   base = platform.url.replace(/\/?$/, '/');
-  const login = await fetch(new URL('api/v1/quan_xian/deng_lu/login', base), {
-    method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: E2E_PASSWORD }),
-  });
-  const session = await login.json() as { code: number; sessinId: string };
-  assert.equal(session.code, 200, JSON.stringify(session));
-  token = session.sessinId;
+  token = await operatorToken(base);
   browser = await launchBrowser();
   phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', acceptDownloads: true });
   page = await phone.newPage();
