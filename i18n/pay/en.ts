@@ -106,8 +106,13 @@ const en = {
       arrears: 'In arrears',
       topUp: 'Top up',
     },
+    /**
+     * Why a supply is off (GET /rooms `reason`): one text, or one per utility where the words differ
+     * (manual: a power cut or a valve closed). Arrears reads for both; the others are power cuts only.
+     */
     reason: {
-      arrears: 'not enough credit', manual: 'switched off by the property office', overload: 'overload',
+      arrears: 'not enough credit', manual: { electric: 'switched off by the property office', water: 'valve closed by the property office' },
+      overload: 'overload',
       malignant_load: 'a high-risk appliance was detected', night_limit: 'night-time power limit', timed: 'scheduled switch-off',
       keep_supply_released: 'guaranteed supply period ended',
     },
@@ -134,7 +139,7 @@ const en = {
       loadMore: 'Load more',
       shown: '%{shown} of %{total}',
       balanceAfter: 'Balance after: %{amount}',
-      kind: { recharge: 'Top-up', void: 'Top-up cancelled', refund: 'Refund', gift: 'Credit given', charge: 'Daily charges', adjust: 'Adjustment' },
+      kind: { recharge: 'Top-up', void: 'Top-up cancelled', refund: 'Refund', gift: 'Credit given', charge: 'Charges', adjust: 'Adjustment' },
       channel: { cash: 'Cash', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'Card' },
       toDate: 'to date',
       closing: 'Closing %{amount}',

@@ -102,7 +102,8 @@ const ja: PayMessages = {
       topUp: 'チャージする',
     },
     reason: {
-      arrears: '残高不足', manual: '管理事務所による停止', overload: '過負荷',
+      arrears: '残高不足', manual: { electric: '管理事務所による送電停止', water: '管理事務所によるバルブ閉止' },
+      overload: '過負荷',
       malignant_load: '危険な高負荷機器を検出', night_limit: '夜間の電力制限', timed: 'タイマーによる停止',
       keep_supply_released: '供給保証期間の終了',
     },
@@ -129,7 +130,7 @@ const ja: PayMessages = {
       loadMore: 'さらに表示',
       shown: '%{total} 件中 %{shown} 件',
       balanceAfter: '残高 %{amount}',
-      kind: { recharge: 'チャージ', void: 'チャージ取消', refund: '返金', gift: '付与', charge: '日次の引き落とし', adjust: '調整' },
+      kind: { recharge: 'チャージ', void: 'チャージ取消', refund: '返金', gift: '付与', charge: '引き落とし', adjust: '調整' },
       channel: { cash: '現金', wechat: 'WeChat Pay', alipay: 'Alipay', card: 'カード' },
       toDate: '本日まで',
       closing: '期末残高 %{amount}',

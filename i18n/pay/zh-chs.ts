@@ -102,7 +102,8 @@ const zhChs: PayMessages = {
       topUp: '去充值',
     },
     reason: {
-      arrears: '余额不足', manual: '物业手动断电', overload: '超负荷',
+      arrears: '余额不足', manual: { electric: '物业手动断电', water: '物业手动关阀' },
+      overload: '超负荷',
       malignant_load: '检测到违规大功率电器', night_limit: '夜间限电', timed: '定时断电',
       keep_supply_released: '保电期已结束',
     },
@@ -129,7 +130,7 @@ const zhChs: PayMessages = {
       loadMore: '加载更多',
       shown: '%{shown} / %{total}',
       balanceAfter: '余额 %{amount}',
-      kind: { recharge: '充值', void: '充值撤销', refund: '退费', gift: '赠送', charge: '当日扣费', adjust: '调账' },
+      kind: { recharge: '充值', void: '充值撤销', refund: '退费', gift: '赠送', charge: '扣费', adjust: '调账' },
       channel: { cash: '现金', wechat: '微信支付', alipay: '支付宝', card: '刷卡' },
       toDate: '截至今日',
       closing: '期末余额 %{amount}',

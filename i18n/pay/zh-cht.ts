@@ -102,7 +102,8 @@ const zhCht: PayMessages = {
       topUp: '前往儲值',
     },
     reason: {
-      arrears: '餘額不足', manual: '物業手動斷電', overload: '超過負載',
+      arrears: '餘額不足', manual: { electric: '物業手動斷電', water: '物業手動關閥' },
+      overload: '超過負載',
       malignant_load: '偵測到違規大功率電器', night_limit: '夜間限電', timed: '定時斷電',
       keep_supply_released: '保電期已結束',
     },
@@ -129,7 +130,7 @@ const zhCht: PayMessages = {
       loadMore: '載入更多',
       shown: '%{shown} / %{total}',
       balanceAfter: '餘額 %{amount}',
-      kind: { recharge: '儲值', void: '儲值撤銷', refund: '退費', gift: '贈送', charge: '當日扣費', adjust: '調帳' },
+      kind: { recharge: '儲值', void: '儲值撤銷', refund: '退費', gift: '贈送', charge: '扣費', adjust: '調帳' },
       channel: { cash: '現金', wechat: '微信支付', alipay: '支付寶', card: '刷卡' },
       toDate: '截至今日',
       closing: '期末餘額 %{amount}',

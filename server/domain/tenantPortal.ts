@@ -8,6 +8,7 @@ import { dayIn } from './sms';
 import { forecastOf } from './creditForecast';
 import type { Tenancy } from './tenantAuth';
 import type { Utility } from './ledger';
+import { chargesBySpan, daySpans, zoneMidnight, type Span } from './tenantCharges';
 
 /**
  * What a signed-in tenant sees of a room they are bound to now (issue 42): each utility's balance and
@@ -104,8 +105,10 @@ function lastMonths(today: string, count: number): string[] {
 
 /**
  * Usage and its charge per day (the last 30 days, today included) or month (the last 12, this one
- * included) from the daily aggregates — the figures of the operators' room usage report — counting
- * only the tenancy's days (from the binding's start date). null for a utility the room has no meter of.
+ * included), counting only the tenancy: usage from the daily aggregates — the figures of the operators'
+ * room usage report — from the binding's start date; the charges by the statements' rule
+ * (server/domain/tenantCharges.ts), so a day's charge here is the one the month's statement shows for
+ * it, from the tenancy's first ledger line. null for a utility the room has no meter of.
  */
 export async function tenantUsage(db: Db, tenancy: Tenancy, period: 'day' | 'month', now: Date) {
   const timeZone = billingSettings.timeZone;
@@ -113,23 +116,47 @@ export async function tenantUsage(db: Db, tenancy: Tenancy, period: 'day' | 'mon
   const periods = period === 'day' ? lastDays(today, 30) : lastMonths(today, 12);
   const from = period === 'day' ? periods[0] : `${periods[0]}-01`;
   const key = period === 'day' ? sql.raw(`to_char(day, 'YYYY-MM-DD')`) : sql.raw(`to_char(day, 'YYYY-MM')`);
-  const rows = rowsOf<{ p: string; utility: Utility; usage_h: string | number; cost_fen: string | number }>(await db.execute(sql`
-    SELECT ${key} AS p, utility, sum(usage_h) AS usage_h, sum(cost_fen) AS cost_fen FROM daily_usage
+  const rows = rowsOf<{ p: string; utility: Utility; usage_h: string | number }>(await db.execute(sql`
+    SELECT ${key} AS p, utility, sum(usage_h) AS usage_h FROM daily_usage
     WHERE room_id = ${tenancy.roomId} AND area_id = ${tenancy.areaId} AND day >= ${from}::date AND day >= ${tenancy.startDate}::date AND day <= ${today}::date
     GROUP BY 1, 2`));
   const has = rowsOf<{ electric: boolean; water: boolean }>(await db.execute(sql`
     SELECT EXISTS (SELECT 1 FROM electric_meters WHERE room_id = ${tenancy.roomId}) AS electric, EXISTS (SELECT 1 FROM water_meters WHERE room_id = ${tenancy.roomId}) AS water`))[0];
-  const cell = (p: string, utility: Utility) => rows.find((row) => row.p === p && row.utility === utility);
+  // The charges: the days (or months) of the window from the tenancy's start, each account from its first line.
+  const windowStart = zoneMidnight(from, timeZone);
+  const charges = new Map<string, number>();
+  for (const account of await tenancyAccounts(db, tenancy)) {
+    if (!account.start) continue;
+    const start = new Date(Math.max(windowStart.getTime(), account.start.createdAt.getTime()));
+    const days = daySpans(start, new Date(now.getTime() + 1), timeZone);
+    const spans = period === 'day' ? days : monthSpansOf(days);
+    for (const span of await chargesBySpan(db, { accountId: account.accountId, sinceEntryId: account.start.firstEntryId ?? undefined }, spans)) {
+      charges.set(`${account.utility}:${span.key}`, -span.amountFen);
+    }
+  }
+  const usage = (p: string, utility: Utility) => hundredths(rows.find((row) => row.p === p && row.utility === utility)?.usage_h);
   return {
     period,
     points: periods.map((p) => ({
       period: p,
-      electric: has.electric ? hundredths(cell(p, 'electric')?.usage_h) : null,
-      water: has.water ? hundredths(cell(p, 'water')?.usage_h) : null,
-      electricFen: has.electric ? Number(cell(p, 'electric')?.cost_fen ?? 0) : null,
-      waterFen: has.water ? Number(cell(p, 'water')?.cost_fen ?? 0) : null,
+      electric: has.electric ? usage(p, 'electric') : null,
+      water: has.water ? usage(p, 'water') : null,
+      electricFen: has.electric ? charges.get(`electric:${p}`) ?? 0 : null,
+      waterFen: has.water ? charges.get(`water:${p}`) ?? 0 : null,
     })),
   };
+}
+
+/** Days grouped into their months ('YYYY-MM'), each month from its first day's start to its last day's end. */
+function monthSpansOf(days: Span[]): Span[] {
+  const months = new Map<string, Span>();
+  for (const day of days) {
+    const key = day.key.slice(0, 7);
+    const month = months.get(key);
+    if (month) month.b = day.b;
+    else months.set(key, { key, a: day.a, b: day.b });
+  }
+  return [...months.values()];
 }
 
 export type LedgerLineKind = 'recharge' | 'void' | 'refund' | 'gift' | 'charge' | 'adjust';

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
-import { entryPartOf, moneyEntries, statementFigures } from '../db/monthEnd';
+import { moneyEntries, statementFigures } from '../db/monthEnd';
+import { chargesBySpan, daySpans } from './tenantCharges';
 import { billingSettings } from './billingEngine';
 import { monthKeyOf } from './billing';
 import { monthBounds } from './statements';
@@ -100,7 +101,8 @@ export async function tenantStatements(db: Db, tenancy: Tenancy, now: Date, only
       if (row) utilities.push(figures({ ...row, utility: account.utility }, usage(account.utility)));
     }
     utilities.sort((a, b) => (a.utility === b.utility ? 0 : a.utility === 'electric' ? -1 : 1));
-    out.push({ month, running, from, to: running ? now : bounds.end, utilities });
+    // A month before the room had an account has no statement.
+    if (utilities.length) out.push({ month, running, from, to: running ? now : bounds.end, utilities });
   }
   return out;
 }
@@ -122,23 +124,14 @@ async function statementLines(db: Db, statement: TenantStatement, accounts: { ac
   const lines: (StatementLine & { order: number })[] = [];
   for (const account of accounts) {
     const rows = rowsOf<{ key: string; kind: LedgerLineKind; amount_fen: string | number; at: string | Date; order_id: string | null; channel: string | null; ord: number }>(await db.execute(sql`
-      WITH e AS (${moneyEntries(from, sql`l.account_id = ${account.accountId}`, account.sinceEntryId)}),
-      days AS (
-        SELECT d::date AS day, greatest(d AT TIME ZONE ${timeZone}, ${from}::timestamptz) AS a, least((d + interval '1 day') AT TIME ZONE ${timeZone}, ${to}::timestamptz) AS b
-        FROM generate_series((${from}::timestamptz AT TIME ZONE ${timeZone})::date::timestamp, ((${to}::timestamptz - interval '1 millisecond') AT TIME ZONE ${timeZone})::date::timestamp, interval '1 day') d),
-      charges AS (
-        SELECT days.day, max(days.b) AS b,
-          sum(CASE WHEN e.t IS NULL THEN e.amount_fen ELSE ${entryPartOf(sql`days.a`, sql`days.b`)} END) AS amount_fen
-        FROM e JOIN days ON (e.t IS NULL AND e.created_at >= days.a AND e.created_at < days.b)
-          OR (e.t IS NOT NULL AND e.t >= days.a AND coalesce(e.f, e.t) <= days.b)
-        WHERE e.priced GROUP BY days.day)
+      WITH e AS (${moneyEntries(from, sql`l.account_id = ${account.accountId}`, account.sinceEntryId)})
       SELECT 'e:' || e.id AS key, CASE WHEN e.kind IN ('recharge', 'void', 'gift') THEN e.kind WHEN e.kind = 'refund' AND e.amount_fen > 0 THEN 'refund' ELSE 'adjust' END AS kind,
         e.amount_fen, e.created_at AS at, CASE WHEN e.ref_type = 'recharge_order' THEN e.ref_id END AS order_id, o.channel, 0 AS ord
       FROM e LEFT JOIN recharge_orders o ON e.ref_type = 'recharge_order' AND o.order_id = e.ref_id
-      WHERE NOT e.priced AND e.created_at < ${to}
-      UNION ALL
-      SELECT 'c:' || ${account.utility} || ':' || to_char(day, 'YYYY-MM-DD'), 'charge', amount_fen, b - interval '1 millisecond', NULL, NULL, 1
-      FROM charges WHERE amount_fen <> 0`));
+      WHERE NOT e.priced AND e.created_at < ${to}`));
+    for (const charge of await chargesBySpan(db, account, daySpans(from, to, timeZone))) {
+      if (charge.amountFen !== 0) rows.push({ key: `c:${account.utility}:${charge.key}`, kind: 'charge', amount_fen: charge.amountFen, at: new Date(charge.b.getTime() - 1), order_id: null, channel: null, ord: 1 });
+    }
     for (const row of rows) {
       lines.push({
         id: row.key, at: new Date(row.at).toISOString(), utility: account.utility, kind: row.kind, amountFen: Number(row.amount_fen), balanceAfterFen: 0,

@@ -1,18 +1,22 @@
 /**
- * The signed-in tenant page (src/pay/tenant, issue 42) against a stand-in of the tenant API
- * (scratch/tenant-api.md) put in place of `fetch`: sign-in by SMS code (the code sent, the
- * countdown, a wrong code's message, the token kept), the rooms' figures (money, days of credit,
- * supply and its reason, the room switcher), usage as chart and table, bills and the statement's
- * PDF (the path and the session's header), paying through the tenant's calls, the SMS notices'
- * PUT, the fault report (a 3 MB photo refused before any call, a small one sent), an answer the
- * service worker kept (offline banner), and a 401 back to sign-in. The server's own tests are the
- * server engineer's (tests/server/tenant*.test.ts).
+ * The signed-in tenant page (src/pay/tenant, issue 42) against a stand-in of the tenant API (the
+ * calls of server/routes/tenantPortal.ts, base /api/v1/tenant) put in place of `fetch`: sign-in by
+ * SMS code (the code sent, the countdown, a wrong code's message, the token kept), the rooms'
+ * figures (money, days of credit, supply and its reason in the utility's words, the room switcher),
+ * usage as chart and table, bills and the statement's PDF (the path and the session's header),
+ * paying through the tenant's calls, the SMS notices' PUT, the fault report (a 3 MB photo refused
+ * before any call, a small one sent), an answer the service worker kept (offline banner), and a 401
+ * back to sign-in. The same page against the real backend (MSW forwarding to it, no stand-in: its
+ * figures against the database and the operators' report) is tests/console/tenantPageBackend.test.tsx;
+ * the server's own tests are tests/server/tenant*.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import QRCode from 'qrcode';
 import en from '../../i18n/pay/en';
+import zhChs from '../../i18n/pay/zh-chs';
 import { TenantApp, routeOf } from '../../src/pay/tenant/TenantApp';
+import { reasonText } from '../../src/pay/tenant/Overview';
 import { normalPhone } from '../../src/pay/tenant/api';
 import { niceMax } from '../../src/pay/tenant/BarChart';
 import { lastDayOf } from '../../src/pay/tenant/StatementView';
@@ -196,6 +200,16 @@ describe('the tenant page\'s small rules', () => {
     expect(normalPhone('１３８００１３８０００')).toBe('13800138000');
     expect([niceMax(0), niceMax(7.3), niceMax(10), niceMax(11), niceMax(0.42), niceMax(230)]).toEqual([1, 10, 10, 20, 0.5, 250]);
   });
+  it('words why a supply is off by its utility where the words differ: a power cut or a valve closed by hand', () => {
+    expect(reasonText(en, 'electric', 'manual')).toBe('switched off by the property office');
+    expect(reasonText(en, 'water', 'manual')).toBe('valve closed by the property office');
+    expect(reasonText(zhChs, 'electric', 'manual')).toBe('物业手动断电');
+    expect(reasonText(zhChs, 'water', 'manual')).toBe('物业手动关阀');
+    expect([reasonText(zhChs, 'electric', 'arrears'), reasonText(zhChs, 'water', 'arrears')]).toEqual(['余额不足', '余额不足']);
+    expect(reasonText(en, 'electric', 'night_limit')).toBe('night-time power limit');
+    expect(reasonText(en, 'water', 'something_new')).toBe('something_new');
+    expect(reasonText(en, 'water', 'toString')).toBe('toString');
+  });
   it('ends a closed month\'s statement on its last day (its `to` is the next month\'s start), a running one today', () => {
     expect(lastDayOf({ running: false, to: '2026-10-31T16:00:00.000Z' })).toBe('2026-10-31');
     expect(lastDayOf({ running: true, to: '2026-11-29T03:00:00.000Z' })).toBe('2026-11-29');
@@ -338,7 +352,7 @@ describe('the tenant page', () => {
     expect(within(payments).getByText('+¥50.00')).toBeInTheDocument();
     expect(within(payments).getByText('Electricity · Top-up · WeChat Pay')).toBeInTheDocument();
     expect(within(payments).getAllByText('-¥3.20')).toHaveLength(19);
-    expect(within(payments).getAllByText('Electricity · Daily charges')[0]).toBeInTheDocument();
+    expect(within(payments).getAllByText('Electricity · Charges')[0]).toBeInTheDocument();
     expect(within(payments).getAllByText('2026-11-20 10:30')[0]).toBeInTheDocument();
     fireEvent.click(within(payments).getByRole('button', { name: en.tenant.bills.loadMore }));
     await within(payments).findByText('25 of 25');

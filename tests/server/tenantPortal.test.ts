@@ -271,6 +271,22 @@ describe('what the tenant sees', () => {
         for (const line of lines.filter((l: Row) => l.kind === 'charge')) expect(line.id.slice(-10, -3)).toBe(month);
       }
     }
+    // A day's charge in the usage view is the one the month's statement shows for that day.
+    const days = (await call('GET', `/rooms/${roomA.room_id}/usage?period=day`, { token })).body.data.points as Row[];
+    const current = (await call('GET', `/rooms/${roomA.room_id}/statements/${statements[0].month}`, { token })).body.data;
+    for (const point of days.filter((p) => p.period.startsWith(statements[0].month))) {
+      const line = current.lines.find((l: Row) => l.id === `c:electric:${point.period}`);
+      expect(point.electricFen, point.period).toBe(line ? -line.amountFen : 0);
+    }
+    // And a month's in the month view is the statement's charge.
+    const months = (await call('GET', `/rooms/${roomA.room_id}/usage?period=month`, { token })).body.data.points as Row[];
+    for (const statement of statements.filter((st) => months.some((m) => m.period === st.month)).slice(0, 3)) {
+      const point = months.find((m) => m.period === statement.month)!;
+      const started = (await one(sql`SELECT to_char(start_date, 'YYYY-MM') AS m FROM tenant_bindings WHERE id = ${roomA.binding_id}`)).m;
+      if (statement.month === started) continue; // the first month's window starts at the tenancy, the usage view's at the binding day
+      expect(point.electricFen, statement.month).toBe(statement.utilities.find((u: Row) => u.utility === 'electric').chargeFen);
+    }
+    expect(statements.every((st) => st.utilities.length > 0)).toBe(true);
   });
 
   it('gives a month\'s statement as a page and as a PDF', async () => {

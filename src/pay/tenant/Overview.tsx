@@ -3,10 +3,18 @@ import { quantityText } from '../../../common/formats';
 import type { PayMessages } from '../../../i18n/pay/en';
 import { fill, usePayI18n } from '../i18n';
 import { stateText, stateTone } from '../words';
+import type { Utility } from '../api';
 import type { TenantRoom, TenantUtility } from './api';
 import { useTenant } from './session';
 
 type Tone = 'ok' | 'wait' | 'bad' | 'muted';
+
+/** Why a utility's supply is off, in words: the utility's own where they differ (a power cut, a valve closed); an unknown reason as it came. */
+export function reasonText(m: PayMessages, utility: Utility, reason: string): string {
+  if (!Object.hasOwn(m.tenant.reason, reason)) return reason;
+  const words = (m.tenant.reason as Record<string, string | Record<Utility, string>>)[reason];
+  return typeof words === 'string' ? words : words[utility];
+}
 
 /** "Days of credit left" in words, with a hint when there is no figure, and how alarming it is. */
 export function creditText(m: PayMessages, side: TenantUtility): { text: string; hint?: string; tone: Tone } {
@@ -71,7 +79,7 @@ export function Overview({ room }: { room: TenantRoom }) {
                   <dt>{o.supply}</dt>
                   <dd>
                     <span className={`state ${stateTone(side.state)}`}>{stateText(m, side.state)}</span>
-                    {side.reason && <small className="fact-hint">{fill(o.reason, { reason: m.tenant.reason[side.reason] ?? side.reason })}</small>}
+                    {side.reason && <small className="fact-hint">{fill(o.reason, { reason: reasonText(m, side.utility, side.reason) })}</small>}
                     <small className={`link-state ${side.online === false ? 'bad' : ''}`}>
                       {side.online === null ? o.onlineUnknown : side.online ? o.online : o.offline}
                     </small>

@@ -2,7 +2,7 @@
  * The signed-in tenant page (issue 42): `/tenant` and the paths under it, served by pay.html like
  * the sticker page (`/pay/<code>`), loaded only on those paths (src/pay/main.tsx). Sign-in by SMS
  * code, then for each room bound to the phone now: an overview, usage, bills and statements,
- * paying, SMS notices and fault reports. Calls: scratch/tenant-api.md, through ./api.ts.
+ * paying, SMS notices and fault reports. Calls: server/routes/tenantPortal.ts, through ./api.ts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Utility } from '../api';

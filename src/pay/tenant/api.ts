@@ -1,5 +1,5 @@
 /**
- * The signed-in tenant's calls (issue 42; the contract: scratch/tenant-api.md, base
+ * The signed-in tenant's calls (issue 42; the contract: server/routes/tenantPortal.ts, base
  * `/api/v1/tenant`), made through the pay page's callApi (JSON, no cookie, the page's language,
  * a time limit, the `{ code, msg, data }` envelope). The session token is kept in localStorage and
  * sent as `X-Tenant-Token`; a 401 on a signed-in call ends the session (the client's
