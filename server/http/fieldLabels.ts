@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { langOf, serverCatalog, serverMessage, type Lang } from './i18n';
+import type { MessageParam } from '../domain/results';
 
 /**
  * Messages about an input name the field as the console's form labels it, in the caller's
@@ -21,8 +22,8 @@ interface FieldCatalog {
 }
 const catalogs = Object.fromEntries((['zh-chs', 'zh-cht', 'en', 'ja'] as const).map((lang) => [lang, serverCatalog(lang) as FieldCatalog])) as Record<Lang, FieldCatalog>;
 
-/** The API paths whose first segment names the resource: `/api/v1/electricity/<resource>/…`, the public `/api/v1/pay/…` (`pay`), and login's `/api/v1/…`. */
-const RESOURCE = /^\/api\/(?:v1\/electricity\/|v1\/(?=pay\/))?([^/]+)/;
+/** The API paths whose first segment names the resource: `/api/v1/electricity/<resource>/…`, the public `/api/v1/pay/…` (`pay`) and `/api/v1/tenant/…` (`tenant`), and login's `/api/v1/…`. */
+const RESOURCE = /^\/api\/(?:v1\/electricity\/|v1\/(?=pay\/|tenant\/))?([^/]+)/;
 
 /** The resource of a request: its path's first segment under the API base (`room`, `parameterSet`). */
 export const resourceOf = (path: string) => RESOURCE.exec(path)?.[1] ?? '';
@@ -64,7 +65,7 @@ export const fieldText = (lang: Lang, resource: string, path: string | readonly 
 export const joinFieldTexts = (lang: Lang, texts: string[]) => texts.join(catalogs[lang].fieldFormat.join);
 
 /** A message about a field of this request, in its caller's language: the message key's text after the label. */
-export const fieldMessage = (c: Context, path: string | readonly PropertyKey[], key: string, params: Record<string, string | number> = {}) => {
+export const fieldMessage = (c: Context, path: string | readonly PropertyKey[], key: string, params: Record<string, MessageParam> = {}) => {
   const lang = langOf(c);
   return fieldText(lang, resourceOf(c.req.path), path, serverMessage(lang, key, params));
 };

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { createRouter, defineRoute, type Ctx } from '../http/router';
 import { ok } from '../http/envelope';
-import { MoneyFen, Q } from '../http/input';
+import { Bool, Id, Int, MoneyFen, Q } from '../http/input';
 import { ApiError } from '../http/errors';
 import { langOf, serverMessage } from '../http/i18n';
 import { clientAddress } from './login';
@@ -32,10 +32,11 @@ const Phone = z.string().trim().max(20).transform((value, ctx) => {
   return phone ?? '';
 });
 const Code = z.string().trim().regex(/^\d{6}$/, 'validation.tenantCode');
-const RoomId = z.coerce.number().int().positive().max(2_147_483_647);
+/** A record id in a path (`/rooms/{roomId}`): digits only, a whole number the ids can be. */
+const RoomId = { safeParse: (value: string | undefined) => Id.safeParse(/^[1-9]\d{0,9}$/.test(value ?? '') ? Number(value) : undefined) };
 const Settings = z.object({
-  lowBalance: z.boolean(), daysLeft: z.boolean(), credited: z.boolean(), supply: z.boolean(),
-  daysLeftThreshold: z.number().int().min(DAYS_LEFT_THRESHOLD.min).max(DAYS_LEFT_THRESHOLD.max),
+  lowBalance: Bool, daysLeft: Bool, credited: Bool, supply: Bool,
+  daysLeftThreshold: Int(DAYS_LEFT_THRESHOLD.min, DAYS_LEFT_THRESHOLD.max),
 });
 
 /** Sign-in calls a minute per address (beside the code limits counted in the database). */

@@ -420,7 +420,7 @@ describe('the tenant page', () => {
     const stand = standIn();
     render(<TenantApp path="/tenant/more" />);
     expect(await screen.findByText('Signed in as 138****8000')).toBeInTheDocument();
-    const credited = screen.getByRole('switch', { name: en.tenant.settings.credited });
+    const credited = await screen.findByRole('switch', { name: en.tenant.settings.credited });
     expect(credited).toBeChecked();
     fireEvent.click(credited);
     expect(await screen.findByText(en.tenant.settings.saved)).toBeInTheDocument();

@@ -1,6 +1,20 @@
 /** Server messages of the tenant's page (issue 42) (en), merged into i18n/en.ts: refusals of the tenant calls, the sign-in code's SMS, the statement PDF's labels and the simulated SMS phone. */
 const tenantServer = {
   server: {
+    resourceFields: {
+      tenant: {
+        code: 'Code',
+        credited: 'Top-up credited notice',
+        data: 'Photo data',
+        daysLeft: 'Days-left notice',
+        daysLeftThreshold: 'Days-left threshold',
+        lowBalance: 'Low balance notice',
+        photo: 'Photo',
+        provider: 'Payment provider',
+        supply: 'Supply notice',
+        text: 'Description',
+      },
+    },
     errors: {
       tenant: {
         signIn: 'Please sign in (or your sign-in has expired: sign in again)',

@@ -1,6 +1,20 @@
 /** Server messages of the tenant's page (issue 42) (ja), merged into i18n/ja.ts: refusals of the tenant calls, the sign-in code's SMS, the statement PDF's labels and the simulated SMS phone. */
 const tenantServer = {
   server: {
+    resourceFields: {
+      tenant: {
+        code: '認証コード',
+        credited: '入金通知',
+        data: '写真データ',
+        daysLeft: '残り日数の通知',
+        daysLeftThreshold: '通知する残り日数',
+        lowBalance: '残高不足の通知',
+        photo: '写真',
+        provider: '支払方法',
+        supply: '供給停止・再開の通知',
+        text: '内容',
+      },
+    },
     errors: {
       tenant: {
         signIn: 'ログインしてください（ログインの有効期限が切れました）',

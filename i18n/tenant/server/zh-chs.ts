@@ -1,6 +1,20 @@
 /** Server messages of the tenant's page (issue 42) (zh-chs), merged into i18n/zh-chs.ts: refusals of the tenant calls, the sign-in code's SMS, the statement PDF's labels and the simulated SMS phone. */
 const tenantServer = {
   server: {
+    resourceFields: {
+      tenant: {
+        code: '验证码',
+        credited: '充值到账提醒',
+        data: '照片内容',
+        daysLeft: '余额即将用完提醒',
+        daysLeftThreshold: '提醒天数',
+        lowBalance: '余额不足提醒',
+        photo: '照片',
+        provider: '支付方式',
+        supply: '停电停水提醒',
+        text: '问题描述',
+      },
+    },
     errors: {
       tenant: {
         signIn: '请先登录（或登录已过期，请重新登录）',

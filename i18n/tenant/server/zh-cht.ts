@@ -1,6 +1,20 @@
 /** Server messages of the tenant's page (issue 42) (zh-cht), merged into i18n/zh-cht.ts: refusals of the tenant calls, the sign-in code's SMS, the statement PDF's labels and the simulated SMS phone. */
 const tenantServer = {
   server: {
+    resourceFields: {
+      tenant: {
+        code: '驗證碼',
+        credited: '儲值到帳提醒',
+        data: '照片內容',
+        daysLeft: '餘額即將用完提醒',
+        daysLeftThreshold: '提醒天數',
+        lowBalance: '餘額不足提醒',
+        photo: '照片',
+        provider: '支付方式',
+        supply: '停電停水提醒',
+        text: '問題描述',
+      },
+    },
     errors: {
       tenant: {
         signIn: '請先登入（或登入已過期，請重新登入）',
