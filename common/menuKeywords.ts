@@ -68,6 +68,21 @@ export const MENU_KEYWORDS: Record<string, { pinyin: string; synonyms?: string[]
   log: { pinyin: 'qian duan ri zhi', synonyms: ['错误', 'error', 'log'] },
 };
 
+/**
+ * How often an operator opens each screen before their own use is known, in opens (the menu search
+ * adds the operator's own, src/preferences/screenUse.ts): taking a payment at the counter (用户缴费)
+ * is what most of them do all day, so that 充值 or 缴费 finds it first rather than the statistics
+ * and the special functions that also have 充值 in their titles; then the screens of daily
+ * service (rooms, meters, supply, tenants) and the day's orders. A few opens of another screen
+ * outweigh it: the ranking follows the operator.
+ */
+export const SCREEN_USE_PRIOR: Record<string, number> = {
+  userJiaofei: 8,
+  fangjianguanli: 3, dianbiaoguanli: 3, tongduankongzhi: 3, chongzhidingdan: 3,
+  userdangan: 2, userbangding: 2, waterarchive: 2, dianbiaoshishijilu: 2, chongzhihuizong: 2,
+  guzhang: 1, MeterReadingRecordDetails: 1, chaobiao: 1, zhifuduizhang: 1, waterstate: 1,
+};
+
 const squash = (text: string) => text.toLowerCase().replace(/[\s'’-]+/g, '');
 
 /**

@@ -22,6 +22,7 @@ import systemGrants from './system/grants/en';
 import specialCalibration from './special/calibration/en';
 import specialPreset from './special/preset/en';
 import serverFields from './server/fields/en';
+import serverNames from './server/names/en';
 import statsPayments from './statistics/payments/en';
 import paysim from './payments/paysim/en';
 import tenantServer from './tenant/server/en';
@@ -127,6 +128,8 @@ const base = {
     asideCollapsed: 'Collapse the side menu',
   },
   tabs: {
+    // Which of two screens sharing SPEC's title a tab is (短信发送记录 · 自动通知).
+    which: { duanxinfasong: 'automatic notices', smsmanage: 'templates & sending', caozuojilu: 'operators', rizhi: 'device commands' },
     label: 'Opened pages',
     closeCurrent: 'Close',
     closeLeft: 'Close tabs to the left',
@@ -209,8 +212,21 @@ const base = {
       deadline: 'Not done before its deadline', ok: 'Done',
     },
   },
-  pickers: { project: 'Project', building: 'Building', room: 'Room', module: 'Module', from: 'From', to: 'To', ranges: { today: 'Today', thisWeek: 'This week', thisMonth: 'This month', lastMonth: 'Last month', custom: 'Custom…' } },
+  pickers: {
+    project: 'Project', building: 'Building', room: 'Room', module: 'Module', from: 'From', to: 'To', ranges: { today: 'Today', thisWeek: 'This week', thisMonth: 'This month', lastMonth: 'Last month', custom: 'Custom…' },
+    /** The date fields (components/pickers/DayField.tsx): the form when empty, a typed value that is not one, the calendar button. */
+    placeholder: { day: 'yyyy-mm-dd', month: 'yyyy-mm', minute: 'yyyy-mm-dd hh:mm' },
+    invalid: { day: 'Enter a date as 2026-11-01', month: 'Enter a month as 2026-11', minute: 'Enter a time as 2026-11-01 08:30' },
+    openCalendar: 'Open the calendar',
+  },
   bulk: {
+    /** Records counted, for a screen whose records have no counted name of their own (resources.<name>.count). */
+    records: '%{smart_count} record |||| %{smart_count} records',
+    /** Selected records beyond those named one by one (components/bulk/SelectedMeters.tsx). */
+    notListed: '… and %{count} more',
+    /** A remote write on the selected meters: its scope's heading and count (not the list's filters). */
+    selectedScope: 'Scope (the meters selected):',
+    selected: '%{count} selected',
     scope: 'Scope (the list\'s current filters):',
     wholeArea: 'The whole area: no filter is set',
     colon: ': ',
@@ -316,7 +332,7 @@ const base = {
       disabled: 'This account is disabled',
     },
     errors: {
-      commandNotForDevice: 'A %{kind} meter has no command %{type}',
+      commandNotForDevice: 'The command “%{type}” does not apply to %{kind}',
       devicesNotFound: 'These meters do not exist or are outside your area: %{ids}',
       unauthorized: 'Not signed in or the session has expired',
       readOnly: 'This account is read-only',
@@ -355,7 +371,7 @@ const base = {
     validation: {
       filterEmpty: 'must set at least one filter (or send scope: all)',
       required: 'required',
-      type: 'must be of type %{expected}',
+      type: 'must be %{expected}',
       min: 'must be at least %{min}',
       max: 'must be at most %{max}',
       minLength: 'must have at least %{min} characters',
@@ -383,7 +399,7 @@ const base = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
+const en = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, serverNames, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default en;
 

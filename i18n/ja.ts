@@ -22,6 +22,7 @@ import systemGrants from './system/grants/ja';
 import specialCalibration from './special/calibration/ja';
 import specialPreset from './special/preset/ja';
 import serverFields from './server/fields/ja';
+import serverNames from './server/names/ja';
 import statsPayments from './statistics/payments/ja';
 import paysim from './payments/paysim/ja';
 import tenantServer from './tenant/server/ja';
@@ -117,6 +118,8 @@ const base: BaseMessages = {
     asideCollapsed: 'サイドメニューを折りたたむ',
   },
   tabs: {
+    // Which of two screens sharing SPEC's title a tab is (短信发送记录 · 自动通知).
+    which: { duanxinfasong: '自動通知', smsmanage: 'テンプレートと送信', caozuojilu: 'オペレーター', rizhi: '機器コマンド' },
     label: '開いているページ',
     closeCurrent: '閉じる',
     closeLeft: '左側を閉じる',
@@ -199,8 +202,21 @@ const base: BaseMessages = {
       deadline: '期限内に完了しませんでした', ok: '完了',
     },
   },
-  pickers: { project: 'プロジェクト', building: '建物', room: '部屋', module: 'モジュール', from: '開始日', to: '終了日', ranges: { today: '今日', thisWeek: '今週', thisMonth: '今月', lastMonth: '先月', custom: 'カスタム…' } },
+  pickers: {
+    project: 'プロジェクト', building: '建物', room: '部屋', module: 'モジュール', from: '開始日', to: '終了日', ranges: { today: '今日', thisWeek: '今週', thisMonth: '今月', lastMonth: '先月', custom: 'カスタム…' },
+    /** The date fields (components/pickers/DayField.tsx): the form when empty, a typed value that is not one, the calendar button. */
+    placeholder: { day: '年-月-日', month: '年-月', minute: '年-月-日 時:分' },
+    invalid: { day: '「2026-11-01」の形式で日付を入力してください', month: '「2026-11」の形式で月を入力してください', minute: '「2026-11-01 08:30」の形式で日時を入力してください' },
+    openCalendar: 'カレンダーを開く',
+  },
   bulk: {
+    /** Records counted, for a screen whose records have no counted name of their own (resources.<name>.count). */
+    records: '%{smart_count} 件のレコード |||| %{smart_count} 件のレコード',
+    /** Selected records beyond those named one by one (components/bulk/SelectedMeters.tsx). */
+    notListed: 'ほか %{count}',
+    /** A remote write on the selected meters: its scope's heading and count (not the list's filters). */
+    selectedScope: '範囲（選択したメーター）：',
+    selected: '選択した %{count}',
     scope: '対象（一覧の現在の絞り込み条件）：',
     wholeArea: 'エリア全体（絞り込み条件なし）',
     colon: '：',
@@ -306,7 +322,7 @@ const base: BaseMessages = {
       disabled: 'このアカウントは無効化されています',
     },
     errors: {
-      commandNotForDevice: '%{kind} メーターにはコマンド %{type} がありません',
+      commandNotForDevice: '%{kind}にはコマンド「%{type}」がありません',
       devicesNotFound: '次のメーターは存在しないか、担当エリア外です：%{ids}',
       unauthorized: 'ログインしていないか、セッションの有効期限が切れています',
       readOnly: '読み取り専用アカウントではデータを変更できません',
@@ -345,7 +361,7 @@ const base: BaseMessages = {
     validation: {
       filterEmpty: '絞り込み条件を 1 つ以上指定してください（または scope: all）',
       required: '必須です',
-      type: '%{expected} 型である必要があります',
+      type: '%{expected}である必要があります',
       min: '%{min} 以上である必要があります',
       max: '%{max} 以下である必要があります',
       minLength: '%{min} 文字以上必要です',
@@ -373,6 +389,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
+const ja: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, serverNames, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default ja;

@@ -22,6 +22,7 @@ import systemGrants from './system/grants/zh-chs';
 import specialCalibration from './special/calibration/zh-chs';
 import specialPreset from './special/preset/zh-chs';
 import serverFields from './server/fields/zh-chs';
+import serverNames from './server/names/zh-chs';
 import statsPayments from './statistics/payments/zh-chs';
 import paysim from './payments/paysim/zh-chs';
 import tenantServer from './tenant/server/zh-chs';
@@ -117,6 +118,8 @@ const base: BaseMessages = {
     asideCollapsed: '折叠侧栏菜单',
   },
   tabs: {
+    // Which of two screens sharing SPEC's title a tab is (短信发送记录 · 自动通知).
+    which: { duanxinfasong: '自动通知', smsmanage: '模板与发送', caozuojilu: '操作员', rizhi: '设备指令' },
     label: '已打开的页面',
     closeCurrent: '关闭',
     closeLeft: '关闭左侧',
@@ -199,8 +202,21 @@ const base: BaseMessages = {
       deadline: '超过期限未完成', ok: '已完成',
     },
   },
-  pickers: { project: '项目', building: '建筑', room: '房间', module: '模块', from: '开始日期', to: '结束日期', ranges: { today: '今天', thisWeek: '本周', thisMonth: '本月', lastMonth: '上月', custom: '自定义…' } },
+  pickers: {
+    project: '项目', building: '建筑', room: '房间', module: '模块', from: '开始日期', to: '结束日期', ranges: { today: '今天', thisWeek: '本周', thisMonth: '本月', lastMonth: '上月', custom: '自定义…' },
+    /** The date fields (components/pickers/DayField.tsx): the form when empty, a typed value that is not one, the calendar button. */
+    placeholder: { day: '年-月-日', month: '年-月', minute: '年-月-日 时:分' },
+    invalid: { day: '请按“2026-11-01”的格式填写日期', month: '请按“2026-11”的格式填写月份', minute: '请按“2026-11-01 08:30”的格式填写时间' },
+    openCalendar: '打开日历',
+  },
   bulk: {
+    /** Records counted, for a screen whose records have no counted name of their own (resources.<name>.count). */
+    records: '%{smart_count} 条记录 |||| %{smart_count} 条记录',
+    /** Selected records beyond those named one by one (components/bulk/SelectedMeters.tsx). */
+    notListed: '另有 %{count}未列出',
+    /** A remote write on the selected meters: its scope's heading and count (not the list's filters). */
+    selectedScope: '范围（所选的电表）：',
+    selected: '所选 %{count}',
     scope: '范围（列表当前的筛选条件）：',
     wholeArea: '整个区域：未设置筛选条件',
     colon: '：',
@@ -306,7 +322,7 @@ const base: BaseMessages = {
       disabled: '该账号已停用',
     },
     errors: {
-      commandNotForDevice: '%{kind} 表不支持指令 %{type}',
+      commandNotForDevice: '%{kind}不支持指令“%{type}”',
       devicesNotFound: '这些表计不存在或不在您的区域内：%{ids}',
       unauthorized: '未登录或登录已过期',
       readOnly: '只读账号不能修改数据',
@@ -345,7 +361,7 @@ const base: BaseMessages = {
     validation: {
       filterEmpty: '至少要设置一个筛选条件（或使用 scope: all）',
       required: '必填',
-      type: '类型应为 %{expected}',
+      type: '应为%{expected}',
       min: '不能小于 %{min}',
       max: '不能大于 %{max}',
       minLength: '至少 %{min} 个字符',
@@ -373,6 +389,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
+const zhChs: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, serverNames, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default zhChs;

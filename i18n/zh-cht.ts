@@ -22,6 +22,7 @@ import systemGrants from './system/grants/zh-cht';
 import specialCalibration from './special/calibration/zh-cht';
 import specialPreset from './special/preset/zh-cht';
 import serverFields from './server/fields/zh-cht';
+import serverNames from './server/names/zh-cht';
 import statsPayments from './statistics/payments/zh-cht';
 import paysim from './payments/paysim/zh-cht';
 import tenantServer from './tenant/server/zh-cht';
@@ -117,6 +118,8 @@ const base: BaseMessages = {
     asideCollapsed: '收合側欄選單',
   },
   tabs: {
+    // Which of two screens sharing SPEC's title a tab is (短信发送记录 · 自动通知).
+    which: { duanxinfasong: '自動通知', smsmanage: '範本與發送', caozuojilu: '操作員', rizhi: '設備指令' },
     label: '已開啟的頁面',
     closeCurrent: '關閉',
     closeLeft: '關閉左側',
@@ -199,8 +202,21 @@ const base: BaseMessages = {
       deadline: '超過期限未完成', ok: '已完成',
     },
   },
-  pickers: { project: '專案', building: '建築', room: '房間', module: '模組', from: '開始日期', to: '結束日期', ranges: { today: '今天', thisWeek: '本週', thisMonth: '本月', lastMonth: '上月', custom: '自訂…' } },
+  pickers: {
+    project: '專案', building: '建築', room: '房間', module: '模組', from: '開始日期', to: '結束日期', ranges: { today: '今天', thisWeek: '本週', thisMonth: '本月', lastMonth: '上月', custom: '自訂…' },
+    /** The date fields (components/pickers/DayField.tsx): the form when empty, a typed value that is not one, the calendar button. */
+    placeholder: { day: '年-月-日', month: '年-月', minute: '年-月-日 時:分' },
+    invalid: { day: '請按「2026-11-01」的格式填寫日期', month: '請按「2026-11」的格式填寫月份', minute: '請按「2026-11-01 08:30」的格式填寫時間' },
+    openCalendar: '開啟日曆',
+  },
   bulk: {
+    /** Records counted, for a screen whose records have no counted name of their own (resources.<name>.count). */
+    records: '%{smart_count} 筆記錄 |||| %{smart_count} 筆記錄',
+    /** Selected records beyond those named one by one (components/bulk/SelectedMeters.tsx). */
+    notListed: '另有 %{count}未列出',
+    /** A remote write on the selected meters: its scope's heading and count (not the list's filters). */
+    selectedScope: '範圍（所選的電錶）：',
+    selected: '所選 %{count}',
     scope: '範圍（列表目前的篩選條件）：',
     wholeArea: '整個區域：未設定篩選條件',
     colon: '：',
@@ -306,7 +322,7 @@ const base: BaseMessages = {
       disabled: '此帳號已停用',
     },
     errors: {
-      commandNotForDevice: '%{kind} 表不支援指令 %{type}',
+      commandNotForDevice: '%{kind}不支援指令“%{type}”',
       devicesNotFound: '這些表計不存在或不在您的區域內：%{ids}',
       unauthorized: '未登入或登入已逾期',
       readOnly: '唯讀帳號不能修改資料',
@@ -345,7 +361,7 @@ const base: BaseMessages = {
     validation: {
       filterEmpty: '至少要設定一個篩選條件（或使用 scope: all）',
       required: '必填',
-      type: '類型應為 %{expected}',
+      type: '應為%{expected}',
       min: '不能小於 %{min}',
       max: '不能大於 %{max}',
       minLength: '至少 %{min} 個字元',
@@ -373,6 +389,6 @@ const base: BaseMessages = {
 };
 
 /** The catalog: the base above, and the archives group's screens in files of their own. */
-const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, statsPayments, paysim, tenantServer, tenantOperator);
+const zhCht: Messages = mergeCatalog(base, estate, bindings, accounts, protocol, pipeline, supply, modules, meters, systemAdmin, basicTemplates, areaDefaults, homeDashboard, statsOrders, specialAssign, specialCalibration, specialPreset, statsSms, systemGrants, statsReadings, systemMaintenance, serverFields, serverNames, statsPayments, paysim, tenantServer, tenantOperator);
 
 export default zhCht;

@@ -1,4 +1,5 @@
 import type { CommandType, TripCause } from '../../common/states';
+import { nameOf, type MessageParam } from './results';
 
 /** The kinds of parameter set a `set_parameter` command assigns (DOMAIN.md, parameter templates). */
 export const PARAMETER_SET_KINDS = ['power', 'control', 'load', 'night', 'timed', 'gift'] as const;
@@ -48,7 +49,7 @@ const PAYLOAD_FIELDS: Record<CommandType, { required: (keyof CommandPayload)[]; 
 export interface PayloadProblem {
   field: string;
   key: string;
-  params?: Record<string, string | number>;
+  params?: Record<string, MessageParam>;
 }
 
 /**
@@ -61,7 +62,7 @@ export function checkPayload(type: CommandType, payload: CommandPayload): { payl
   const rule = PAYLOAD_FIELDS[type];
   for (const field of Object.keys(payload) as (keyof CommandPayload)[]) {
     if (field !== 'remark' && !rule.required.includes(field) && !rule.optional.includes(field)) {
-      return { problem: { field: `payload.${field}`, key: 'errors.payloadNotForType', params: { type } } };
+      return { problem: { field: `payload.${field}`, key: 'errors.payloadNotForType', params: { type: nameOf('command', type) } } };
     }
   }
   for (const field of rule.required) {

@@ -4,6 +4,8 @@ import { rowsOf } from '../db/rows';
 import { aggregateTimeZone } from './aggregates';
 import { usageHIn } from './usageSql';
 import { conflict, notFound, refused } from './results';
+import { dateTimeText } from '../../common/formats';
+import { platformTimeZone } from '../config';
 import { ORDER_STATUS, POWER_FAILURE_CAUSES, type PowerFailureCause } from '../../common/states';
 
 /**
@@ -649,7 +651,7 @@ export async function recordPowerFailure(db: Db, areaIds: number[], input: Power
   if (!meter) throw notFound('errors.dashboard.noElectricMeter');
   const [open] = rowsOf<{ id: number; off_at: string }>(await db.execute(sql`
     SELECT id, off_at FROM power_cuts WHERE meter_id = ${meter.id} AND on_at IS NULL LIMIT 1`));
-  if (open) throw conflict('errors.dashboard.cutOpen', { since: new Date(open.off_at).toISOString() });
+  if (open) throw conflict('errors.dashboard.cutOpen', { since: dateTimeText(open.off_at, platformTimeZone()) });
   const [record] = rowsOf<Record<string, unknown>>(await db.execute(sql`
     INSERT INTO power_cuts (area_id, meter_id, room_id, off_at, cause, remark)
     VALUES (${meter.area_id}, ${meter.id}, ${meter.room_id}, ${offAt.toISOString()}::timestamptz, ${input.cause}, ${input.remark ?? null})

@@ -38,6 +38,20 @@ export const conflict = (key: string, params?: Record<string, MessageParam>) => 
 export const unauthorized = (key: string, params?: Record<string, MessageParam>) => new DomainError('unauthorized', key, params);
 export const tooMany = (key: string, params?: Record<string, MessageParam>) => new DomainError('tooMany', key, params);
 
+/** A name of the server's catalog as a message parameter: `nameOf('command', 'trip')` reads “Cut off” / “拉闸”. */
+export const nameOf = (family: 'utility' | 'command' | 'setKind' | 'moduleKind' | 'type', value: string): Message => ({ key: `names.${family}.${value}` });
+
+/**
+ * Texts (addresses, names, ids) as one message parameter, joined as the caller's language joins a
+ * list (`A, B` / `A、B`); past `max` of them, how many more there are (of `total`, when the texts
+ * given are only the first of them).
+ */
+export function listOf(texts: readonly (string | number)[], max = 10, total = texts.length): MessageParam {
+  const shown: MessageList = { items: texts.slice(0, max).map((text) => ({ key: 'names.list.item', params: { text } })), joinKey: 'names.list.join' };
+  const more = total - shown.items.length;
+  return more > 0 ? { key: 'names.list.more', params: { list: shown, more } } : shown;
+}
+
 /** A refusal not yet thrown: what a pure rule returns when it says no (undefined when it says yes). */
 export interface Refusal { outcome: Outcome; key: string; params?: Record<string, MessageParam>; field?: string }
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import type { Session } from '../auth/session';
 import { audit } from '../audit';
-import { conflict, notFound, refused } from './results';
+import { conflict, listOf, notFound, refused } from './results';
 import { renderSms, SMS_RECIPIENTS_MAX } from '../../common/sms';
 
 const { rooms, buildings, projects, tenants, tenantBindings, accounts, smsRecords, smsTemplates } = schema;
@@ -42,7 +42,7 @@ export async function audienceOf(db: Db, areaIds: number[], audience: SmsAudienc
     const inside = await db.select({ id: rooms.id }).from(rooms).where(and(inArray(rooms.id, audience.roomIds), inArray(rooms.areaId, areaIds)));
     const known = new Set(inside.map((row) => row.id));
     const outside = audience.roomIds.filter((id) => !known.has(id));
-    if (outside.length) throw refused('errors.sms.roomsOutOfScope', { ids: outside.slice(0, 20).join(', ') });
+    if (outside.length) throw refused('errors.sms.roomsOutOfScope', { ids: listOf(outside, 20) });
   }
   const where: SQL | undefined = and(
     inArray(rooms.areaId, areaIds),

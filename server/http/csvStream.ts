@@ -10,6 +10,7 @@ import { dateTimeText } from '../../common/formats';
 import { Zip, ZipDeflate } from 'fflate';
 import { XLSX_TYPE, xlsxWriter } from '../../common/xlsx';
 import { fieldError } from './router';
+import { listOf } from '../domain/results';
 import { langOf, type Lang } from './i18n';
 import { maskPersonalData, seesPersonalData } from './personalData';
 import { platformTimeZone } from '../config';
@@ -39,7 +40,7 @@ export function exportFormat(c: Context): ExportFormat {
   const format = c.req.query('format');
   if (format === undefined || format === '' || format === 'csv') return 'csv';
   if (format === 'xlsx') return 'xlsx';
-  throw fieldError(c as never, 'format', 'validation.oneOf', { values: EXPORT_FORMATS.join(', ') });
+  throw fieldError(c as never, 'format', 'validation.oneOf', { values: listOf(EXPORT_FORMATS) });
 }
 
 /**

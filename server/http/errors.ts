@@ -20,10 +20,10 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (key: string, params?: Record<string, string | number>) => new ApiError(400, key, params);
-export const notFound = (key: string, params?: Record<string, string | number>) => new ApiError(404, key, params);
-export const conflict = (key: string, params?: Record<string, string | number>) => new ApiError(409, key, params);
-export const forbidden = (key: string, params?: Record<string, string | number>) => new ApiError(403, key, params);
+export const badRequest = (key: string, params?: Record<string, MessageParam>) => new ApiError(400, key, params);
+export const notFound = (key: string, params?: Record<string, MessageParam>) => new ApiError(404, key, params);
+export const conflict = (key: string, params?: Record<string, MessageParam>) => new ApiError(409, key, params);
+export const forbidden = (key: string, params?: Record<string, MessageParam>) => new ApiError(403, key, params);
 
 /** The status of each domain outcome (server/domain/results.ts): the one place rules meet HTTP. */
 export const OUTCOME_STATUS: Record<Outcome, 400 | 401 | 404 | 409 | 429> = { refused: 400, unauthorized: 401, notFound: 404, conflict: 409, tooMany: 429 };

@@ -53,6 +53,7 @@ export const ROUTE_GRANTS: Record<string, Grant> = {
   'POST v1/quan_xian/deng_lu/login': PUBLIC,
   'POST v1/quan_xian/deng_lu/logout': SESSION,
   'GET websocket/websocket-server': SESSION,
+  // The caller's own role's menu; another role's only with role management (`bumen`): server/routes/resourse.ts.
   'GET resourse/queryResourseByRoleIdTree': SESSION,
   'GET resourse/queryResourseByRoleId': SESSION,
   'GET sysUser/currentUser': SESSION,

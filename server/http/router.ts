@@ -5,6 +5,7 @@ import type { Session } from '../auth/session';
 import { ApiError } from './errors';
 import { langOf, serverMessage, type Lang } from './i18n';
 import { fieldMessage, fieldText, joinFieldTexts, resourceOf } from './fieldLabels';
+import { listOf, nameOf, type MessageParam } from '../domain/results';
 
 export type AppEnv = { Variables: { deps: AppDeps; session: Session } };
 
@@ -27,18 +28,23 @@ export function describeIssues(error: z.ZodError, lang: Lang, resource: string):
 /** A zod failure of this request's input as a 400 naming the field(s). */
 const validationError = (c: Ctx, error: z.ZodError) => new ApiError(400, 'validation', {}, describeIssues(error, langOf(c), resourceOf(c.req.path)));
 
+/** The value types a message names in words (`names.type.*`); another reads as zod names it. */
+const TYPE_NAMES: ReadonlySet<string> = new Set(['number', 'string', 'boolean', 'array', 'object']);
+
 export function issueText(issue: z.core.$ZodIssue, lang: Lang): string {
   if (issue.message.startsWith('validation.')) return serverMessage(lang, issue.message);
   const i = issue as z.core.$ZodIssue & { minimum?: number | bigint; maximum?: number | bigint; origin?: string; input?: unknown };
   switch (issue.code) {
     case 'invalid_type':
-      return i.input === undefined ? serverMessage(lang, 'validation.required') : serverMessage(lang, 'validation.type', { expected: issue.expected });
+      // A missing value has `validation.required` already (z.config above); zod 4 drops the input, so
+      // an issue of this kind here is a value of another type (`"all"` for a list), not a missing one.
+      return serverMessage(lang, 'validation.type', { expected: TYPE_NAMES.has(issue.expected) ? nameOf('type', issue.expected) : issue.expected });
     case 'too_small':
       return serverMessage(lang, i.origin === 'string' ? 'validation.minLength' : 'validation.min', { min: String(i.minimum) });
     case 'too_big':
       return serverMessage(lang, i.origin === 'string' ? 'validation.maxLength' : 'validation.max', { max: String(i.maximum) });
     case 'invalid_value':
-      return serverMessage(lang, 'validation.oneOf', { values: issue.values.map(String).join(', ') });
+      return serverMessage(lang, 'validation.oneOf', { values: listOf(issue.values.map(String), 20) });
     case 'invalid_format':
       return serverMessage(lang, 'validation.format');
     default:
@@ -130,7 +136,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 
 /** A 400 naming the field (a name or a dotted path: `rows.3.roomCode`) as the forms label it, in the caller's language. */
-export const fieldError = (c: Ctx, field: string, key: string, params: Record<string, string | number> = {}) =>
+export const fieldError = (c: Ctx, field: string, key: string, params: Record<string, MessageParam> = {}) =>
   new ApiError(400, 'validation', {}, fieldMessage(c, field, key, params));
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, fieldError, z } from '../http/router';
+import { nameOf } from '../domain/results';
 import { Id, NullableId, Q } from '../http/input';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
@@ -82,7 +83,7 @@ export function areaDefaultsRoutes() {
         if (!id) continue;
         const [set] = await tx.select({ id: parameterSets.id }).from(parameterSets)
           .where(and(eq(parameterSets.id, id), eq(parameterSets.kind, 'control'), inScope(parameterSets.areaId, session)));
-        if (!set) throw fieldError(c, field, 'errors.parameterSetNotFound', { setKind: 'control' });
+        if (!set) throw fieldError(c, field, 'errors.parameterSetNotFound', { setKind: nameOf('setKind', 'control') });
       }
       const changes = {
         ...(body.defaultPriceTableId !== undefined ? { defaultPriceTableId: body.defaultPriceTableId } : {}),

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, fieldError, z } from '../http/router';
+import { listOf, nameOf } from '../domain/results';
 import { ok } from '../http/envelope';
 import { IdList } from '../http/paging';
 import { inScope } from '../http/scope';
@@ -104,7 +105,7 @@ export function commandRoutes() {
   }, async (c, { body }) => {
     const { db, now, commandsQueued } = c.get('deps');
     const session = c.get('session');
-    if (!commandAllowed(body.deviceKind, body.type)) throw fieldError(c, 'type', 'errors.commandNotForDevice', { type: body.type, kind: body.deviceKind });
+    if (!commandAllowed(body.deviceKind, body.type)) throw fieldError(c, 'type', 'errors.commandNotForDevice', { type: nameOf('command', body.type), kind: nameOf('utility', body.deviceKind) });
     const checked = checkPayload(body.type, body.payload ?? {});
     if ('problem' in checked) throw fieldError(c, checked.problem.field, checked.problem.key, checked.problem.params);
     const { payload } = checked;
@@ -112,7 +113,7 @@ export function commandRoutes() {
     if (body.type === 'set_parameter') {
       const [set] = await db.select({ id: parameterSets.id }).from(parameterSets)
         .where(and(eq(parameterSets.id, payload.setId!), eq(parameterSets.kind, payload.setKind!), inScope(parameterSets.areaId, session)));
-      if (!set) throw fieldError(c, 'payload.setId', 'errors.parameterSetNotFound', { setKind: payload.setKind! });
+      if (!set) throw fieldError(c, 'payload.setId', 'errors.parameterSetNotFound', { setKind: nameOf('setKind', payload.setKind!) });
     }
     const table = body.deviceKind === 'water' ? waterMeters : electricMeters;
     const wanted = [...new Set(body.deviceIds)];
@@ -120,7 +121,7 @@ export function commandRoutes() {
     const found = await db.select({ id: table.id }).from(table).where(chosen);
     if (found.length !== wanted.length) {
       const known = new Set(found.map((meter) => meter.id));
-      throw fieldError(c, 'deviceIds', 'errors.devicesNotFound', { ids: wanted.filter((id) => !known.has(id)).slice(0, 10).join(', ') });
+      throw fieldError(c, 'deviceIds', 'errors.devicesNotFound', { ids: listOf(wanted.filter((id) => !known.has(id))) });
     }
     // The one rule of what a mass action includes: already there, kept (a trip), in arrears (a restore).
     const plan = await planSupplyAction(db, body.deviceKind, body.type, chosen, { includeArrears });

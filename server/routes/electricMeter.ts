@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
+import { nameOf } from '../domain/results';
 import { Bool, Id, IdArray, Int, NullableId, Num, Q, Text, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
@@ -71,7 +72,7 @@ type Fields = z.output<typeof Fields>;
 
 /** The list's filters: the same for the list, its export and the bulk commands that follow it. */
 const ListFilters = z.object({
-  /** Address, room code or tenant name. */
+  /** Address, room code, project or building name, or tenant name (several words: each narrows). */
   q: Q.text(50),
   projectId: Q.id(),
   buildingId: Q.id(),
@@ -132,7 +133,7 @@ export type ElectricMeterRow = Awaited<ReturnType<ReturnType<typeof meterQuery>[
  */
 const inRooms = (condition: SQL) => sql`${electricMeters.roomId} IN (SELECT ${rooms.id} FROM ${rooms} WHERE ${condition} OFFSET 0)`;
 
-/** The search box: address, room code or tenant name (server/http/meterSearch.ts). */
+/** The search box: address, room code, project or building name, or tenant name (server/http/meterSearch.ts). */
 const searchCondition = (q: string) =>
   meterSearch({ table: electricMeters, id: electricMeters.id, roomId: electricMeters.roomId, address: electricMeters.address }, q, [tenants.name]);
 
@@ -217,7 +218,7 @@ async function checkMeter(c: Ctx, db: Db, target: Target, changed: Set<string>, 
     const id = target[setField(kind)];
     if (id == null) continue;
     const [set] = await db.select({ kind: parameterSets.kind, areaId: parameterSets.areaId }).from(parameterSets).where(eq(parameterSets.id, id));
-    if (!set || set.kind !== kind || set.areaId !== areaId) throw fieldError(c, setField(kind), 'errors.meters.setNotAssignable', { id, kind });
+    if (!set || set.kind !== kind || set.areaId !== areaId) throw fieldError(c, setField(kind), 'errors.meters.setNotAssignable', { id, kind: nameOf('setKind', kind) });
   }
   if (target.priceTableId != null) {
     const [table] = await db.select({ areaId: priceTables.areaId }).from(priceTables).where(eq(priceTables.id, target.priceTableId));
@@ -413,7 +414,7 @@ export function electricMeterRoutes() {
 
   defineRoute(router, {
     method: 'get', path: '/findByCondition', tags,
-    summary: 'Electric meters (paged, filtered, sorted; binding): each with its last reading (lastTotal, lastSharp/Peak/Flat/Valley kWh, lastVoltage V, lastCurrent A, lastPowerKw, lastReadAt), relayState (on | off | close_pending), online, keepSupply, module, channel, room, building, project, tenant, parameter sets (ids and names) and price table. Filters: q (address, room code, tenant name), projectId, buildingId, roomId, moduleId, online, relayState, keepSupply, withoutRoom',
+    summary: 'Electric meters (paged, filtered, sorted; binding): each with its last reading (lastTotal, lastSharp/Peak/Flat/Valley kWh, lastVoltage V, lastCurrent A, lastPowerKw, lastReadAt), relayState (on | off | close_pending), online, keepSupply, module, channel, room, building, project, tenant, parameter sets (ids and names) and price table. Filters: q (address, room code, project or building name, tenant name; several words each narrow), projectId, buildingId, roomId, moduleId, online, relayState, keepSupply, withoutRoom',
     query: PagingQuery.extend(ListFilters.shape),
   }, async (c, { query }) => ok(c, await listPage(c.get('deps').db, meterList, { where: filterConditions(query), paging: query, areaIds: c.get('session').areaIds })));
 
@@ -577,7 +578,7 @@ export function electricMeterRoutes() {
     if (assign) {
       const [set] = await db.select({ id: parameterSets.id }).from(parameterSets)
         .where(and(eq(parameterSets.id, assign.setId), eq(parameterSets.kind, assign.setKind), inScope(parameterSets.areaId, session)));
-      if (!set) throw fieldError(c, 'setId', 'errors.parameterSetNotFound', { setKind: assign.setKind });
+      if (!set) throw fieldError(c, 'setId', 'errors.parameterSetNotFound', { setKind: nameOf('setKind', assign.setKind) });
     }
     const scoped = and(inScope(electricMeters.areaId, session), filterConditions(filter));
     // An assignment leaves out the meters already on the set (counted: `unchanged`).

@@ -4,6 +4,7 @@ import { schema, type Db } from '../db';
 import { clearFaultsOfDeleted } from '../domain/deviceEvents';
 import type { ModuleSettings } from '../db/schema/devices';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
+import { nameOf } from '../domain/results';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
 import { inScope } from '../http/scope';
@@ -185,8 +186,8 @@ function checkKind(c: Ctx, next: ModuleState, sent: { host?: unknown; port?: unk
     if (!next.port) throw fieldError(c, 'port', 'validation.portRequired');
     return { host: next.host, port: next.port };
   }
-  if (sent.host !== undefined && sent.host !== null) throw fieldError(c, 'host', 'validation.noHost', { kind: next.kind });
-  if (sent.port !== undefined && sent.port !== null) throw fieldError(c, 'port', 'validation.noHost', { kind: next.kind });
+  if (sent.host !== undefined && sent.host !== null) throw fieldError(c, 'host', 'validation.noHost', { kind: nameOf('moduleKind', next.kind) });
+  if (sent.port !== undefined && sent.port !== null) throw fieldError(c, 'port', 'validation.noHost', { kind: nameOf('moduleKind', next.kind) });
   return { host: null, port: null };
 }
 

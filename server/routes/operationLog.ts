@@ -7,6 +7,7 @@ import { PagingQuery } from '../http/paging';
 import { containing, offsetOf, orderBy } from '../db/paging';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
+import { grantOf } from '../http/grants';
 
 const { operationLog, areas, commands, sysUsers, electricMeters, waterMeters, rooms, frontendLog } = schema;
 
@@ -16,6 +17,19 @@ const inRange = (column: typeof operationLog.createdAt | typeof commands.created
   from ? gte(column, new Date(from)) : undefined,
   to ? lt(column, new Date(to)) : undefined,
 ];
+
+/** The API base of the calls an operation record names (server/app.ts API_BASE): `POST /api/v1/electricity/room/addRoom`. */
+const LOGGED_CALL = /^([A-Z]+) \/api\/v1\/electricity\/(.+)$/;
+
+/**
+ * The screens (route names of common/routeCatalog.ts) a logged call serves, as server/http/grants.ts
+ * declares them: the console names the call by its screens' titles instead of its API path.
+ */
+export function screensOf(call: string | null): string[] {
+  const match = LOGGED_CALL.exec(call ?? '');
+  const grant = match ? grantOf(match[1], match[2]) : undefined;
+  return Array.isArray(grant) ? [...grant] : [];
+}
 
 /**
  * Operation records (`caozuojilu`): the reader of the operation log. Read only: the log is
@@ -35,7 +49,8 @@ export function operationLogRoutes() {
     const where = and(
       inScope(operationLog.areaId, c.get('session')),
       query.areaId ? eq(operationLog.areaId, query.areaId) : undefined,
-      query.userName ? ilike(operationLog.userName, containing(query.userName)) : undefined,
+      // The operator filter: one operator's records (chosen among the log's operators: `entities`' users), not every name containing it.
+      query.userName ? sql`lower(${operationLog.userName}) = lower(${query.userName.trim()})` : undefined,
       query.entity ? eq(operationLog.entity, query.entity) : undefined,
       query.action ? eq(operationLog.action, query.action) : undefined,
       query.entityId ? eq(operationLog.entityId, query.entityId) : undefined,
@@ -52,19 +67,29 @@ export function operationLogRoutes() {
         .limit(query.pageSize).offset(offsetOf(query)),
       db.select({ total: count() }).from(operationLog).where(where),
     ]);
-    return page(c, rows, total);
+    return page(c, rows.map((row) => ({ ...row, screens: screensOf(row.call) })), total);
   });
 
   defineRoute(router, { method: 'get', path: '/findById', summary: 'One operation record', tags: ['operation log'], query: z.object({ id: Id }) }, async (c, { query }) => {
     const [row] = await c.get('deps').db.select().from(operationLog).where(and(eq(operationLog.id, query.id), inScope(operationLog.areaId, c.get('session'))));
     if (!row) throw notFound('errors.recordNotFound');
-    return ok(c, row);
+    return ok(c, { ...row, screens: screensOf(row.call) });
   });
 
-  defineRoute(router, { method: 'get', path: '/entities', summary: 'The kinds of record and actions in the caller\'s log (filter choices)', tags: ['operation log'] }, async (c) => {
-    const rows = await c.get('deps').db.selectDistinct({ entity: operationLog.entity, action: operationLog.action }).from(operationLog)
-      .where(inScope(operationLog.areaId, c.get('session'))).orderBy(operationLog.entity, operationLog.action).limit(500);
-    return ok(c, { entities: [...new Set(rows.map((r) => r.entity))], actions: [...new Set(rows.map((r) => r.action))] });
+  defineRoute(router, { method: 'get', path: '/entities', summary: 'The kinds of record, actions and operators in the caller\'s log (filter choices)', tags: ['operation log'] }, async (c) => {
+    const { db } = c.get('deps');
+    const scope = inScope(operationLog.areaId, c.get('session'));
+    const [rows, users] = await Promise.all([
+      db.selectDistinct({ entity: operationLog.entity, action: operationLog.action }).from(operationLog)
+        .where(scope).orderBy(operationLog.entity, operationLog.action).limit(500),
+      // Operators of the log (accounts since deleted too), the operator filter's choices.
+      db.selectDistinct({ userName: operationLog.userName }).from(operationLog)
+        .where(and(scope, sql`${operationLog.userName} IS NOT NULL`)).orderBy(operationLog.userName).limit(500),
+    ]);
+    return ok(c, {
+      entities: [...new Set(rows.map((r) => r.entity))], actions: [...new Set(rows.map((r) => r.action))],
+      users: users.map((r) => r.userName as string),
+    });
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, z, type Ctx } from '../http/router';
 import { Id, Int, Q, Text, patchOf } from '../http/input';
@@ -195,6 +195,9 @@ const buildingList: ListSpec<Awaited<ReturnType<ReturnType<typeof buildingQuery>
   rows: rowsById('building_rows', buildingQuery, buildings.id),
 };
 
+/** A building as a picker without a project names it: "阳光公寓 · 1号楼" (the project by a subquery: the list's where is on buildings alone). */
+const buildingWithProject = sql`((SELECT p.name FROM projects p WHERE p.id = ${buildings.projectId}) || ' · ' || ${buildings.name})`;
+
 async function findBuilding(c: Ctx, id: number) {
   const [row] = await buildingQuery(c.get('deps').db).where(and(eq(buildings.id, id), inScope(buildings.areaId, c.get('session'))));
   if (!row) throw notFound('errors.recordNotFound');
@@ -218,11 +221,13 @@ async function checkBuildingName(c: Ctx, projectId: number, name: string, except
 export function buildingRoutes() {
   const router = createRouter();
   defineRoute(router, {
-    method: 'get', path: '/findByCondition', summary: 'Buildings of the caller\'s scope (paged; filter by project; `q` searches the name)', tags: ['building'],
+    method: 'get', path: '/findByCondition', summary: 'Buildings of the caller\'s scope (paged; filter by project; `q` searches the name, or "project · name" as a picker shows it)', tags: ['building'],
     query: BuildingFilters,
   }, async (c, { query }) => {
     const where = and(
-      query.q?.trim() ? matches(buildings.name, query.q) : undefined,
+      // The name, or its project's: a picker without a project names each building with its project
+      // ("阳光公寓 · 1号楼"), and what it shows is what typing finds.
+      query.q?.trim() ? or(matches(buildings.name, query.q), matches(buildingWithProject, query.q)) : undefined,
       query.projectId ? eq(buildings.projectId, query.projectId) : undefined,
       query.id ? eq(buildings.id, query.id) : undefined,
       query.ids ? inArray(buildings.id, query.ids) : undefined,

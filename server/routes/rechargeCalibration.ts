@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, fieldError, z } from '../http/router';
+import { listOf } from '../domain/results';
 import { ok } from '../http/envelope';
 import { IdArray, Q, Text } from '../http/input';
 import { IdListQuery } from '../http/input';
@@ -37,8 +38,6 @@ async function metersWithAccounts(db: Db, ids: number[], session: Parameters<typ
     .where(and(inArray(electricMeters.id, ids), inScope(electricMeters.areaId, session)))
     .orderBy(electricMeters.id);
 }
-
-const listOf = (values: (string | number)[]) => values.slice(0, 10).join(', ') + (values.length > 10 ? ` (+${values.length - 10})` : '');
 
 /** A compare command with what it read, the platform's figures then and now, and the differences. */
 function comparison(row: {

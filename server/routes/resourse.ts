@@ -5,6 +5,7 @@ import { Id, Int, Q, patchOf } from '../http/input';
 import { ok, okSerialized } from '../http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { audit } from '../audit';
+import { allows } from '../http/grants';
 import { ROUTES } from '../../common/routeCatalog';
 
 const { resources, roleResources } = schema;
@@ -49,6 +50,24 @@ export function buildTree(rows: Omit<MenuNode, 'children'>[]): MenuNode[] {
 async function requireRoleInScope(c: Ctx, roleId: number) {
   const areaId = await c.get('deps').caches.roleAreaId(roleId);
   if (areaId === undefined || !c.get('session').areaIds.includes(areaId)) throw notFound('errors.roleNotFound');
+}
+
+/** The role screen: it shows and edits any role's grants, so its holders may read any role's menu. */
+const ROLE_MANAGEMENT = ['bumen'] as const;
+
+/**
+ * A role whose menu the caller may read: their own, or, for a role granted role management, any
+ * role of their areas. Another role without that grant is a 403 (`errors.screenNotGranted`, the
+ * answer to every call of a screen a role lacks: server/http/grants.ts), before anything is looked
+ * up; a role outside the caller's areas is a 404.
+ */
+async function requireRoleReadable(c: Ctx, roleId: number) {
+  const session = c.get('session');
+  if (roleId !== session.roleId) {
+    const grants = await c.get('deps').caches.roleGrants(session.roleId);
+    if (!allows(ROLE_MANAGEMENT, grants.names)) throw forbidden('errors.screenNotGranted');
+  }
+  await requireRoleInScope(c, roleId);
 }
 
 /**
@@ -102,14 +121,14 @@ export function resourseRoutes() {
     return ok(c, rows.filter((r) => (!query.name || r.name.includes(query.name)) && (query.parentId === undefined || r.parentId === query.parentId)));
   });
 
-  defineRoute(router, { method: 'get', path: '/queryResourseByRoleId', summary: "A role's granted menu resources (flat)", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
-    await requireRoleInScope(c, query.roleId);
+  defineRoute(router, { method: 'get', path: '/queryResourseByRoleId', summary: "A role's granted menu resources (flat): the caller's own role, any of their areas' with role management", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
+    await requireRoleReadable(c, query.roleId);
     return ok(c, await grantedResources(c.get('deps').db, query.roleId));
   });
 
   // SPEC.md: data[0].children gives the menu.
-  defineRoute(router, { method: 'get', path: '/queryResourseByRoleIdTree', summary: "A role's menu tree; data[0].children is the menu", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
-    await requireRoleInScope(c, query.roleId);
+  defineRoute(router, { method: 'get', path: '/queryResourseByRoleIdTree', summary: "A role's menu tree; data[0].children is the menu: the caller's own role, any of their areas' with role management", tags: ['menu'], query: RoleQuery }, async (c, { query }) => {
+    await requireRoleReadable(c, query.roleId);
     // Kept per role in memory, as JSON text, until the menu or its grants change (server/cache/).
     const { db, caches } = c.get('deps');
     return okSerialized(c, await caches.menuTrees.get(query.roleId, async () => JSON.stringify(buildTree(await grantedResources(db, query.roleId)))));

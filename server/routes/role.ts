@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { schema } from '../db';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
+import { listOf } from '../domain/results';
 import { Bool, Id, Q } from '../http/input';
 import { ok, page } from '../http/envelope';
 import { PagingQuery } from '../http/paging';
@@ -40,12 +41,12 @@ async function grantable(c: Ctx, ids: number[]) {
   const session = c.get('session');
   const unique = [...new Set(ids)];
   const unknown = await unknownResources(db, unique);
-  if (unknown.length) throw fieldError(c, 'resourceIds', 'validation.resourceUnknown', { ids: unknown.join(', ') });
+  if (unknown.length) throw fieldError(c, 'resourceIds', 'validation.resourceUnknown', { ids: listOf(unknown, 20) });
   const all = await withAncestors(db, unique);
   if (!session.platformAdmin) {
     const own = new Set((await db.select({ id: roleResources.resourceId }).from(roleResources).where(eq(roleResources.roleId, session.roleId))).map((r) => r.id));
     const beyond = all.filter((id) => !own.has(id));
-    if (beyond.length) throw fieldError(c, 'resourceIds', 'validation.resourceNotYours', { ids: beyond.join(', ') });
+    if (beyond.length) throw fieldError(c, 'resourceIds', 'validation.resourceNotYours', { ids: listOf(beyond, 20) });
   }
   return all;
 }

@@ -294,8 +294,10 @@ export function roomRoutes() {
     if (changes.roomCode !== undefined || changes.buildingId !== undefined) await checkCodeFree(c, building.id, building.name, changes.roomCode ?? before.roomCode, id);
     await db.transaction(async (tx) => {
       const moved = building.id !== before.buildingId ? { projectId: building.projectId, areaId: building.areaId } : {};
+      // The table's row on both sides of the log's entry (the screen's row, `before`, words the state and adds names and balances).
+      const [stored] = await tx.select().from(rooms).where(eq(rooms.id, id)).for('update');
       const [after] = await tx.update(rooms).set({ ...changes, ...moved, id }).where(eq(rooms.id, id)).returning();
-      await audit(tx, session, { action: 'update', entity: 'room', entityId: id, before, after });
+      await audit(tx, session, { action: 'update', entity: 'room', entityId: id, before: stored, after });
     });
     return ok(c, await findRoom(c, id));
   });

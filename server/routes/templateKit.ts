@@ -11,7 +11,7 @@ import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { inScope } from '../http/scope';
 import { audit } from '../audit';
-import { conflict } from '../domain/results';
+import { conflict, listOf } from '../domain/results';
 import type { TemplateUser } from '../domain/templates';
 import type { RuleProblem } from '../../common/tariffs';
 
@@ -144,7 +144,7 @@ export function templateRoutes<Row extends { id: number; usedBy: number; areaId:
           const users = await spec.users(tx, row.id);
           throw conflict(spec.inUseKey, {
             name: String((row as unknown as { name: string }).name), count: row.usedBy,
-            names: users.slice(0, 5).map((user) => user.name).join(', ') + (users.length > 5 ? ' …' : ''),
+            names: listOf(users.map((user) => user.name), 5, Math.max(row.usedBy, users.length)),
           });
         }
       }

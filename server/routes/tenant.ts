@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type Db } from '../db';
 import { createRouter, defineRoute, fieldError, z, type Ctx } from '../http/router';
+import { listOf } from '../domain/results';
 import { Id, Q, patchOf } from '../http/input';
 import { ok } from '../http/envelope';
 import { IdList, PagingQuery } from '../http/paging';
@@ -221,7 +222,7 @@ export function tenantRoutes() {
     const { db, now } = c.get('deps');
     const session = c.get('session');
     const tenant = await findTenant(c, query.id);
-    if (tenant.rooms.length) throw conflict('errors.tenantHasRoom', { name: tenant.name, rooms: tenant.rooms.map((room) => roomText(room)).join(', ') });
+    if (tenant.rooms.length) throw conflict('errors.tenantHasRoom', { name: tenant.name, rooms: listOf(tenant.rooms.map((room) => roomText(room))) });
     const kept = tenant.bindingCount > 0;
     await db.transaction(async (tx) => {
       // The tenant row is locked (a bind locks it too) and checked again: a bind may have come in meanwhile.

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { LOGIN_URL } from '../config';
-import { request } from '../http/client';
+import { acceptLanguage, request } from '../http/client';
 import { clearSessionCookies, hasToken, readCookie, writeSessionCookies } from './cookies';
 import { answeredMenu, answeredSession, forgetMenu, grantedPaths, loadCurrentUser, loadMenu, type CurrentUser, type MenuResource } from './menu';
 import { forgetReads } from '../data/prefetch';
@@ -27,7 +27,7 @@ export async function postLogin(username: string, password: string): Promise<Log
   const body = new URLSearchParams({ username, password });
   const response = await fetch(LOGIN_URL, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8', Accept: 'application/json', 'Accept-Language': acceptLanguage() },
     body,
   });
   return (await response.json()) as LoginResponse;

@@ -1,4 +1,4 @@
-import { API_BASE, API_PREFIX, REQUEST_TIMEOUT_MS } from '../config';
+import { API_BASE, API_PREFIX, DEFAULT_LOCALE, REQUEST_TIMEOUT_MS } from '../config';
 import { clearSessionCookies, readCookie, SESSION_COOKIES } from '../auth/cookies';
 import { emitHttpEvent } from './events';
 import { HttpError, STATUS_MESSAGES } from './errors';
@@ -40,6 +40,17 @@ function encode(values: Params): URLSearchParams {
   }
   return search;
 }
+
+/** The console's languages as the language tags the API reads (server/http/i18n.ts `langOf`). */
+const LANGUAGE_TAGS: Record<string, string> = { 'zh-chs': 'zh-CN', 'zh-cht': 'zh-TW', en: 'en', ja: 'ja' };
+
+/**
+ * The console's language for the API's Accept-Language: the `lang` cookie (the operator's choice),
+ * else the console's default. The server answers its messages (refusals, export headers) in the
+ * cookie's language, else in Accept-Language's: without this header a console in its default
+ * Chinese, never switched, got the browser's own language (English on an English system).
+ */
+export const acceptLanguage = (): string => LANGUAGE_TAGS[readCookie('lang') ?? ''] ?? LANGUAGE_TAGS[DEFAULT_LOCALE];
 
 /** SPEC.md section 3: every request is enriched with areaid, areaId and subareaId from the cookie. */
 function withArea(params: Params = {}): Params {
@@ -96,7 +107,7 @@ function showStatus(status: number, url: string, body: Envelope | undefined, qui
  */
 export async function request<T = unknown>(options: RequestOptions): Promise<T> {
   const token = readCookie('token');
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage() };
   if (token) headers['X-Token'] = token;
   let body: BodyInit | undefined;
   if (options.data !== undefined && options.method !== 'get') {
@@ -171,7 +182,7 @@ const DOWNLOAD_TIMEOUT_MS = 120_000;
  */
 async function fetchFile(options: { url: string; params?: Params; accept: string; timeoutMs?: number; quiet?: boolean }): Promise<Blob> {
   const token = readCookie('token');
-  const headers: Record<string, string> = { Accept: options.accept };
+  const headers: Record<string, string> = { Accept: options.accept, 'Accept-Language': acceptLanguage() };
   if (token) headers['X-Token'] = token;
   const query = encode(withArea(options.params)).toString();
   const url = `${apiUrl(options.url)}${query ? `?${query}` : ''}`;

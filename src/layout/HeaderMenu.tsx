@@ -1,7 +1,8 @@
 import { useNavigate, useLocation } from 'react-router-dom';
 import { Tab, Tabs } from '@mui/material';
 import { useMenu } from '../auth/useMenu';
-import { menuPath, useMenuTitle } from './SideMenu';
+import { useMenuTitle } from './SideMenu';
+import { menuGroupOf, menuPath } from './menuRoutes';
 
 /**
  * The horizontal header menu: the top-level groups; a group opens its first page. Entries keep
@@ -13,7 +14,8 @@ export function HeaderMenu() {
   const title = useMenuTitle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const active = menu.findIndex((group) => !!group.children?.some((child) => child.resUrl && pathname.startsWith(menuPath(child.resUrl))));
+  const activeGroup = menuGroupOf(menu, pathname);
+  const active = activeGroup ? menu.indexOf(activeGroup) : -1;
   return (
     <Tabs
       component="nav" aria-label="header menu" value={active === -1 ? false : active} variant="scrollable" scrollButtons="auto"

@@ -11,6 +11,7 @@ import { IdleTimeout } from '../auth/IdleTimeout';
 import { MenuSearch } from './MenuSearch';
 import { TabBar } from './TabBar';
 import { KeepAlive } from './KeepAlive';
+import { ScreenGuard } from './ScreenGuard';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useAutoCollapse } from './useAutoCollapse';
 import { usePreferenceSync } from './usePreferenceSync';
@@ -61,7 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <RealtimeProvider>
         <RaLayout appBar={ShellHeader} appBarAlwaysOn menu={ShellMenu} sx={sx}>
           {SHELL_PARTS}
-          <KeepAlive>{children}</KeepAlive>
+          {/* Each kept page behind the role's grants (and the root to the operator's first screen). */}
+          <KeepAlive><ScreenGuard>{children}</ScreenGuard></KeepAlive>
         </RaLayout>
       </RealtimeProvider>
     </StableRoute>

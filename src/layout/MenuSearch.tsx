@@ -8,6 +8,8 @@ import { useMenu } from '../auth/useMenu';
 import { menuPath, useMenuTitle } from './SideMenu';
 import { routeOfPath } from '../../common/routeCatalog';
 import { keywordsMatch } from '../../common/menuKeywords';
+import { usePreference } from '../preferences/PreferencesContext';
+import { useScore } from '../preferences/screenUse';
 
 export interface MenuEntry {
   id: number;
@@ -48,9 +50,10 @@ const typing = (target: EventTarget | null) =>
 /**
  * Search over all menu entries: key `s` (when no input has focus) opens it, `esc` closes it;
  * it matches the full title path in the current language, the title's pinyin and its initials
- * (yhjf → 用户缴费) and the words operators use for it (充值 → 用户缴费: common/menuKeywords.ts);
- * a route reached twice in the menu is listed once, and two screens with the same title say which
- * is which; up/down/enter choose.
+ * (yhjf → 用户缴费) and the words operators use for it (充值 → 用户缴费: common/menuKeywords.ts),
+ * ranked by the operator's use of each screen (src/preferences/screenUse.ts); a route reached
+ * twice in the menu is listed once, and two screens with the same title say which is which;
+ * up/down/enter choose.
  */
 export function MenuSearch() {
   const translate = useTranslate();
@@ -84,14 +87,23 @@ export function MenuSearch() {
       return true;
     });
   }, [menu, title]);
+  const use = usePreference('screenUse');
   const matches = useMemo(() => {
     const q = query.trim().toLowerCase();
     if (!q) return entries;
-    // Titles that contain the text first, then the screens found by pinyin or by another word.
-    const byTitle = entries.filter((entry) => entry.path.toLowerCase().includes(q));
-    const byKeyword = entries.filter((entry) => !byTitle.includes(entry) && entry.route !== undefined && keywordsMatch(entry.route, q));
-    return [...byTitle, ...byKeyword];
-  }, [entries, query]);
+    // Every entry the text finds: in its title path, or by pinyin or another word (充值 → 用户缴费).
+    const found = entries.flatMap((entry, order) => {
+      const byTitle = entry.path.toLowerCase().includes(q);
+      if (!byTitle && !(entry.route !== undefined && keywordsMatch(entry.route, q))) return [];
+      const exact = entry.path.split(' / ').pop()!.toLowerCase() === q;
+      return [{ entry, order, byTitle, exact, score: useScore(use, entry.route) }];
+    });
+    // The screen the operator most likely means first: one whose own title is the text, then by
+    // use (how often they opened it, with a built-in prior), then a title match before one by
+    // another word, then the menu's order.
+    found.sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score || Number(b.byTitle) - Number(a.byTitle) || a.order - b.order);
+    return found.map(({ entry }) => entry);
+  }, [entries, query, use]);
   /** Titles that two entries share: those entries say which screen they are. */
   const shared = useMemo(() => {
     const counts = new Map<string, number>();

@@ -10,6 +10,7 @@ import { iconByName } from './icons';
 import { MENU_WIDTH, MENU_WIDTH_COLLAPSED } from '../config';
 import { routeOfPath } from '../../common/routeCatalog';
 import { ZH_CHS_MENU_GROUPS } from '../../i18n/menuGroups';
+import { menuGroupOf, menuPath } from './menuRoutes';
 
 /** The default menu groups by their seeded (zh-chs) names, so that they show in the current language. */
 const GROUP_BY_NAME = new Map<string, string>(Object.entries(ZH_CHS_MENU_GROUPS).map(([key, name]) => [name, key]));
@@ -28,7 +29,7 @@ export function useMenuTitle() {
   }, [translate]);
 }
 
-export const menuPath = (resUrl: string) => `/${resUrl.replace(/^\//, '')}`;
+export { menuPath };
 
 /**
  * A link of the collapsed menu shows its icon alone (its title is the tooltip react-admin gives
@@ -44,10 +45,8 @@ export function SideMenu() {
   const title = useMenuTitle();
   const translate = useTranslate();
   const notify = useNotify();
-  const activeGroup = useMemo(
-    () => menu.find((group) => group.children?.some((item) => item.resUrl && pathname.startsWith(menuPath(item.resUrl))))?.id,
-    [menu, pathname],
-  );
+  // The group of the page's own entry (whole path segments: 充值校准记录 is not 充值校准's).
+  const activeGroup = useMemo(() => menuGroupOf(menu, pathname)?.id, [menu, pathname]);
   const [openGroup, setOpenGroup] = useState<number | undefined>(activeGroup);
   // The current page's group opens when the operator lands on a page, not when the menu is read
   // again (a refetch, a grant change): a group the operator has just opened stays open.

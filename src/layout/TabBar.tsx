@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useGetOne, useNotify, useResourceDefinitions, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Box, IconButton, Menu, MenuItem, Tab as MuiTab, Tabs, Tooltip, type TabsActions } from '@mui/material';
@@ -6,7 +6,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { usePreference, usePreferenceActions } from '../preferences/PreferencesContext';
 import { routeOfPath } from '../../common/routeCatalog';
-import { HOME_PATH, closeTabs, openTab, tabKey, type CloseCommand, type Tab } from '../preferences/tabs';
+import { closeTabs, openTab, pinHome, tabKey, type CloseCommand, type Tab, type TabPlaces } from '../preferences/tabs';
+import { recordUse } from '../preferences/screenUse';
+import { useMenu } from '../auth/useMenu';
+import { grantedPaths } from '../auth/menu';
+import { deniedPath, homePathOf, landingOf, screenTitle } from './menuRoutes';
 
 const COMMANDS: CloseCommand[] = ['current', 'left', 'right', 'others', 'all'];
 
@@ -26,7 +30,7 @@ function TabTitle({ path }: { path: string }) {
   const named = id !== undefined && typeof representation === 'string';
   const { data } = useGetOne(route?.name ?? '', { id: id ?? '' }, { enabled: named, retry: false, staleTime: 5 * 60_000 });
   if (!route) return <>{translate('tabs.untitled')}</>;
-  const title = translate(route.titleKey);
+  const title = screenTitle(translate, route.name, route.titleKey);
   if (!record) return <>{title}</>;
   if (record === 'create') return <>{`${title} ${translate('ra.action.create')}`}</>;
   const name = data && typeof representation === 'string' ? data[representation] : undefined;
@@ -49,8 +53,10 @@ function useAppBarHeight() {
 
 /**
  * The tab bar of opened pages: close one, to the left, to the right, all others or all (context
- * menu and the menu button); the home tab's context menu offers only close all. Opened tabs are a
- * per-user preference, so they survive a reload.
+ * menu and the menu button); the home tab (pinned first, for a role with Home) cannot be closed and
+ * its context menu offers only close all. Opened tabs are a per-user preference, so they survive a
+ * reload; tabs of screens the role does not grant are dropped. Each screen opened counts one use
+ * (the menu search ranks by it).
  */
 export function TabBar() {
   const translate = useTranslate();
@@ -59,19 +65,41 @@ export function TabBar() {
   const location = useLocation();
   const openedTabs = usePreference('openedTabs');
   const { update } = usePreferenceActions();
-  const tabs: Tab[] = openedTabs.map((path) => ({ path }));
   const current = `${location.pathname}${location.search}`;
   const appBarHeight = useAppBarHeight();
   const [menu, setMenu] = useState<{ anchor: { top: number; left: number } | HTMLElement; target: string } | null>(null);
 
+  // What the role grants (its menu tree): the pinned Home tab only for a role with Home, and no tab
+  // of a screen it does not have — restored after a reload, or lost when its grants changed.
+  const { data: roleMenu } = useMenu();
+  const granted = useMemo(() => (roleMenu ? grantedPaths(roleMenu) : undefined), [roleMenu]);
+  const places = useMemo<TabPlaces | undefined>(
+    () => (roleMenu && granted ? { home: homePathOf(granted), landing: landingOf(roleMenu, granted) } : undefined),
+    [roleMenu, granted],
+  );
+  const tabs: Tab[] = useMemo(
+    () => openedTabs.filter((path) => !granted || !deniedPath(granted, path)).map((path) => ({ path })),
+    [openedTabs, granted],
+  );
+
+  // The screen last counted as opened (a new filter or page of the same screen is not a new opening).
+  const counted = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!routeOfPath(location.pathname)) return;
-    update((prefs) => ({ openedTabs: openTab(prefs.openedTabs.map((path) => ({ path })), current).map((t) => t.path) }));
-  }, [current, location.pathname, update]);
+    if (!granted || !places) return;
+    const route = routeOfPath(location.pathname);
+    const shown = route && granted.has(route.name) ? route.name : undefined;
+    const opened = shown !== undefined && counted.current !== shown;
+    counted.current = shown;
+    update((prefs) => {
+      const kept = prefs.openedTabs.filter((path) => !deniedPath(granted, path)).map((path) => ({ path }));
+      const next = shown ? openTab(kept, current, places) : pinHome(kept, places);
+      return { openedTabs: next.map((t) => t.path), ...(opened ? { screenUse: recordUse(prefs.screenUse, shown) } : {}) };
+    });
+  }, [current, location.pathname, granted, places, update]);
 
   const close = (target: string, command: string) => {
     setMenu(null);
-    const result = closeTabs(tabs, target, command, current);
+    const result = closeTabs(tabs, target, command, current, places ?? {});
     if (result.invalid) {
       notify('tabs.invalid', { type: 'warning' });
       return;
@@ -107,7 +135,8 @@ export function TabBar() {
     setMenu({ anchor: { top: event.clientY, left: event.clientX }, target });
   };
   const menuTarget = menu?.target ?? current;
-  const commands = tabKey(menuTarget) === HOME_PATH ? (['all'] as CloseCommand[]) : COMMANDS;
+  const home = places?.home;
+  const commands = home && tabKey(menuTarget) === home ? (['all'] as CloseCommand[]) : COMMANDS;
 
   return (
     <Box sx={{
@@ -120,7 +149,7 @@ export function TabBar() {
         sx={{ flex: 1, minHeight: 36 }} aria-label={translate('tabs.label')}
       >
         {tabs.map((tab) => {
-          const home = tabKey(tab.path) === HOME_PATH;
+          const pinned = !!home && tabKey(tab.path) === home;
           return (
             <MuiTab
               key={tabKey(tab.path)}
@@ -130,7 +159,7 @@ export function TabBar() {
               label={
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
                   <TabTitle path={tab.path} />
-                  {!home && (
+                  {!pinned && (
                     <Box
                       component="span" role="button" aria-label={translate('tabs.closeCurrent')}
                       onClick={(event) => { event.stopPropagation(); close(tab.path, 'current'); }}

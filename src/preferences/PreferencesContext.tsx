@@ -10,9 +10,13 @@ interface PreferencesState {
   syncUser(): void;
 }
 
-/** Equal values, arrays compared item by item. */
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Equal values, arrays compared item by item, records (the screens' use counts) key by key. */
 const same = (a: unknown, b: unknown) =>
-  a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]));
+  a === b
+  || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]))
+  || (isRecord(a) && isRecord(b) && Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => a[key] === b[key]));
 
 /** Whether the preferences already hold these values. */
 const holds = (preferences: Preferences, values: Partial<Preferences>) =>

@@ -39,7 +39,8 @@ describe('room management (fangjianguanli)', () => {
     const dialog = await screen.findByRole('dialog');
     const picker = within(dialog).getByRole('combobox', { name: /建筑/ });
     fill(picker, '批量测试楼');
-    await u.click(await screen.findByRole('option', { name: '批量测试楼' }));
+    // Without a project chosen, a building is named with its project ("阳光公寓 · 批量测试楼").
+    await u.click(await screen.findByRole('option', { name: /· 批量测试楼$/ }));
     fill(within(dialog).getByRole('spinbutton', { name: /结束楼层/ }), '2');
     fill(within(dialog).getByRole('spinbutton', { name: /结束房号/ }), '5');
     const preview = await within(dialog).findByRole('region', { name: '房间号' });

@@ -131,10 +131,11 @@ describe('reading records', () => {
       WHERE utility = 'electric' AND created_at >= '${filter.createdFrom}' AND created_at < '${filter.createdTo}' AND ${AREA} GROUP BY 1 ORDER BY 1`);
     expect(refs.length, 'the seed has orders on several days of the month').toBeGreaterThan(1);
     await waitFor(() => expect(rows()).toHaveLength(Math.min(refs.length, 25)));
-    // Each row: its day as it is, its orders and the money that stands.
+    // Each row: its day as it is, its orders and the money that stands; newest first (issue 46: today was on page 4).
+    const newest = [...refs].reverse();
     for (const [i, row] of rows().entries()) {
       const cells = [...row.querySelectorAll('td')].map((cell) => cell.textContent);
-      expect(cells.slice(0, 3), refs[i].day).toEqual([refs[i].day, Number(refs[i].n).toLocaleString('en-US'), Number(yuan(Number(refs[i].fen))).toLocaleString('en-US', { minimumFractionDigits: 2 })]);
+      expect(cells.slice(0, 3), newest[i].day).toEqual([newest[i].day, Number(newest[i].n).toLocaleString('en-US'), Number(yuan(Number(newest[i].fen))).toLocaleString('en-US', { minimumFractionDigits: 2 })]);
     }
     await screen.findByTestId('list-totals');
     expect(totalOf('count')).toBe(refs.reduce((sum, r) => sum + Number(r.n), 0).toLocaleString('en-US'));

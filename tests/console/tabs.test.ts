@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeTabs, openTab, type Tab } from '../../src/preferences/tabs';
+import { closeTabs, openTab, pinHome, type Tab } from '../../src/preferences/tabs';
 
 const tabs = (...paths: string[]): Tab[] => paths.map((path) => ({ path }));
 const paths = (list: Tab[]) => list.map((t) => t.path);
@@ -28,5 +28,21 @@ describe('tab rules', () => {
 
   it('refuses an unknown command and changes nothing', () => {
     expect(closeTabs(five, '/project', 'sideways', '/project')).toEqual({ tabs: five, invalid: true });
+  });
+
+  it('pin no tab for a role without Home, and send closing all to its landing screen', () => {
+    const places = { home: undefined, landing: '/chongzhihuizong' };
+    expect(paths(openTab([], '/project', places))).toEqual(['/project']);
+    expect(paths(openTab(tabs('/project'), '/guzhang', places))).toEqual(['/project', '/guzhang']);
+    const two = tabs('/project', '/guzhang');
+    expect(closeTabs(two, '/guzhang', 'all', '/guzhang', places)).toEqual({ tabs: [], navigateTo: '/chongzhihuizong' });
+    expect(closeTabs(tabs('/project'), '/project', 'current', '/project', places)).toEqual({ tabs: [], navigateTo: '/chongzhihuizong' });
+    expect(paths(closeTabs(two, '/guzhang', 'left', '/guzhang', places).tabs)).toEqual(['/guzhang']);
+  });
+
+  it("pin the role's own Home first (the electricity home for a role with no water home)", () => {
+    expect(paths(pinHome(tabs('/project', '/index_water'), { home: '/index_water' }))).toEqual(['/index_water', '/project']);
+    expect(paths(openTab(tabs('/project'), '/guzhang', { home: '/index_water' }))).toEqual(['/index_water', '/project', '/guzhang']);
+    expect(closeTabs(tabs('/index_water', '/project'), '/project', 'all', '/project', { home: '/index_water' })).toEqual({ tabs: tabs('/index_water'), navigateTo: '/index_water' });
   });
 });

@@ -45,14 +45,15 @@ describe('themes', () => {
 
 describe('per-user preferences', () => {
   it('default to transition on, menu open, size default, colour #409EFF and Chester', () => {
-    expect(loadPreferences('42')).toEqual({ transition: true, asideCollapsed: false, openedTabs: [], size: 'default', colour: '#409EFF', theme: 'chester' });
+    expect(loadPreferences('42')).toEqual({ transition: true, asideCollapsed: false, openedTabs: [], size: 'default', colour: '#409EFF', theme: 'chester', screenUse: {} });
   });
 
   it('are kept per user, and bad values get their defaults', () => {
-    savePreferences('1', { transition: false, asideCollapsed: true, openedTabs: ['/waterarchive'], size: 'large', colour: '#112233', theme: 'meteor' });
+    savePreferences('1', { transition: false, asideCollapsed: true, openedTabs: ['/waterarchive'], size: 'large', colour: '#112233', theme: 'meteor', screenUse: { userJiaofei: 3 } });
+    expect(loadPreferences('1').screenUse).toEqual({ userJiaofei: 3 });
     expect(loadPreferences('1').theme).toBe('meteor');
     expect(loadPreferences('2').theme).toBe('chester');
-    localStorage.setItem('prepaid-console.preferences.3', JSON.stringify({ theme: 'pink', size: 'huge', colour: 'red', transition: 'yes' }));
-    expect(loadPreferences('3')).toMatchObject({ theme: 'chester', size: 'default', colour: '#409EFF', transition: true });
+    localStorage.setItem('prepaid-console.preferences.3', JSON.stringify({ theme: 'pink', size: 'huge', colour: 'red', transition: 'yes', screenUse: { project: 'many', danjiabiao: 2 } }));
+    expect(loadPreferences('3')).toMatchObject({ theme: 'chester', size: 'default', colour: '#409EFF', transition: true, screenUse: { danjiabiao: 2 } });
   });
 });

@@ -53,7 +53,7 @@ describe('water archive on the list kit', () => {
 
   it('states scope and count before a bulk valve action, refreshes the rows after every batch, and names failed devices', async () => {
     const user = fastUser();
-    const [building] = await query<{ id: number; name: string }>(`SELECT b.id, b.name FROM buildings b WHERE b.area_id = 1 ORDER BY b.id LIMIT 1`);
+    const [building] = await query<{ id: number; name: string; project: string }>(`SELECT b.id, b.name, p.name AS project FROM buildings b JOIN projects p ON p.id = b.project_id WHERE b.area_id = 1 ORDER BY b.id LIMIT 1`);
     const [{ n }] = await query<{ n: string }>(`SELECT count(*) AS n FROM water_meters w JOIN rooms r ON r.id = w.room_id WHERE r.building_id = ${building.id} AND w.valve_state <> 'closed'`);
     renderScreen(listUrl({ buildingId: building.id }));
     await waitFor(() => expect(rows().length).toBeGreaterThan(5));
@@ -61,7 +61,8 @@ describe('water archive on the list kit', () => {
     await user.click(screen.getByRole('button', { name: '批量阀控' }));
     await user.click(await screen.findByRole('menuitem', { name: '关闭列表中水表的阀门' }));
     let dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText(`建筑：${building.name}`)).toBeInTheDocument();
+    // The building without its project chosen is named with it.
+    expect(await within(dialog).findByText(`建筑：${building.project} · ${building.name}`)).toBeInTheDocument();
     expect(await within(dialog).findByRole('status')).toHaveTextContent(`向其中阀门未关闭的 ${n} 块水表下发关阀指令？`);
     // Closing more than 50 valves is confirmed by typing their count.
     if (Number(n) > 50) {

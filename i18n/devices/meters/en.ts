@@ -138,7 +138,7 @@ const meters = {
         moduleNotElectric: 'Module %{address} speaks %{protocol}: an electric meter needs a DL/T 645 (dlt645) module',
         moduleNotWater: 'Module %{address} speaks %{protocol}: a water meter needs a CJ/T 188 (cjt188) module',
         channelTaken: 'Channel %{channel} of module %{module} is already taken by meter %{address}',
-        setNotAssignable: 'Parameter set %{id} is not a %{kind} parameter set of the meter\'s area',
+        setNotAssignable: 'Parameter set %{id} is not a %{kind} of the meter\'s area',
         priceTableNotFound: 'Price table %{id} does not exist in the meter\'s area',
         changedMeanwhile: 'The address, room or channel was taken meanwhile: reload and try again',
         importModuleUnknown: 'no module with address %{address} in your area',

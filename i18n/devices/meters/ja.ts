@@ -138,7 +138,7 @@ const meters = {
         moduleNotElectric: 'モジュール %{address} のプロトコルは %{protocol} です：電力量計は DL/T 645（dlt645）モジュールにのみ接続できます',
         moduleNotWater: 'モジュール %{address} のプロトコルは %{protocol} です：水道メーターは CJ/T 188（cjt188）モジュールにのみ接続できます',
         channelTaken: 'モジュール %{module} のチャネル %{channel} はメーター %{address} が使用中です',
-        setNotAssignable: 'パラメータセット %{id} はこのメーターのエリアの %{kind} パラメータセットではありません',
+        setNotAssignable: 'パラメータセット %{id} はこのメーターのエリアの%{kind}ではありません',
         priceTableNotFound: '料金表 %{id} はこのメーターのエリアにありません',
         changedMeanwhile: 'アドレス、部屋またはチャネルが先に使用されました：再読み込みしてやり直してください',
         importModuleUnknown: 'アドレス %{address} のモジュールはあなたのエリアにありません',

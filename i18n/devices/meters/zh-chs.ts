@@ -138,7 +138,7 @@ const meters = {
         moduleNotElectric: '模块 %{address} 使用 %{protocol} 协议：电表只能挂在 DL/T 645（dlt645）模块上',
         moduleNotWater: '模块 %{address} 使用 %{protocol} 协议：水表只能挂在 CJ/T 188（cjt188）模块上',
         channelTaken: '模块 %{module} 的通道 %{channel} 已被电表 %{address} 占用',
-        setNotAssignable: '参数方案 %{id} 不是本电表所在区域的%{kind}参数方案',
+        setNotAssignable: '参数方案 %{id} 不是本电表所在区域的%{kind}',
         priceTableNotFound: '电价表 %{id} 不存在于本电表所在区域',
         changedMeanwhile: '表地址、房间或通道刚被占用：请刷新后重试',
         importModuleUnknown: '您的区域没有地址为 %{address} 的模块',

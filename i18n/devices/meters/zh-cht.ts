@@ -138,7 +138,7 @@ const meters = {
         moduleNotElectric: '模組 %{address} 使用 %{protocol} 協定：電錶只能掛在 DL/T 645（dlt645）模組上',
         moduleNotWater: '模組 %{address} 使用 %{protocol} 協定：水錶只能掛在 CJ/T 188（cjt188）模組上',
         channelTaken: '模組 %{module} 的通道 %{channel} 已被電錶 %{address} 佔用',
-        setNotAssignable: '參數方案 %{id} 不是本電錶所在區域的%{kind}參數方案',
+        setNotAssignable: '參數方案 %{id} 不是本電錶所在區域的%{kind}',
         priceTableNotFound: '電價表 %{id} 不存在於本電錶所在區域',
         changedMeanwhile: '錶地址、房間或通道剛被佔用：請重新整理後重試',
         importModuleUnknown: '您的區域沒有地址為 %{address} 的模組',

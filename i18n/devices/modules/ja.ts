@@ -87,7 +87,7 @@ const modules = {
       host: 'ホスト名または IP アドレス（スキーム、ポート、パスなし）で入力してください',
       hostRequired: 'TCP ゲートウェイにはホストが必要です',
       portRequired: 'TCP ゲートウェイにはポート（1～65535）が必要です',
-      noHost: '%{kind} のモジュールにはホストとポートはありません',
+      noHost: '%{kind}のモジュールにはホストとポートはありません',
       projectNotFound: 'プロジェクトが存在しないか、エリア外です',
       settingsEmpty: '設定を 1 つ以上指定するか、すべて既定値なら null を送ってください',
     },

@@ -87,7 +87,7 @@ const modules = {
       host: '必须是主机名或 IP 地址，不含协议、端口和路径',
       hostRequired: 'TCP 网关必须填写主机',
       portRequired: 'TCP 网关必须填写端口（1–65535）',
-      noHost: '%{kind} 类型的模块没有主机和端口',
+      noHost: '%{kind}类型的模块没有主机和端口',
       projectNotFound: '项目不存在或不在您的区域内',
       settingsEmpty: '至少填写一项参数，或传 null 使用全部默认值',
     },

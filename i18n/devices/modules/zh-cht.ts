@@ -87,7 +87,7 @@ const modules = {
       host: '必須是主機名稱或 IP 位址，不含協定、連接埠和路徑',
       hostRequired: 'TCP 閘道必須填寫主機',
       portRequired: 'TCP 閘道必須填寫連接埠（1–65535）',
-      noHost: '%{kind} 類型的模組沒有主機和連接埠',
+      noHost: '%{kind}類型的模組沒有主機和連接埠',
       projectNotFound: '專案不存在或不在您的區域內',
       settingsEmpty: '至少填寫一項參數，或傳 null 使用全部預設值',
     },

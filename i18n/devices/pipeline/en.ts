@@ -3,8 +3,8 @@ const pipeline = {
   server: {
     errors: {
       keepSupplyTrip: 'the keep-supply lock is on for these meters (release it first): %{addresses}',
-      payloadNotForType: 'is not used by command %{type}',
-      parameterSetNotFound: 'no %{setKind} parameter set with this id in your area',
+      payloadNotForType: 'is not used by the command “%{type}”',
+      parameterSetNotFound: 'no such %{setKind} in your area',
     },
   },
 };

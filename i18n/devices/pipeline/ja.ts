@@ -3,8 +3,8 @@ const pipeline = {
   server: {
     errors: {
       keepSupplyTrip: '次のメーターは保電ロック中です（先に解除してください）：%{addresses}',
-      payloadNotForType: 'はコマンド %{type} では使用しません',
-      parameterSetNotFound: 'この ID の %{setKind} パラメータセットは担当エリアにありません',
+      payloadNotForType: 'はコマンド「%{type}」では使用しません',
+      parameterSetNotFound: 'この ID の%{setKind}は担当エリアにありません',
     },
   },
 };

@@ -3,8 +3,8 @@ const pipeline = {
   server: {
     errors: {
       keepSupplyTrip: '以下电表处于保电状态，请先解除保电：%{addresses}',
-      payloadNotForType: '不适用于命令 %{type}',
-      parameterSetNotFound: '您的区域内没有该 %{setKind} 参数方案',
+      payloadNotForType: '不适用于命令“%{type}”',
+      parameterSetNotFound: '您的区域内没有该%{setKind}',
     },
   },
 };

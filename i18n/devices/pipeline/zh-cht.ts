@@ -3,8 +3,8 @@ const pipeline = {
   server: {
     errors: {
       keepSupplyTrip: '以下電錶處於保電狀態，請先解除保電：%{addresses}',
-      payloadNotForType: '不適用於命令 %{type}',
-      parameterSetNotFound: '您的區域內沒有該 %{setKind} 參數方案',
+      payloadNotForType: '不適用於命令“%{type}”',
+      parameterSetNotFound: '您的區域內沒有該%{setKind}',
     },
   },
 };

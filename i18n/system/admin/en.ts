@@ -18,8 +18,8 @@ const system = {
     caozuojilu: {
       name: 'Operation record |||| Operation records',
       fields: {
-        id: 'ID', createdAt: 'Time', userName: 'Operator', areaName: 'Area', call: 'Call', entity: 'Record kind', action: 'Action',
-        entityId: 'Record ID', before: 'Before', after: 'After', changes: 'Changes', q: 'Search',
+        id: 'ID', createdAt: 'Time', userName: 'Operator', areaName: 'Area', call: 'Screen', entity: 'Record kind', action: 'Action',
+        entityId: 'Record', before: 'Before', after: 'After', changes: 'Changes', q: 'Search',
       },
     },
     rizhi: {
@@ -71,6 +71,12 @@ const system = {
     diffAfter: 'After',
     diffNone: 'No values were recorded for this operation',
     diffChangedOnly: 'Changed fields only',
+    sharedCall: 'Shared by %{count} screens',
+    listJoin: ', ',
+    logFields: {
+      leftOut: 'Left out', commandIds: 'Commands', createdAt: 'Created', updatedAt: 'Updated', deletedAt: 'Deleted',
+      codeSort: 'Sort key', roomSort: 'Sort key (room)', buildingSort: 'Sort key (building)', projectSort: 'Sort key (project)', tenantSort: 'Sort key (tenant)',
+    },
     changedCount: '%{smart_count} field |||| %{smart_count} fields',
     platform: 'Platform',
     deviceKind: { electric: 'Electric meter', water: 'Water meter' },

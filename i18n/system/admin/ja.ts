@@ -18,8 +18,8 @@ const system = {
     caozuojilu: {
       name: '操作記録',
       fields: {
-        id: 'ID', createdAt: '日時', userName: 'オペレーター', areaName: 'エリア', call: '呼び出し', entity: '記録の種類', action: '操作',
-        entityId: '記録 ID', before: '変更前', after: '変更後', changes: '変更', q: '検索',
+        id: 'ID', createdAt: '日時', userName: 'オペレーター', areaName: 'エリア', call: '画面', entity: '記録の種類', action: '操作',
+        entityId: 'レコード', before: '変更前', after: '変更後', changes: '変更', q: '検索',
       },
     },
     rizhi: {
@@ -71,6 +71,12 @@ const system = {
     diffAfter: '変更後',
     diffNone: 'この操作では値が記録されていません',
     diffChangedOnly: '変更された項目のみ',
+    sharedCall: '%{count} 画面で共通',
+    listJoin: '、',
+    logFields: {
+      leftOut: '対象外のメーター', commandIds: 'コマンド番号', createdAt: '作成日時', updatedAt: '更新日時', deletedAt: '削除日時',
+      codeSort: '並び順キー', roomSort: '並び順キー（部屋）', buildingSort: '並び順キー（建物）', projectSort: '並び順キー（プロジェクト）', tenantSort: '並び順キー（入居者）',
+    },
     changedCount: '%{smart_count} 項目',
     platform: 'プラットフォーム',
     deviceKind: { electric: '電力量計', water: '水道メーター' },

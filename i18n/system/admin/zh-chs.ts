@@ -18,8 +18,8 @@ const system = {
     caozuojilu: {
       name: '操作记录',
       fields: {
-        id: '编号', createdAt: '时间', userName: '操作员', areaName: '区域', call: '调用', entity: '记录类型', action: '操作',
-        entityId: '记录编号', before: '修改前', after: '修改后', changes: '变更', q: '搜索',
+        id: '编号', createdAt: '时间', userName: '操作员', areaName: '区域', call: '功能', entity: '记录类型', action: '操作',
+        entityId: '记录', before: '修改前', after: '修改后', changes: '变更', q: '搜索',
       },
     },
     rizhi: {
@@ -71,6 +71,12 @@ const system = {
     diffAfter: '修改后',
     diffNone: '此操作未记录数据',
     diffChangedOnly: '只看有变化的字段',
+    sharedCall: '%{count} 个功能共用',
+    listJoin: '、',
+    logFields: {
+      leftOut: '未包含的表', commandIds: '指令编号', createdAt: '创建时间', updatedAt: '修改时间', deletedAt: '删除时间',
+      codeSort: '排序键', roomSort: '排序键（房间）', buildingSort: '排序键（建筑）', projectSort: '排序键（项目）', tenantSort: '排序键（租户）',
+    },
     changedCount: '%{smart_count} 个字段',
     platform: '平台',
     deviceKind: { electric: '电表', water: '水表' },

@@ -18,8 +18,8 @@ const system = {
     caozuojilu: {
       name: '操作記錄',
       fields: {
-        id: '編號', createdAt: '時間', userName: '操作員', areaName: '區域', call: '呼叫', entity: '記錄類型', action: '操作',
-        entityId: '記錄編號', before: '修改前', after: '修改後', changes: '變更', q: '搜尋',
+        id: '編號', createdAt: '時間', userName: '操作員', areaName: '區域', call: '功能', entity: '記錄類型', action: '操作',
+        entityId: '記錄', before: '修改前', after: '修改後', changes: '變更', q: '搜尋',
       },
     },
     rizhi: {
@@ -71,6 +71,12 @@ const system = {
     diffAfter: '修改後',
     diffNone: '此操作未記錄資料',
     diffChangedOnly: '只看有變化的欄位',
+    sharedCall: '%{count} 個功能共用',
+    listJoin: '、',
+    logFields: {
+      leftOut: '未包含的錶', commandIds: '指令編號', createdAt: '建立時間', updatedAt: '修改時間', deletedAt: '刪除時間',
+      codeSort: '排序鍵', roomSort: '排序鍵（房間）', buildingSort: '排序鍵（建築）', projectSort: '排序鍵（專案）', tenantSort: '排序鍵（租戶）',
+    },
     changedCount: '%{smart_count} 個欄位',
     platform: '平台',
     deviceKind: { electric: '電錶', water: '水錶' },

@@ -121,12 +121,16 @@ function DeleteDialog({ ids, title, question, expected, onClose, onDeleted }: {
   );
 }
 
-/** The name of a resource's records, counted ("3 块水表", "3 water meters"). */
+/**
+ * The name of a resource's records, counted ("3 块水表", "3 water meters"); a resource without a
+ * counted name of its own counts records ("1 条记录", "1 record"), never a bare number ("确定要删除选中的 1吗？").
+ */
 export const useCountOf = () => {
   const translate = useTranslate();
   const resource = useResourceContext();
   // The number with its thousands separators ("1,177 块电表"): the resource's plural form is chosen by smart_count.
-  return (count: number) => translate(`resources.${resource}.count`, { smart_count: count, _: String(count) }).replace(String(count), countText(count));
+  return (count: number) => translate(`resources.${resource}.count`, { smart_count: count, _: translate('bulk.records', { smart_count: count }) })
+    .replace(String(count), countText(count));
 };
 
 /** Deletes the selected rows (bulk action), after the confirmation above. */

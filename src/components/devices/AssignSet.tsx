@@ -11,6 +11,7 @@ import { ListScreen } from '../list/ListScreen';
 import { FilterSummary, filterInputs, hasFilter, type FilterSpec } from '../list/filters';
 import type { Column } from '../list/columns';
 import { scopeOfFilters, type BulkScope } from '../bulk/ScopedActionDialog';
+import { SelectedMeters } from '../bulk/SelectedMeters';
 import { useCountOf } from '../delete/DeleteWithImpact';
 import { DeviceActionsProvider, useCanCommand, useDeviceActions } from './DeviceActions';
 import { formatYuan } from '../../../common/money';
@@ -201,8 +202,6 @@ function AssignDialog<R extends RaRecord>({ spec, scope, scopeWords, scopeTitle 
 
 /** Bulk action: assign a set to the selected meters (the scope: those ids). */
 function AssignSelectedButton<R extends RaRecord>({ spec }: { spec: AssignSetSpec<R> }) {
-  const translate = useTranslate();
-  const countOf = useCountOf();
   const { selectedIds, onUnselectItems } = useListContext();
   const canCommand = useCanCommand();
   const [open, setOpen] = useState(false);
@@ -214,7 +213,7 @@ function AssignSelectedButton<R extends RaRecord>({ spec }: { spec: AssignSetSpe
         <AssignDialog
           spec={spec}
           scope={{ filter: { ids: selectedIds.join(',') } }}
-          scopeWords={<Chip size="small" color="primary" label={translate('specialAssign.selected', { count: countOf(selectedIds.length) })} />}
+          scopeWords={<SelectedMeters ids={selectedIds} label="specialAssign.selected" />}
           scopeTitle="specialAssign.selectedScope"
           onQueued={() => onUnselectItems()}
           onClose={() => setOpen(false)}

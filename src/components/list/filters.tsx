@@ -65,7 +65,8 @@ export function FilterSummary({ resource, specs, values }: { resource: string; s
     const value = values[spec.source];
     switch (spec.kind) {
       case 'project': return <ReferenceName reference="projects" id={value} />;
-      case 'building': return <ReferenceName reference="buildings" id={value} />;
+      // A building without its project beside it is named with it ("阳光公寓 · 1号楼").
+      case 'building': return <ReferenceName reference="buildings" id={value} withProject={!present(values[spec.projectSource ?? 'projectId'])} />;
       case 'dateRange': {
         const { from, to } = rangeKeys(spec.source);
         const day = (value: unknown) => (present(value) ? dayIn(new Date(String(value))) : '…');

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Box, MenuItem, TextField } from '@mui/material';
+import { DayField } from './DayField';
 import { QUICK_RANGES, addDays, dayIn, quickRange, startOfDay, type QuickRange } from './dateRanges';
 
 /** The two filter values of a range `source`: `${source}From` (inclusive) and `${source}To` (exclusive), ISO timestamps. */
@@ -72,14 +73,8 @@ export function DateRangeInput({ source, label }: { source: string; label: strin
       </TextField>
       {range === 'custom' && (
         <>
-          <TextField
-            type="date" size="small" label={translate('pickers.from')} value={dayOf(from)} slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(event) => set(keys.from, event.target.value ? startOfDay(event.target.value) : '')}
-          />
-          <TextField
-            type="date" size="small" label={translate('pickers.to')} value={to ? addDays(dayOf(to), -1) : ''} slotProps={{ inputLabel: { shrink: true } }}
-            onChange={(event) => set(keys.to, event.target.value ? startOfDay(addDays(event.target.value, 1)) : '')}
-          />
+          <DayField label={translate('pickers.from')} value={dayOf(from)} onChange={(day) => set(keys.from, day ? startOfDay(day) : '')} />
+          <DayField label={translate('pickers.to')} value={to ? addDays(dayOf(to), -1) : ''} onChange={(day) => set(keys.to, day ? startOfDay(addDays(day, 1)) : '')} />
         </>
       )}
     </Box>

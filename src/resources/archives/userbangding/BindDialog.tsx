@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DateInput, Form, RadioButtonGroupInput, TextInput, maxLength, required, useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Button, Form, RadioButtonGroupInput, TextInput, maxLength, required, useDataProvider, useGetList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Box, Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
@@ -8,6 +8,7 @@ import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { TenantInput } from '../../../components/pickers/TenantInput';
 import { RoomCascade } from '../../../components/pickers/RoomCascade';
 import { dayIn } from '../../../components/pickers/dateRanges';
+import { DayInput } from '../../../components/pickers/DayField';
 import type { Binding } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 import { formatYuan } from '../../../../common/money';
@@ -103,7 +104,7 @@ export function BindButton() {
               <TenantInput validate={required()} helperText={translate('bindings.bind.tenantHelp')} />
               <RoomCascade reference="vacantRooms" helperText="bindings.bind.roomHelp" label="bindings.bind.room" />
               <Box sx={{ maxWidth: 240 }}>
-                <DateInput source="startDate" label="resources.userbangding.fields.startDate" validate={required()} fullWidth />
+                <DayInput source="startDate" label="resources.userbangding.fields.startDate" validate={required()} fullWidth />
               </Box>
               <VacancyBalance />
             </Stack>

@@ -12,6 +12,7 @@ import { createRowDialog } from '../../../components/list/RowDialog';
 import { formatYuan } from '../../../../common/money';
 import { roomText } from '../../../../common/formats';
 import { dayIn } from '../../../components/pickers/dateRanges';
+import { DayField } from '../../../components/pickers/DayField';
 import { SETTLEMENTS, type Binding, type PreviewAccount, type Settlement, type UnbindResult } from './model';
 import { useResourceAccess } from '../../../auth/useResourceAccess';
 
@@ -99,10 +100,10 @@ function UnbindDialog({ binding, onClose }: { binding: Binding; onClose: () => v
               ))}
             </RadioGroup>
             <Box sx={{ display: 'flex', gap: 2, mt: 1, flexWrap: 'wrap' }}>
-              <TextField
-                type="date" size="small" label={translate('resources.userbangding.fields.endDate')} value={endDate} onChange={(event) => { setEndDate(event.target.value); setEndDateChosen(true); }}
+              <DayField
+                label={translate('resources.userbangding.fields.endDate')} value={endDate} onChange={(day) => { setEndDate(day); setEndDateChosen(true); }}
                 error={!!dateProblem} helperText={dateProblem ? translate(dateProblem, { date: binding.startDate }) : ' '}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today, min: binding.startDate } }}
+                max={today} min={binding.startDate}
               />
               <TextField
                 size="small" label={translate('fields.remark')} value={remark} onChange={(event) => setRemark(event.target.value)} sx={{ flex: 1, minWidth: 200 }}

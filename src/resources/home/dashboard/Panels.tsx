@@ -61,6 +61,26 @@ export const ARREARS_ROW_PX = 44;
 export const ARREARS_HEAD_PX = 40;
 export const ARREARS_ROWS_SHOWN = 8;
 
+/**
+ * The room takes the width the other columns leave (width 100 % with max-width 0: a table cell that
+ * fills the rest and is cut with an ellipsis, its whole name in the tooltip), so that the tenant,
+ * balance, supply and Recharge button always show whole: with English's wider words at 1440 px the
+ * room's full "滨江学生宿舍 · 1号楼 · 413" pushed the Recharge buttons out of the panel.
+ */
+export const ROOM_CELL = { cursor: 'pointer', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', width: '100%', maxWidth: 0 } as const;
+
+/** A room in a narrow cell: the project is what gives way ("阳光… · 1号楼 · 110"), never the building and the room's code. */
+function PlaceText({ row }: { row: ArrearsRow }) {
+  const rest = [row.buildingName, row.roomCode].filter(Boolean).join(' · ');
+  if (!row.projectName || !rest) return <>{place(row)}</>;
+  return (
+    <Box component="span" sx={{ display: 'flex', minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', minWidth: '2em' }}>{row.projectName}</Box>
+      <Box component="span" sx={{ flexShrink: 0, whiteSpace: 'pre' }}>{` · ${rest}`}</Box>
+    </Box>
+  );
+}
+
 /** The rooms in arrears, most owed first, each with a one-click recharge. */
 export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
   summary: Summary; utility: Utility; onRecharge: (row: ArrearsRow) => void; canRecharge: boolean;
@@ -89,7 +109,7 @@ export function ArrearsList({ summary, utility, onRecharge, canRecharge }: {
               {summary.arrears.map((row) => (
                 <TableRow key={row.roomId} hover data-testid={`arrears-${row.roomId}`}
                   sx={{ height: ARREARS_ROW_PX, scrollSnapAlign: 'start', '& td': { py: 0, boxSizing: 'border-box' } }}>
-                  <TableCell sx={{ cursor: 'pointer', whiteSpace: 'nowrap' }} onClick={() => navigate(roomPath(row.roomId))}>{place(row)}</TableCell>
+                  <TableCell sx={ROOM_CELL} title={place(row)} onClick={() => navigate(roomPath(row.roomId))}><PlaceText row={row} /></TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.tenantName ?? translate('resources.userJiaofei.vacant')}</TableCell>
                   <TableCell align="right" sx={{ color: 'error.main', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{yuanGrouped(row.balanceFen)}</TableCell>
                   <TableCell>

@@ -9,6 +9,7 @@ import { RoomSearch, roomLabel } from '../../archives/userJiaofei/RoomSearch';
 import type { FoundRoom } from '../../archives/userJiaofei/model';
 import { POWER_FAILURE_CAUSES, useDashboardCalls, type PowerFailureCause } from './model';
 import { roomText } from '../../../../common/formats';
+import { DayField } from '../../../components/pickers/DayField';
 
 const T = 'dashboard.powerFailure';
 
@@ -95,8 +96,8 @@ export function PowerFailureDrawer({ open, resource, room: given, onClose, onRec
           </RadioGroup>
           {show('cause') && <Typography variant="caption" color="error">{show('cause')}</Typography>}
         </FormControl>
-        <TextField type="datetime-local" label={translate(`${T}.offAt`)} value={offAt} onChange={(event) => { setOffAt(event.target.value); setOffAtEdited(true); }}
-          error={!!show('offAt')} helperText={show('offAt') ?? ' '} slotProps={{ inputLabel: { shrink: true } }} />
+        <DayField kind="minute" size="medium" label={translate(`${T}.offAt`)} value={offAt} onChange={(at) => { setOffAt(at); setOffAtEdited(true); }}
+          error={!!show('offAt')} helperText={show('offAt') ?? ' '} />
         <TextField label={translate(`${T}.remark`)} value={remark} onChange={(event) => setRemark(event.target.value)} multiline minRows={2}
           error={!!show('remark')} helperText={show('remark') ?? ' '} slotProps={{ htmlInput: { maxLength: 200 } }} />
         <Stack direction="row" sx={{ gap: 1, justifyContent: 'flex-end' }}>

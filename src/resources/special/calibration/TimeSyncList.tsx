@@ -12,6 +12,7 @@ import { DeviceActionsProvider, useCanCommand, useDeviceActions } from '../../..
 import type { CommandState, ResultColumn } from '../../../components/devices/CommandProgress';
 import { ScopedActionDialog, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
 import { useCountOf } from '../../../components/delete/DeleteWithImpact';
+import { SelectedMeters } from '../../../components/bulk/SelectedMeters';
 import { PLATFORM_TIME_ZONE } from '../../../config';
 import { electricColumns } from '../../devices/electric/columns';
 import { ELECTRIC_FILTERS, ROOM_SORT, type ElectricMeter } from '../../devices/electric/model';
@@ -91,6 +92,10 @@ function SelectedSyncButton({ icon }: { icon: ReactNode }) {
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth>
         <DialogTitle>{translate('calibration.time.selected')}</DialogTitle>
         <DialogContent>
+          <Box sx={{ mb: 2 }}>
+            <DialogContentText component="div" sx={{ mb: 0.5 }}>{translate('bulk.selectedScope')}</DialogContentText>
+            {open && <SelectedMeters ids={selectedIds} label="bulk.selected" />}
+          </Box>
           <ModeInput mode={mode} setMode={setMode} />
           <DialogContentText role="status" sx={{ mt: 2 }}>
             {translate(mode === 'broadcast' ? 'calibration.time.questionBroadcast' : 'calibration.time.question', { count: countOf(selectedIds.length) })}

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, useDataProvider, useListContext, useNotify, useResourceContext, useTranslate } from 'react-admin';
-import { Alert, Box, Button as MuiButton, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { Alert, Box, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import BatteryChargingFullIcon from '@mui/icons-material/BatteryChargingFull';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { ListScreen } from '../../../components/list/ListScreen';
 import { FilterSummary, filterInputs } from '../../../components/list/filters';
 import { scopeOfFilters, type BulkScope } from '../../../components/bulk/ScopedActionDialog';
+import { SelectedMeters } from '../../../components/bulk/SelectedMeters';
 import { useCountOf } from '../../../components/delete/DeleteWithImpact';
 import { DeviceActionsProvider, useCanCommand, useDeviceActions } from '../../../components/devices/DeviceActions';
 import type { ResultColumn } from '../../../components/devices/CommandProgress';
@@ -27,12 +28,20 @@ export const presetEnergyOf = (text: string): number | undefined => {
 interface DryRun { count: number; offline: number }
 
 /**
- * The preset flow: the scope stated (the selected meters, or the filters in words), the kWh typed,
+ * The preset flow: the scope stated under its own heading (the selected meters by address, or the
+ * list's filters in words: a remote write names what it acts on), the kWh typed,
  * the count of meters it will go to (a dry run, with the offline ones counted), confirm (sent with
  * that count: refused if the scope changed meanwhile) → one preset_energy command per meter → live
  * progress with each meter's result and what it now keeps (DeviceActionsProvider), retry the failed.
  */
-function PresetDialog({ scope, scopeWords, onClose, onQueued }: { scope: BulkScope; scopeWords: ReactNode; onClose: () => void; onQueued?: () => void }) {
+function PresetDialog({ scope, scopeWords, scopeTitle = 'bulk.scope', onClose, onQueued }: {
+  scope: BulkScope;
+  scopeWords: ReactNode;
+  /** The heading above the scope's words (a message key; default: the list's filters). */
+  scopeTitle?: string;
+  onClose: () => void;
+  onQueued?: () => void;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const countOf = useCountOf();
@@ -80,7 +89,7 @@ function PresetDialog({ scope, scopeWords, onClose, onQueued }: { scope: BulkSco
       <DialogTitle id="preset-energy-title">{translate(`${T}.title`)}</DialogTitle>
       <DialogContent>
         <Box sx={{ mb: 2 }}>
-          <DialogContentText component="div" sx={{ mb: 0.5 }}>{translate('bulk.scope')}</DialogContentText>
+          <DialogContentText component="div" sx={{ mb: 0.5 }}>{translate(scopeTitle)}</DialogContentText>
           {scopeWords}
         </Box>
         <TextField
@@ -109,8 +118,6 @@ function PresetDialog({ scope, scopeWords, onClose, onQueued }: { scope: BulkSco
 
 /** Bulk action: preset energy on the selected meters. */
 function PresetSelectedButton() {
-  const translate = useTranslate();
-  const countOf = useCountOf();
   const { selectedIds, onUnselectItems } = useListContext();
   const canCommand = useCanCommand();
   const [open, setOpen] = useState(false);
@@ -121,7 +128,8 @@ function PresetSelectedButton() {
       {open && (
         <PresetDialog
           scope={{ filter: { ids: selectedIds.join(',') } }}
-          scopeWords={<Chip size="small" color="primary" label={translate(`${T}.selected`, { count: countOf(selectedIds.length) })} />}
+          scopeWords={<SelectedMeters ids={selectedIds} label={`${T}.selected`} />}
+          scopeTitle="bulk.selectedScope"
           onQueued={() => onUnselectItems()} onClose={() => setOpen(false)}
         />
       )}

@@ -8,6 +8,7 @@ import { PLACE_FILTERS } from '../records/RecordList';
 import { CHANNEL, choicesOf } from '../rechargeOrders/model';
 import { SeriesChart } from '../readings/SeriesChart';
 import { yuanShort } from '../../home/dashboard/format';
+import { SUMMARY_SORT } from './sort';
 
 type Group = 'day' | 'month' | 'channel' | 'operator' | 'project';
 const GROUPS: Group[] = ['day', 'month', 'channel', 'operator', 'project'];
@@ -81,7 +82,7 @@ export default function RechargeSummaryList() {
   const resource = useResourceContext()!;
   return (
     <ListScreen<SummaryRow>
-      columns={COLUMNS} filters={filterInputs(resource, FILTERS)} sort={{ field: 'key', order: 'ASC' }} deletable={false}
+      columns={COLUMNS} filters={filterInputs(resource, FILTERS)} sort={SUMMARY_SORT} deletable={false}
       summary={<><ListTotals items={TOTALS} /><SummaryChart /></>} exportButton={<ServerExportButton />}
     />
   );

@@ -1,4 +1,5 @@
-import { TextInput, type RaRecord } from 'react-admin';
+import type { RaRecord } from 'react-admin';
+import { DayInput } from '../../../components/pickers/DayField';
 import type { Column } from '../../../components/list/columns';
 import { RecordList, PLACE_FILTERS } from '../records/RecordList';
 
@@ -30,7 +31,7 @@ export default function SettlementList() {
   return (
     <RecordList<Settlement>
       columns={COLUMNS} sort={{ field: 'month', order: 'DESC' }} filters={PLACE_FILTERS}
-      extra={[<TextInput key="month" source="month" type="month" label="resources.monthly_order.fields.month" alwaysOn resettable={false} slotProps={{ inputLabel: { shrink: true } }} />]}
+      extra={[<DayInput key="month" kind="month" source="month" label="resources.monthly_order.fields.month" alwaysOn />]}
       totals={[
         { source: 'count', label: 'stats.totals.settlements', kind: 'count' }, { source: 'sharpKwh', label: 'stats.totals.sharp', kind: 'quantity' },
         { source: 'peakKwh', label: 'stats.totals.peak', kind: 'quantity' }, { source: 'flatKwh', label: 'stats.totals.flat', kind: 'quantity' },

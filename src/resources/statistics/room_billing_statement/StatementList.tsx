@@ -8,6 +8,7 @@ import { filterInputs, type FilterSpec } from '../../../components/list/filters'
 import { ListTotals, type TotalItem } from '../../../components/list/ListTotals';
 import { ServerExportButton } from '../../../components/list/ServerExportButton';
 import { ROW_ACTION } from '../../../components/list/RowButtons';
+import { DayInput } from '../../../components/pickers/DayField';
 import { ROW_TIP } from '../../../components/list/RowTips';
 import { choicesOf } from '../rechargeOrders/model';
 import { MeterLinesLegend, MeterReadings } from './MeterReadings';
@@ -74,7 +75,7 @@ export default function StatementList() {
   const resource = useResourceContext()!;
   const filters = [
     ...filterInputs(resource, FILTERS),
-    <TextInput key="month" source="month" type="month" label={`resources.${resource}.fields.month`} alwaysOn resettable={false} slotProps={{ inputLabel: { shrink: true } }} />,
+    <DayInput key="month" kind="month" source="month" label={`resources.${resource}.fields.month`} alwaysOn />,
     <TextInput key="roomCode" source="roomCode" label={`resources.${resource}.fields.roomCode`} alwaysOn resettable={false} sx={{ width: 120 }} />,
   ];
   return (

@@ -82,7 +82,7 @@ function ScopeWords({ values }: { values: Values }) {
   const chips = [
     values.all && <Chip key="all" size="small" color="primary" label={translate(`${T}.scopeAll`)} />,
     values.projectId && <Chip key="p" size="small" label={<><ReferenceName reference="projects" id={values.projectId} /></>} />,
-    values.buildingId && <Chip key="b" size="small" label={<><ReferenceName reference="buildings" id={values.buildingId} /></>} />,
+    values.buildingId && <Chip key="b" size="small" label={<><ReferenceName reference="buildings" id={values.buildingId} withProject={!values.projectId} /></>} />,
     values.roomIds?.length ? <Chip key="r" size="small" color="primary" label={translate(`${T}.scopeRooms`, { count: values.roomIds.length })} /> : null,
     values.arrearsOnly && <Chip key="a" size="small" color="warning" label={translate(`${T}.scopeArrears`, { utility })} />,
   ].filter(Boolean);

@@ -11,6 +11,7 @@ import { exportCsv, exportXlsx } from '../../../components/list/exportCsv';
 import { ExcelIcon } from '../../../components/list/ServerExportButton';
 import { downloadSvgAsPng } from '../../../components/charts/downloadPng';
 import { addDays, dayIn, quickRange } from '../../../components/pickers/dateRanges';
+import { DayField } from '../../../components/pickers/DayField';
 import { yuanGrouped, useQuantityFormat } from '../../home/dashboard/format';
 import { maxOf, yuanAxis } from '../../../components/charts/moneyAxis';
 import { yuanText } from '../../../../common/money';
@@ -107,11 +108,11 @@ export default function GraphicReports() {
           onChange={(event) => { const next = event.target.value as Range; setRange(next); if (next !== 'custom') setDays(daysOf(next)); }}>
           {RANGES.map((value) => <MenuItem key={value} value={value}>{translate(`${T}.range.${value}`)}</MenuItem>)}
         </TextField>
-        <TextField type="date" size="small" label={translate(`${T}.from`)} value={days.from} slotProps={{ inputLabel: { shrink: true } }}
-          onChange={(event) => { setRange('custom'); setDays((d) => ({ ...d, from: event.target.value })); }} />
-        <TextField type="date" size="small" label={translate(`${T}.to`)} value={lastDay} slotProps={{ inputLabel: { shrink: true } }}
+        <DayField label={translate(`${T}.from`)} value={days.from}
+          onChange={(day) => { setRange('custom'); setDays((d) => ({ ...d, from: day })); }} />
+        <DayField label={translate(`${T}.to`)} value={lastDay}
           error={invalid} helperText={invalid ? translate(`${T}.invalidRange`) : undefined}
-          onChange={(event) => { setRange('custom'); setDays((d) => ({ ...d, to: event.target.value ? addDays(event.target.value, 1) : '' })); }} />
+          onChange={(day) => { setRange('custom'); setDays((d) => ({ ...d, to: day ? addDays(day, 1) : '' })); }} />
       </Stack>
       {error && <Alert severity="error">{(error as Error).message}</Alert>}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { Dialog, DialogContent, DialogTitle, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { ConfirmButtons } from '../../../components/list/confirmParts';
 import { addDays, dayIn } from '../../../components/pickers/dateRanges';
+import { DayField } from '../../../components/pickers/DayField';
 import type { MeteringDataProvider } from '../../../data/dataProvider';
 import { PROVIDER, type ProviderName, type Reconciliation, type ReconciliationItem } from './model';
 
@@ -52,11 +53,10 @@ export function ReconcileDialog({ onClose, onDone }: { onClose: () => void; onDo
         >
           {PROVIDERS.map((value) => <ToggleButton key={value} value={value}>{translate(PROVIDER[value].label)}</ToggleButton>)}
         </ToggleButtonGroup>
-        <TextField
-          type="date" fullWidth size="small" margin="normal" required label={translate(`${T}.date`)} value={date}
-          onChange={(event) => setDate(event.target.value)} error={invalid}
+        <DayField
+          fullWidth margin="normal" required label={translate(`${T}.date`)} value={date} max={latest}
+          onChange={setDate} error={invalid}
           helperText={translate(invalid ? `${T}.dateInvalid` : `${T}.dateHelp`)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: latest } }}
         />
       </DialogContent>
       <ConfirmButtons busy={busy} onCancel={onClose} onConfirm={submit} confirmLabel={`${T}.confirm`} />
