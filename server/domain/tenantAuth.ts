@@ -90,6 +90,8 @@ export async function requestTenantCode(db: Db, request: CodeRequest): Promise<b
     if (Number(counts.hour) >= TENANT_CODE_LIMITS.perPhoneHour || Number(counts.address_hour) >= TENANT_CODE_LIMITS.perAddressHour) {
       throw tooMany('errors.tenant.codeTooMany');
     }
+    // The phone's codes of yesterday and before count for no limit any more: not kept.
+    await tx.execute(sql`DELETE FROM tenant_login_codes WHERE phone = ${phone} AND created_at < ${new Date(now.getTime() - 86_400_000)}`);
     const tenancies = await tenanciesOfPhone(tx, phone);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await tx.insert(tenantLoginCodes).values({
@@ -128,6 +130,7 @@ export async function signInTenant(db: Db, input: { phone: string; code: string;
     await tx.execute(sql`UPDATE tenant_login_codes SET used_at = ${now} WHERE id = ${row.id}`);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(now.getTime() + TENANT_SESSION_MS);
+    await tx.execute(sql`DELETE FROM tenant_sessions WHERE phone = ${phone} AND expires_at <= ${now}`);
     await tx.insert(tenantSessions).values({ tokenHash: tokenHash(token), phone, address: input.address, createdAt: now, lastSeenAt: now, expiresAt });
     await logTenant(tx, phone, 'tenantLogin', { address: input.address }, now);
     return { token, expiresAt } as const;
