@@ -158,7 +158,7 @@ describe('water meter archive, end to end', () => {
     await page.context().addCookies([{ name: 'lang', value: 'en', url: platform.url }]);
     const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
     const api = async (path: string) => (await (await page.request.get(`${platform.url}api/v1/electricity/${path}`, { headers: { 'X-Token': token } })).json()).data;
-    const building = ((await api('building/findByCondition?pageSize=1')).records as { id: number; name: string }[])[0];
+    const building = ((await api('building/findByCondition?pageSize=1')).records as { id: number; name: string; projectName: string }[])[0];
     const open = (await api(`webWaterArchive/findByCondition?buildingId=${building.id}&valveState=open&pageSize=1`)).total as number;
     await page.goto(`${platform.url}waterarchive?filter=${encodeURIComponent(JSON.stringify({ buildingId: building.id, valveState: 'open' }))}`);
     await page.locator('tbody tr').first().waitFor();
@@ -169,7 +169,8 @@ describe('water meter archive, end to end', () => {
     await page.getByRole('button', { name: 'Valves in bulk' }).click();
     await page.getByRole('menuitem', { name: 'Close the valves of the listed meters' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Building: ${building.name}`).waitFor();
+    // A building filtered without its project is named with it.
+    await dialog.getByText(`Building: ${building.projectName} · ${building.name}`).waitFor();
     await dialog.getByText(`Send a close-valve command to ${open} water meter${open === 1 ? '' : 's'} whose valve is not closed?`, { exact: false }).waitFor();
     // Closing more than 50 valves is confirmed by typing the count the dialog states.
     if (open > 50) {
