@@ -3,13 +3,12 @@ import type { Db } from '../db';
 import { rowsOf } from '../db/rows';
 import { entryPartOf, moneyEntries } from '../db/monthEnd';
 import { zoneOffsetMs } from './billing';
+import { dayIn } from './sms';
 
 /**
  * The charges of a tenancy's usage per day or month (issue 42), by the statements' one rule: the
  * tenant's usage view, a statement's lines and its figures show one charge for one day.
  */
-
-const dayOf = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 /** A span of time to share charges into: [a, b), named `key` (a day 'YYYY-MM-DD', a month 'YYYY-MM'). */
 export interface Span { key: string; a: Date; b: Date }
@@ -17,8 +16,7 @@ export interface Span { key: string; a: Date; b: Date }
 /** The days of [from, to) in a time zone, the first and last cut to the range. */
 export function daySpans(from: Date, to: Date, timeZone: string): Span[] {
   const spans: Span[] = [];
-  const dayOfZone = (at: Date) => dayOf(at, timeZone);
-  let day = dayOfZone(from);
+  let day = dayIn(from, timeZone);
   for (let guard = 0; guard < 1000; guard++) {
     const [y, m, d] = day.split('-').map(Number);
     const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);

@@ -5,6 +5,7 @@ import { moneyEntries, statementFigures } from '../db/monthEnd';
 import { chargesBySpan, daySpans } from './tenantCharges';
 import { billingSettings } from './billingEngine';
 import { monthKeyOf } from './billing';
+import { dayIn } from './sms';
 import { monthBounds } from './statements';
 import { tenancyAccounts, UNIT, type LedgerLineKind } from './tenantPortal';
 import type { Tenancy } from './tenantAuth';
@@ -63,7 +64,6 @@ async function usageOf(db: Db, tenancy: Tenancy, fromDay: string, toDay: string)
   return (utility: Utility) => Number(rows.find((row) => row.utility === utility)?.usage_h ?? 0) / 100;
 }
 
-const dayOf = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
 /** The tenancy's statements, newest first (`onlyMonth`: that month alone, if it is one of them). */
 export async function tenantStatements(db: Db, tenancy: Tenancy, now: Date, onlyMonth?: string): Promise<TenantStatement[]> {
@@ -85,7 +85,7 @@ export async function tenantStatements(db: Db, tenancy: Tenancy, now: Date, only
     const bounds = monthBounds(month, timeZone);
     const running = month === current;
     const from = bounds.start.getTime() > tenancyStart.getTime() ? bounds.start : tenancyStart;
-    const usage = await usageOf(db, tenancy, dayOf(bounds.start, timeZone), dayOf(bounds.end, timeZone));
+    const usage = await usageOf(db, tenancy, dayIn(bounds.start, timeZone), dayIn(bounds.end, timeZone));
     const utilities: StatementUtility[] = [];
     for (const account of accounts) {
       let row: FigureRow | undefined;
